@@ -1,0 +1,92 @@
+/**
+ * The request status catalogue of DESIGN.md §4: code, server text, colour (a PrimeReact Tag
+ * severity) and stage on the five-stage timeline. Officials' statuses are here too.
+ */
+
+export const ETAPAS = [
+  "Originador",
+  "Analista RyCC",
+  "Revisión legal",
+  "Administrador RyCC",
+  "Finalizado",
+] as const;
+export type Etapa = (typeof ETAPAS)[number];
+
+export type Severidad = "success" | "info" | "warning" | "danger" | "secondary" | "primary";
+
+export const ESTATUS = {
+  PENDIENTE_ENVIAR: 202,
+  ENVIADO: 101,
+  RETORNADO_ANALISTA: 108,
+  APROBADO_ANALISTA: 102,
+  RETORNADO_JURIDICO: 204,
+  RECHAZADO_JURIDICO: 104,
+  APROBADO_JURIDICO: 105,
+  RETORNADO_RYCC: 103,
+  ACTIVA: 106,
+  SOLICITUD_INACTIVAR: 203,
+  INACTIVADO: 201,
+  ANULADA: 109,
+} as const;
+export type CodigoEstatus = (typeof ESTATUS)[keyof typeof ESTATUS];
+
+export interface InfoEstatus {
+  codigo: CodigoEstatus;
+  estatus: string;
+  color: Severidad;
+  etapa: Etapa | null;
+}
+
+export const CATALOGO_ESTATUS: Record<CodigoEstatus, InfoEstatus> = {
+  202: { codigo: 202, estatus: "Pendiente de enviar", color: "secondary", etapa: "Originador" },
+  101: { codigo: 101, estatus: "Enviado", color: "info", etapa: "Analista RyCC" },
+  108: { codigo: 108, estatus: "Retornado por Analista RyCC", color: "warning", etapa: "Originador" },
+  102: { codigo: 102, estatus: "Aprobado por Analista RyCC", color: "info", etapa: "Revisión legal" },
+  204: { codigo: 204, estatus: "Retornado por Juridico", color: "warning", etapa: "Analista RyCC" },
+  104: { codigo: 104, estatus: "Rechazado por Juridico", color: "danger", etapa: "Originador" },
+  105: { codigo: 105, estatus: "Aprobado por Juridico", color: "primary", etapa: "Administrador RyCC" },
+  103: { codigo: 103, estatus: "Retornado Por RyCC", color: "warning", etapa: "Revisión legal" },
+  106: { codigo: 106, estatus: "Aprobado por Adminstrador RyCC", color: "success", etapa: "Finalizado" },
+  203: { codigo: 203, estatus: "Solicitud para Inactivar", color: "primary", etapa: "Administrador RyCC" },
+  201: { codigo: 201, estatus: "Inactivado", color: "warning", etapa: "Finalizado" },
+  109: { codigo: 109, estatus: "Anulada", color: "secondary", etapa: null },
+};
+
+export const CODIGOS_ESTATUS = Object.keys(CATALOGO_ESTATUS).map(Number) as CodigoEstatus[];
+
+export function esCodigoEstatus(n: number): n is CodigoEstatus {
+  return n in CATALOGO_ESTATUS;
+}
+
+export function infoEstatus(codigo: number): InfoEstatus {
+  if (!esCodigoEstatus(codigo)) throw new Error(`Unknown status code ${codigo}`);
+  return CATALOGO_ESTATUS[codigo];
+}
+
+/** Index of the status' stage on the timeline, or -1 when it has none (109). */
+export function indiceEtapa(codigo: number): number {
+  const etapa = infoEstatus(codigo).etapa;
+  return etapa ? ETAPAS.indexOf(etapa) : -1;
+}
+
+/** Which statuses each inbox lists (DESIGN.md §4, "Inboxes"). Originator: all of its institution. */
+export const ESTATUS_BANDEJA = {
+  analista: [101, 204],
+  juridico: [102, 103],
+  administrador: [101, 108, 102, 204, 104, 105, 103, 106, 203, 201, 109],
+  consultor: [106, 203, 201],
+} as const satisfies Record<string, readonly CodigoEstatus[]>;
+
+/** Texts inboxes show instead of the server's `estatus` (SPEC.md screens 13–18). */
+export const TEXTO_ACTIVA = "Activa";
+export const TEXTO_PENDIENTE = "Pendiente";
+export const TEXTO_REVISION = "Revisión";
+
+/** Officials' statuses (idEstatus / estatusNombre). */
+export const ESTATUS_FUNCIONARIO = { PENDIENTE: 1, ACTIVO: 2, INACTIVO: 3 } as const;
+export type CodigoEstatusFuncionario = (typeof ESTATUS_FUNCIONARIO)[keyof typeof ESTATUS_FUNCIONARIO];
+export const NOMBRE_ESTATUS_FUNCIONARIO: Record<CodigoEstatusFuncionario, string> = {
+  1: "Pendiente",
+  2: "Activo",
+  3: "Inactivo",
+};

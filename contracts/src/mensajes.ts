@@ -1,0 +1,132 @@
+/**
+ * User-visible Spanish texts shared by server and web: the exact texts of SPEC.md §8 and the
+ * server's own messages. Keep every literal a user reads here or in the screen that shows it.
+ */
+
+export const MSG = {
+  // Transport and guards (SPEC.md §8, DESIGN.md §3)
+  datosInvalidos: "Los datos suministrados no son válidos",
+  noAutorizado: "No está autorizado",
+  sesionExpirada: "Su sesión ha expirado. Inicie sesión nuevamente.",
+  noAutenticado: "Debe iniciar sesión para continuar.",
+  errorDesconocido: "An unknown error occurred",
+  errorInterno: "Ha ocurrido un error inesperado. Intente nuevamente.",
+  demasiadasSolicitudes: "Demasiadas solicitudes. Espere un momento e intente nuevamente.",
+  noEncontrado: "El recurso solicitado no existe.",
+  solicitudNoEncontrada: "La solicitud no existe.",
+  funcionarioNoEncontrado: "El funcionario no existe.",
+  adjuntoNoEncontrado: "El archivo no existe.",
+  personaNoEncontrada: "No se encontró una persona con esa cédula.",
+
+  // Login and account
+  loginCamposVacios: "Los datos ingresados son invalidos",
+  loginFallido: "Usuario o contraseña incorrectos.",
+  loginExitoso: "Inicio de sesión exitoso",
+  cierreSesion: "Ha cerrado sesión satisfactoriamente",
+  cambioClaveRequerido: "Se requiere actualizar su contraseña para continuar.",
+  claveActualizada: "Contraseña actualizada correctamente.",
+  claveNoCoincide: "La confirmación no coincide con la nueva contraseña.",
+  claveLongitud: "La contraseña debe tener entre 12 y 128 caracteres.",
+  claveIgualUsuario: "La contraseña no puede ser igual al nombre de usuario.",
+  claveComun: "La contraseña es demasiado común. Elija otra.",
+  claveIgualAnterior: "La nueva contraseña debe ser distinta de la actual.",
+
+  // Route guard and toasts (SPEC.md §8)
+  errorCargarDetalles: "Error al cargar los detalles de la solicitud",
+  errorCargarCargos: "Error al cargar los cargos",
+  errorCargarPersona: "Error al cargar los datos de la persona",
+  errorCargarFuncionarios: "Error al cargar los funcionarios de la solicitud",
+  errorCargarAdjuntos: "Error al cargar los adjuntos de la solicitud",
+  errorCargarAdjuntosFuncionario: "Error al cargar los adjuntos del funcionario",
+  errorCargarFirmas: "Error al cargar las firmas del funcionario",
+  errorCargarInstituciones: "Error al cargar las instituciones",
+  errorCargarPerfiles: "Error al cargar los perfiles",
+  errorCargarUsuarios: "Error al cargar los usuarios",
+  errorCargarVistas: "Error al cargar las vistas",
+  errorDescargarTarjeta: "Error al descargar la imagen",
+  errorDescargarManual: "Error al descargar el documento",
+  errorAsignar: "Error al intentar asignar",
+  error500: "Error 500. Error al realizar la operación.",
+
+  // Confirmations (SPEC.md §8)
+  confirmarEnviar: "¿Está seguro que desea enviar esta solicitud?",
+  confirmarGuardar: "¿Está seguro que desea guardar?",
+  confirmarEliminarFuncionario: "¿Está seguro que desea eliminar este funcionario?",
+  confirmarEnviarFuncionarios: "¿Está seguro que desea enviar estos fucionarios?",
+  confirmarAprobar: "Está seguro que desea aprobar esta solicitud?",
+  confirmarInactivar: "Está seguro que desea inactivar esta firma?",
+  confirmarActivar: "Está seguro que desea activar esta firma?",
+  confirmarAsignar: "¿Está seguro que desea asignarse esta solicitud?",
+  confirmarEliminarPerfil: "¿Está seguro que desea eliminar este perfil?",
+  confirmarEliminarCargo: "¿Está seguro que desea eliminar este cargo?",
+  confirmarGuardarUsuario: "¿Está seguro que desea guardad?",
+  confirmarReiniciarClave: (nombre: string) => `¿Está seguro que desea reiniciar la clave de este usuario (${nombre}) ?`,
+
+  // Empty lists (SPEC.md §8)
+  sinArchivos: "No se han encontrado archivos.",
+  sinFuncionarios: "No se han encontrado funcionarios para la solicitud.",
+  sinRegistros: "No se han encontrado registros.",
+  sinUsuarios: "No se han encontrado usuarios.",
+  sinPerfiles: "No se han encontrado perfiles.",
+  sinInstituciones: "No se han encontrado Instituciones",
+  sinCargos: "No se han encontrado cargos",
+  sinObservaciones: "No existen observaciones",
+
+  // Field validation
+  requerido: "Este campo es obligatorio.",
+  cedulaFormato: "La cédula debe tener el formato 999-9999999-9.",
+  cedulaInvalida: "La cédula no es válida (dígito verificador incorrecto).",
+  telefonoFormato: "El teléfono debe tener el formato (999) 999-9999.",
+  extFormato: "La extensión solo admite hasta 6 dígitos.",
+  emailFormato: "El correo electrónico no es válido.",
+  textoLargo: (max: number) => `El texto no puede exceder ${max} caracteres.`,
+  numeroInvalido: "Debe ser un número válido.",
+  fechaInvalida: "La fecha no es válida.",
+  montosOrden: "El monto desde debe ser menor o igual al monto hasta.",
+  montoNegativo: "El monto no puede ser negativo.",
+  fechasOrden: "La fecha desde debe ser anterior o igual a la fecha hasta.",
+  archivoRequerido: "Debe adjuntar este documento.",
+  archivoTipo: "Solo se admiten archivos PDF, PNG, JPEG, GIF o WebP.",
+  archivoTamano: (max: number) => `El archivo excede el tamaño máximo de ${max.toLocaleString("es-ES")} bytes.`,
+  archivoUnico: "Solo se admite un archivo.",
+  motivosRequeridos: "Debe seleccionar al menos una observación.",
+  motivoInvalido: "Una de las observaciones seleccionadas no es válida.",
+  comentarioRequerido: "Debe escribir un comentario.",
+  justificacionRequerida: "Debe escribir la justificación.",
+  evidenciaRequerida: "Debe adjuntar la evidencia.",
+
+  // Workflow refusals
+  transicionInvalida: "La solicitud no está en un estatus que permita esta acción.",
+  requiereAsignacion: "Debe asignarse la solicitud antes de decidir.",
+  asignadaA: (nombre: string) => `La solicitud está asignada a ${nombre}.`,
+  sinFuncionariosEnviar: "La solicitud debe tener al menos un funcionario antes de enviarse.",
+  sinFuncionariosNuevos: "No hay funcionarios nuevos para enviar.",
+  documentosFaltantes: "Faltan documentos obligatorios de la solicitud o de sus funcionarios.",
+
+  // Success
+  guardadoExitoso: "Solicitud guardada correctamente.",
+  enviadoExitoso: "Solicitud enviada correctamente.",
+  funcionarioGuardado: "Funcionario guardado correctamente.",
+  funcionarioEliminado: "Funcionario eliminado correctamente.",
+  funcionariosEnviados: "Funcionarios enviados correctamente.",
+  inactivacionSolicitada: "Solicitud de inactivación enviada correctamente.",
+  aprobadoExitoso: "Solicitud aprobada correctamente.",
+  retornadoExitoso: "Solicitud retornada correctamente.",
+  rechazadoExitoso: "Solicitud rechazada correctamente.",
+  inactivadoExitoso: "Firma inactivada correctamente.",
+  activadoExitoso: "Firma activada correctamente.",
+  asignadoExitoso: "Solicitud asignada correctamente.",
+  funcionarioInactivado: "Funcionario inactivado correctamente.",
+  operacionExitosa: "Operación realizada correctamente.",
+} as const;
+
+/** Home page cards (SPEC.md §1): the four mandatory documents. */
+export const DOCUMENTOS_OBLIGATORIOS = [
+  "Oficio de la máxima autoridad de la institución",
+  "Tarjeta de Firmas con los especímenes de firma",
+  "Copia de la Cédula de identidad (ambos lados)",
+  "Acción de personal o Decreto de designación (Designación o Decreto)",
+] as const;
+
+export const APP_NOMBRE_CORTO = "Registro de Firmas";
+export const APP_VERSION = "2.1.0";

@@ -1,0 +1,52 @@
+/** Account calls (SPEC.md §7): LogIn, GetUserData, CambiarContraseña. */
+import { z } from "zod";
+import { MSG } from "../mensajes.js";
+
+export const zLoginBody = z.object({
+  userName: z.string({ error: MSG.requerido }).trim().min(1, MSG.requerido).max(100, MSG.textoLargo(100)),
+  password: z.string({ error: MSG.requerido }).min(1, MSG.requerido).max(256, MSG.textoLargo(256)),
+});
+export type LoginBody = z.infer<typeof zLoginBody>;
+
+export const zLoginRespuesta = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string().optional(),
+});
+export type LoginRespuesta = z.infer<typeof zLoginRespuesta>;
+
+export const zModuloUsuario = z.object({ idModulo: z.number(), nombre: z.string(), iconClass: z.string() });
+
+export const zVistaUsuario = z.object({
+  idVista: z.number(),
+  nombre: z.string(),
+  url: z.string(),
+  iconClass: z.string(),
+  idModulo: z.number(),
+  principal: z.boolean(),
+  modulo: zModuloUsuario,
+});
+export type VistaUsuario = z.infer<typeof zVistaUsuario>;
+
+export const zUsuarioSesion = z.object({
+  idUsuario: z.number(),
+  usuario: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  perfil: z.string(),
+  idPerfil: z.number(),
+  cambioClave: z.boolean(),
+  uExterno: z.boolean(),
+  idInstitucion: z.number().nullable(),
+  institucion: z.string().nullable(),
+});
+
+export const zUserData = z.object({ usuario: zUsuarioSesion, vistas: z.array(zVistaUsuario) });
+export type UserData = z.infer<typeof zUserData>;
+
+export const zCambiarClaveBody = z.object({
+  idUsuario: z.coerce.number().int().positive().optional(),
+  NuevaContraseña: z.string().max(256).default(""),
+  ConfirmarContraseña: z.string().max(256).default(""),
+});
+export type CambiarClaveBody = z.infer<typeof zCambiarClaveBody>;

@@ -1,0 +1,82 @@
+/**
+ * Field rules of DESIGN.md §6 as zod building blocks, used by the server's validation and the
+ * web forms alike. Messages are Spanish and attach to the field that carries them.
+ */
+import { z } from "zod";
+import { MSG } from "./mensajes.js";
+
+export const CEDULA_REGEX = /^\d{3}-\d{7}-\d$/;
+export const TELEFONO_REGEX = /^\(\d{3}\) \d{3}-\d{4}$/;
+
+/** Luhn (mod 10) check over the first ten digits; the eleventh is the check digit. */
+export function cedulaValida(cedula: string): boolean {
+  if (!CEDULA_REGEX.test(cedula)) return false;
+  const digits = cedula.replace(/-/g, "");
+  return digitoVerificador(digits.slice(0, 10)) === Number(digits[10]);
+}
+
+/** The Luhn check digit for a string of digits. */
+export function digitoVerificador(base: string): number {
+  let sum = 0;
+  for (let i = 0; i < base.length; i++) {
+    // Doubling starts from the rightmost digit of the base.
+    let d = Number(base[base.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+const texto = (max: number) => z.string().trim().max(max, MSG.textoLargo(max));
+
+export const zTexto = texto;
+export const zRequerido = (max: number) => texto(max).min(1, MSG.requerido);
+
+export const zCedula = z
+  .string({ error: MSG.requerido })
+  .trim()
+  .min(1, MSG.requerido)
+  .regex(CEDULA_REGEX, MSG.cedulaFormato)
+  .refine(cedulaValida, MSG.cedulaInvalida);
+
+export const zTelefono = z
+  .string({ error: MSG.requerido })
+  .trim()
+  .min(1, MSG.requerido)
+  .regex(TELEFONO_REGEX, MSG.telefonoFormato);
+
+/** Optional phone: empty string allowed. */
+export const zTelefonoOpcional = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || TELEFONO_REGEX.test(v), MSG.telefonoFormato)
+  .default("");
+
+export const zExt = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, MSG.extFormato)
+  .default("");
+
+export const zEmail = z.string({ error: MSG.requerido }).trim().min(1, MSG.requerido).max(254).email(MSG.emailFormato);
+
+/** An integer id coming from a path, query or multipart field (numeric strings accepted). */
+export const zId = z.coerce.number({ error: MSG.numeroInvalido }).int(MSG.numeroInvalido).positive(MSG.numeroInvalido);
+
+/** Booleans as multipart sends them: "true"/"false"/"1"/"0", or real booleans in JSON. */
+export const zBool = z.preprocess((v) => {
+  if (typeof v === "string") {
+    const s = v.trim().toLowerCase();
+    if (s === "true" || s === "1") return true;
+    if (s === "false" || s === "0" || s === "") return false;
+  }
+  if (v === 1) return true;
+  if (v === 0) return false;
+  return v;
+}, z.boolean({ error: MSG.requerido }));
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;

@@ -1,0 +1,144 @@
+/**
+ * Views (vistas): every route of SPEC.md §2 but Login and Inicio, each with its module, and the
+ * default profiles (DESIGN.md §5). The server seeds these, guards every API route by view name, and
+ * derives workflow roles from them; the web app builds its menu and route guard from the same names.
+ */
+import type { Rol } from "./workflow.js";
+
+export interface Modulo {
+  idModulo: number;
+  nombre: string;
+  iconClass: string;
+}
+
+export const MODULOS: readonly Modulo[] = [
+  { idModulo: 1, nombre: "Solicitudes", iconClass: "pi pi-file-edit" },
+  { idModulo: 2, nombre: "Revisión RyCC", iconClass: "pi pi-check-square" },
+  { idModulo: 3, nombre: "Jurídico", iconClass: "pi pi-briefcase" },
+  { idModulo: 4, nombre: "Consulta", iconClass: "pi pi-search" },
+  { idModulo: 5, nombre: "Configuración", iconClass: "pi pi-cog" },
+];
+
+export interface DefinicionVista {
+  idVista: number;
+  nombre: string;
+  /** Route pattern, as in SPEC.md §2 (`:idSolicitud` for parameters). */
+  url: string;
+  iconClass: string;
+  idModulo: number;
+  /** Shown in the main menu. */
+  principal: boolean;
+}
+
+/** View names, used by the API guard and the router. */
+export const V = {
+  ORIGINADOR: "Originador",
+  SOLICITUD: "Solicitud",
+  EDITAR_SOLICITUD: "Editar solicitud",
+  NUEVO_FUNCIONARIO: "Nuevo Funcionario",
+  DETALLES_ORIGINADOR: "Detalles Originador",
+  ANALISTA: "Analista de Revisión",
+  DETALLES_ANALISTA: "Detalles Analista RCC",
+  ADMINISTRADOR: "Administrador RyCC",
+  DETALLES_ADMINISTRADOR: "Detalles",
+  SEGUIMIENTO: "Seguimiento Solicitud",
+  DETALLES_SEGUIMIENTO: "Detalles Seguimiento",
+  JURIDICO: "Analista Legal",
+  DETALLES_JURIDICO: "Detalles Analista Legal",
+  HISTORICO: "Histórico",
+  HISTORICO_DETALLES: "Historico Detalles",
+  CONSULTA: "Consulta",
+  DETALLES_CONSULTA: "Detalles de la firma",
+  CONFIGURACION: "Configuración",
+  USUARIOS: "Mantenimiento Usuario",
+  PERFILES: "Mantenimiento Perfiles",
+  INSTITUCIONES: "Mantenimiento Instituciones",
+  CARGOS: "Mantenimiento Cargos",
+} as const;
+export type NombreVista = (typeof V)[keyof typeof V];
+
+export const VISTAS: readonly DefinicionVista[] = [
+  { idVista: 1, nombre: V.ORIGINADOR, url: "/Originador", iconClass: "pi pi-inbox", idModulo: 1, principal: true },
+  { idVista: 2, nombre: V.SOLICITUD, url: "/Originador/Formulario", iconClass: "pi pi-file-plus", idModulo: 1, principal: false },
+  { idVista: 3, nombre: V.EDITAR_SOLICITUD, url: "/Originador/Formulario/:idSolicitud", iconClass: "pi pi-pencil", idModulo: 1, principal: false },
+  { idVista: 4, nombre: V.NUEVO_FUNCIONARIO, url: "/Originador/Formulario/NuevoFuncionario/:idSolicitud", iconClass: "pi pi-user-plus", idModulo: 1, principal: false },
+  { idVista: 5, nombre: V.DETALLES_ORIGINADOR, url: "/Originador/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 1, principal: false },
+  { idVista: 6, nombre: V.ANALISTA, url: "/AnalistaRyCC/Analista", iconClass: "pi pi-list-check", idModulo: 2, principal: true },
+  { idVista: 7, nombre: V.DETALLES_ANALISTA, url: "/AnalistaRyCC/Analista/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 2, principal: false },
+  { idVista: 8, nombre: V.ADMINISTRADOR, url: "/AnalistaRyCC/Administrador", iconClass: "pi pi-verified", idModulo: 2, principal: true },
+  { idVista: 9, nombre: V.DETALLES_ADMINISTRADOR, url: "/AnalistaRyCC/Administrador/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 2, principal: false },
+  { idVista: 10, nombre: V.SEGUIMIENTO, url: "/AnalistaRyCC/Seguimiento", iconClass: "pi pi-history", idModulo: 2, principal: true },
+  { idVista: 11, nombre: V.DETALLES_SEGUIMIENTO, url: "/AnalistaRyCC/Seguimiento/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 2, principal: false },
+  { idVista: 12, nombre: V.JURIDICO, url: "/Juridico/AnalistaLegal", iconClass: "pi pi-briefcase", idModulo: 3, principal: true },
+  { idVista: 13, nombre: V.DETALLES_JURIDICO, url: "/Juridico/AnalistaLegal/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 3, principal: false },
+  { idVista: 14, nombre: V.HISTORICO, url: "/Juridico/Historico", iconClass: "pi pi-book", idModulo: 3, principal: true },
+  { idVista: 15, nombre: V.HISTORICO_DETALLES, url: "/Juridico/Historico/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 3, principal: false },
+  { idVista: 16, nombre: V.CONSULTA, url: "/Consultar", iconClass: "pi pi-search", idModulo: 4, principal: true },
+  { idVista: 17, nombre: V.DETALLES_CONSULTA, url: "/Consultar/Detalles/:idSolicitud", iconClass: "pi pi-eye", idModulo: 4, principal: false },
+  { idVista: 18, nombre: V.CONFIGURACION, url: "/Configuracion", iconClass: "pi pi-cog", idModulo: 5, principal: true },
+  { idVista: 19, nombre: V.USUARIOS, url: "/Configuracion/Usuarios", iconClass: "pi pi-users", idModulo: 5, principal: false },
+  { idVista: 20, nombre: V.PERFILES, url: "/Configuracion/Perfiles", iconClass: "pi pi-id-card", idModulo: 5, principal: false },
+  { idVista: 21, nombre: V.INSTITUCIONES, url: "/Configuracion/Instituciones", iconClass: "pi pi-building", idModulo: 5, principal: false },
+  { idVista: 22, nombre: V.CARGOS, url: "/Configuracion/Cargos", iconClass: "pi pi-sitemap", idModulo: 5, principal: false },
+];
+
+/** Groups of views that grant one area of the API. A user needs any one view of the group. */
+export const GRUPOS = {
+  originador: [V.ORIGINADOR, V.SOLICITUD, V.EDITAR_SOLICITUD, V.NUEVO_FUNCIONARIO, V.DETALLES_ORIGINADOR],
+  analista: [V.ANALISTA, V.DETALLES_ANALISTA],
+  juridico: [V.JURIDICO, V.DETALLES_JURIDICO],
+  historico: [V.HISTORICO, V.HISTORICO_DETALLES],
+  administrador: [V.ADMINISTRADOR, V.DETALLES_ADMINISTRADOR],
+  seguimiento: [V.SEGUIMIENTO, V.DETALLES_SEGUIMIENTO],
+  consulta: [V.CONSULTA, V.DETALLES_CONSULTA],
+  usuarios: [V.CONFIGURACION, V.USUARIOS],
+  perfiles: [V.CONFIGURACION, V.PERFILES],
+  instituciones: [V.CONFIGURACION, V.INSTITUCIONES],
+  cargos: [V.CONFIGURACION, V.CARGOS],
+} as const satisfies Record<string, readonly NombreVista[]>;
+
+/** Every view that lets a user read a request's detail (scoped to the institution for externals). */
+export const VISTAS_LECTURA_SOLICITUD: readonly NombreVista[] = [
+  ...GRUPOS.originador,
+  ...GRUPOS.analista,
+  ...GRUPOS.juridico,
+  ...GRUPOS.historico,
+  ...GRUPOS.administrador,
+  ...GRUPOS.seguimiento,
+  ...GRUPOS.consulta,
+];
+
+/** Workflow roles granted by views. */
+export function rolesDeVistas(nombres: Iterable<string>): Set<Rol> {
+  const set = new Set(nombres);
+  const roles = new Set<Rol>();
+  const tiene = (g: readonly string[]) => g.some((n) => set.has(n));
+  if (tiene(GRUPOS.originador)) roles.add("originador");
+  if (tiene(GRUPOS.analista)) roles.add("analista");
+  if (tiene(GRUPOS.juridico)) roles.add("juridico");
+  if (tiene(GRUPOS.administrador)) roles.add("administrador");
+  return roles;
+}
+
+export interface PerfilPorDefecto {
+  nombre: string;
+  descripcion: string;
+  vistas: readonly NombreVista[];
+}
+
+export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
+  { nombre: "Originador", descripcion: "Representante de la institución que solicita el registro de firmas", vistas: GRUPOS.originador },
+  { nombre: "Analista RyCC", descripcion: "Analista de Revisión y Control de Cuentas", vistas: GRUPOS.analista },
+  { nombre: "Analista Legal", descripcion: "Analista de la Dirección Jurídica", vistas: [...GRUPOS.juridico, ...GRUPOS.historico] },
+  {
+    nombre: "Administrador RyCC",
+    descripcion: "Administrador de Revisión y Control de Cuentas",
+    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento],
+  },
+  { nombre: "Consultor", descripcion: "Consulta del registro de firmas", vistas: GRUPOS.consulta },
+  {
+    nombre: "Administrador de Configuración",
+    descripcion: "Mantenimiento de usuarios, perfiles, instituciones y cargos",
+    vistas: [V.CONFIGURACION, V.USUARIOS, V.PERFILES, V.INSTITUCIONES, V.CARGOS],
+  },
+];

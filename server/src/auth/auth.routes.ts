@@ -1,0 +1,46 @@
+/** Account calls of SPEC.md §7. */
+import {
+  MSG,
+  zCambiarClaveBody,
+  zLoginBody,
+  zLoginRespuesta,
+  zRespuestaSimple,
+  zUserData,
+} from "@registro/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import { usuarioDe } from "./auth.plugin.js";
+import * as service from "./auth.service.js";
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.post("/api/Account/LogIn", {
+    config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
+    schema: { tags: ["Account"], body: zLoginBody, response: { 200: zLoginRespuesta } },
+    handler: (req) => service.iniciarSesion(db, req.body),
+  });
+
+  app.get("/api/Account/GetUserData", {
+    config: { autenticado: true, permitirCambioClave: true },
+    schema: { tags: ["Account"], response: { 200: zUserData } },
+    handler: (req) => service.datosUsuario(db, usuarioDe(req)),
+  });
+
+  app.put("/api/Account/LogOff", {
+    config: { autenticado: true, permitirCambioClave: true },
+    schema: { tags: ["Account"], response: { 200: zRespuestaSimple } },
+    handler: async (req) => {
+      await service.cerrarSesion(db, usuarioDe(req));
+      return { success: true, message: MSG.cierreSesion };
+    },
+  });
+
+  // The path has an ñ; clients may send it encoded or not, and some drop the tilde.
+  for (const url of ["/api/Account/CambiarContraseña", "/api/Account/CambiarContrasena"]) {
+    app.put(url, {
+      config: { autenticado: true, permitirCambioClave: true },
+      schema: { tags: ["Account"], body: zCambiarClaveBody, response: { 200: zRespuestaSimple } },
+      handler: (req) => service.cambiarClave(db, usuarioDe(req), req.body),
+    });
+  }
+};

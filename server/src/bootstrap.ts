@@ -1,0 +1,42 @@
+/**
+ * Prepares a database for use: migrations, catalogues, the person registry, and either demo data
+ * (new embedded database, or DEMO_DATA=true) or a first administrator with a one-time password.
+ */
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { migrate } from "./db/migrate.js";
+import { generarClaveTemporal, hashPassword } from "./auth/passwords.js";
+import { usuarios } from "./db/schema.js";
+import { perfilPorNombre, seedCatalogos } from "./seed/catalogos.js";
+import { hayUsuarios, seedDemo } from "./seed/demo.js";
+import { cargarPadron, PADRON_DEMO } from "./seed/padron.js";
+
+export interface Arranque {
+  demo: boolean;
+  /** Set when a first administrator was created: shown once. */
+  adminInicial?: { usuario: string; password: string };
+}
+
+export async function prepararBase(database: Database, config: Pick<Config, "demoData" | "padronFile">): Promise<Arranque> {
+  await migrate(database);
+  await seedCatalogos(database.db);
+  await cargarPadron(database.db, config.padronFile ?? PADRON_DEMO);
+  if (await hayUsuarios(database.db)) return { demo: false };
+  const demo = config.demoData === "always" || (config.demoData === "auto" && database.kind === "pglite" && database.nuevo);
+  if (demo) {
+    await seedDemo(database.db);
+    return { demo: true };
+  }
+  const password = generarClaveTemporal();
+  await database.db.insert(usuarios).values({
+    usuario: "admin",
+    nombre: "Administrador",
+    apellido: "Sistema",
+    cedula: "000-0000000-0",
+    email: "admin@contraloria.gob.do",
+    passwordHash: await hashPassword(password),
+    idPerfil: await perfilPorNombre(database.db, "Administrador de Configuración"),
+    cambioClave: true,
+  });
+  return { demo: false, adminInicial: { usuario: "admin", password } };
+}

@@ -1,0 +1,361 @@
+/**
+ * The database schema: one table per entity of SPEC.md §3, plus sessions, history and audit.
+ * SQL migrations in ./migrations are generated from this file with drizzle-kit
+ * (`npm run db:generate -w server`) and applied at start on PGlite and PostgreSQL alike.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const modulos = pgTable("modulos", {
+  idModulo: integer("id_modulo").primaryKey(),
+  nombre: text("nombre").notNull(),
+  iconClass: text("icon_class").notNull(),
+  orden: integer("orden").notNull(),
+});
+
+export const vistas = pgTable("vistas", {
+  idVista: integer("id_vista").primaryKey(),
+  nombre: text("nombre").notNull().unique(),
+  url: text("url").notNull(),
+  iconClass: text("icon_class").notNull(),
+  idModulo: integer("id_modulo")
+    .notNull()
+    .references(() => modulos.idModulo),
+  principal: boolean("principal").notNull(),
+  orden: integer("orden").notNull(),
+});
+
+export const perfiles = pgTable(
+  "perfiles",
+  {
+    idPerfil: serial("id_perfil").primaryKey(),
+    nombre: text("nombre").notNull(),
+    descripcion: text("descripcion").notNull().default(""),
+    porDefecto: boolean("por_defecto").notNull().default(false),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("perfiles_nombre_uq").on(sql`lower(${t.nombre})`)],
+);
+
+export const perfilVistas = pgTable(
+  "perfil_vistas",
+  {
+    idPerfil: integer("id_perfil")
+      .notNull()
+      .references(() => perfiles.idPerfil, { onDelete: "cascade" }),
+    idVista: integer("id_vista")
+      .notNull()
+      .references(() => vistas.idVista),
+  },
+  (t) => [primaryKey({ columns: [t.idPerfil, t.idVista] })],
+);
+
+export const instituciones = pgTable(
+  "instituciones",
+  {
+    idInstitucion: serial("id_institucion").primaryKey(),
+    nombre: text("nombre").notNull(),
+    estructura: text("estructura").notNull().default(""),
+    direccion: text("direccion").notNull().default(""),
+    telefono: text("telefono").notNull().default(""),
+    ext: text("ext").notNull().default(""),
+    telefono2: text("telefono2").notNull().default(""),
+    ext2: text("ext2").notNull().default(""),
+    estatus: boolean("estatus").notNull().default(true),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("instituciones_nombre_uq").on(sql`lower(${t.nombre})`)],
+);
+
+/** tipo: 1 = Incumbente, 2 = Funcionario. */
+export const cargos = pgTable(
+  "cargos",
+  {
+    idCargo: serial("id_cargo").primaryKey(),
+    nombre: text("nombre").notNull(),
+    descripcion: text("descripcion").notNull().default(""),
+    tipo: smallint("tipo").notNull(),
+    estatus: boolean("estatus").notNull().default(true),
+  },
+  (t) => [uniqueIndex("cargos_nombre_uq").on(sql`lower(${t.nombre})`)],
+);
+
+export const institucionCargos = pgTable(
+  "institucion_cargos",
+  {
+    idInstitucion: integer("id_institucion")
+      .notNull()
+      .references(() => instituciones.idInstitucion, { onDelete: "cascade" }),
+    idCargo: integer("id_cargo")
+      .notNull()
+      .references(() => cargos.idCargo),
+  },
+  (t) => [primaryKey({ columns: [t.idInstitucion, t.idCargo] })],
+);
+
+export const usuarios = pgTable(
+  "usuarios",
+  {
+    idUsuario: serial("id_usuario").primaryKey(),
+    usuario: text("usuario").notNull(),
+    nombre: text("nombre").notNull(),
+    apellido: text("apellido").notNull(),
+    cedula: text("cedula").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    idPerfil: integer("id_perfil")
+      .notNull()
+      .references(() => perfiles.idPerfil),
+    externo: boolean("externo").notNull().default(false),
+    idInstitucion: integer("id_institucion").references(() => instituciones.idInstitucion),
+    activo: boolean("activo").notNull().default(true),
+    cambioClave: boolean("cambio_clave").notNull().default(false),
+    intentosFallidos: integer("intentos_fallidos").notNull().default(0),
+    bloqueadoHasta: tstz("bloqueado_hasta"),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("usuarios_usuario_uq").on(sql`lower(${t.usuario})`),
+    uniqueIndex("usuarios_cedula_uq").on(t.cedula),
+    uniqueIndex("usuarios_email_uq").on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Sessions: only the SHA-256 of the bearer token is stored. */
+export const sesiones = pgTable(
+  "sesiones",
+  {
+    idSesion: bigserial("id_sesion", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario),
+    creada: tstz("creada").notNull().defaultNow(),
+    ultimoUso: tstz("ultimo_uso").notNull().defaultNow(),
+    revocada: tstz("revocada"),
+  },
+  (t) => [index("sesiones_usuario_idx").on(t.idUsuario)],
+);
+
+/** Person registry (padrón) behind GetPersona. */
+export const personas = pgTable("personas", {
+  cedula: text("cedula").primaryKey(),
+  nombres: text("nombres").notNull(),
+  apellidos: text("apellidos").notNull(),
+});
+
+export const tiposFirma = pgTable("tipos_firma", {
+  idTipoFirma: integer("id_tipo_firma").primaryKey(),
+  nombre: text("nombre").notNull(),
+});
+
+export const firmas = pgTable("firmas", {
+  idFirma: integer("id_firma").primaryKey(),
+  idTipoFirma: integer("id_tipo_firma")
+    .notNull()
+    .references(() => tiposFirma.idTipoFirma),
+  firma: text("firma").notNull(),
+});
+
+/** idClaseProceso: 1 = RyCC (analyst, administrator), 2 = Jurídico. */
+export const motivos = pgTable("motivos", {
+  idMotivo: integer("id_motivo").primaryKey(),
+  nombre: text("nombre").notNull(),
+  descripcion: text("descripcion").notNull(),
+  activo: boolean("activo").notNull().default(true),
+  idClaseProceso: integer("id_clase_proceso").notNull(),
+  idEstatusProceso: integer("id_estatus_proceso").notNull(),
+});
+
+/** tipo: 'Aceptacion' | 'Documento' | 'Rechazo' (the three cards on Inicio). */
+export const criterios = pgTable("criterios", {
+  id: integer("id").primaryKey(),
+  tipo: text("tipo").notNull(),
+  criterio: text("criterio").notNull(),
+  orden: integer("orden").notNull(),
+});
+
+/** The incumbent of one request (each request keeps its own copy). */
+export const incumbentes = pgTable("incumbentes", {
+  idIncumbente: serial("id_incumbente").primaryKey(),
+  idInstitucion: integer("id_institucion")
+    .notNull()
+    .references(() => instituciones.idInstitucion),
+  cedula: text("cedula").notNull(),
+  nombres: text("nombres").notNull(),
+  apellidos: text("apellidos").notNull(),
+  codCargo: integer("cod_cargo")
+    .notNull()
+    .references(() => cargos.idCargo),
+  telefono: text("telefono").notNull(),
+  firmaDigital: boolean("firma_digital").notNull().default(false),
+});
+
+export const solicitudes = pgTable(
+  "solicitudes",
+  {
+    idSolicitud: serial("id_solicitud").primaryKey(),
+    idInstitucion: integer("id_institucion")
+      .notNull()
+      .references(() => instituciones.idInstitucion),
+    idIncumbente: integer("id_incumbente")
+      .notNull()
+      .references(() => incumbentes.idIncumbente),
+    estatus: smallint("estatus").notNull(),
+    comentario: text("comentario").notNull().default(""),
+    // The institution's contact data as the request states it (editable on the form).
+    instDireccion: text("inst_direccion").notNull().default(""),
+    instTelefono: text("inst_telefono").notNull().default(""),
+    instExt: text("inst_ext").notNull().default(""),
+    instTelefono2: text("inst_telefono2").notNull().default(""),
+    instExt2: text("inst_ext2").notNull().default(""),
+    fechaSolicitud: tstz("fecha_solicitud").notNull().defaultNow(),
+    fechaActualizacion: tstz("fecha_actualizacion").notNull().defaultNow(),
+    asignadoA: integer("asignado_a").references(() => usuarios.idUsuario),
+    creadoPor: integer("creado_por").references(() => usuarios.idUsuario),
+    // True once the request has reached 106: a later legal rejection returns it to 106.
+    fueActiva: boolean("fue_activa").notNull().default(false),
+    justificacionInactivacion: text("justificacion_inactivacion"),
+    // True once legal has decided on it (approved, returned or rejected): the legal history inbox.
+    decididoJuridico: boolean("decidido_juridico").notNull().default(false),
+  },
+  (t) => [
+    index("solicitudes_estatus_fecha_idx").on(t.estatus, t.fechaSolicitud),
+    index("solicitudes_institucion_fecha_idx").on(t.idInstitucion, t.fechaSolicitud),
+    index("solicitudes_fecha_idx").on(t.fechaSolicitud),
+  ],
+);
+
+/** idEstatus: 1 Pendiente, 2 Activo, 3 Inactivo. */
+export const funcionarios = pgTable(
+  "funcionarios",
+  {
+    idFuncionario: serial("id_funcionario").primaryKey(),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    cedula: text("cedula").notNull(),
+    nombres: text("nombres").notNull(),
+    apellidos: text("apellidos").notNull(),
+    codCargo: integer("cod_cargo")
+      .notNull()
+      .references(() => cargos.idCargo),
+    telefono: text("telefono").notNull(),
+    comentario: text("comentario").notNull().default(""),
+    firmaDigital: boolean("firma_digital").notNull().default(false),
+    firmaVigencia: boolean("firma_vigencia").notNull().default(false),
+    firmaRango: boolean("firma_rango").notNull().default(false),
+    montoDesde: numeric("monto_desde", { precision: 18, scale: 2 }),
+    montoHasta: numeric("monto_hasta", { precision: 18, scale: 2 }),
+    fechaDesde: date("fecha_desde", { mode: "string" }),
+    fechaHasta: date("fecha_hasta", { mode: "string" }),
+    idEstatus: smallint("id_estatus").notNull().default(1),
+    // False while added to a request but not yet sent with EnviarSolicitud / EnviarFuncionario.
+    enviado: boolean("enviado").notNull().default(false),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [index("funcionarios_solicitud_idx").on(t.idSolicitud), index("funcionarios_cedula_idx").on(t.cedula)],
+);
+
+export const funcionarioFirmas = pgTable(
+  "funcionario_firmas",
+  {
+    idAutFirma: serial("id_aut_firma").primaryKey(),
+    idFuncionario: integer("id_funcionario")
+      .notNull()
+      .references(() => funcionarios.idFuncionario, { onDelete: "cascade" }),
+    idFirma: integer("id_firma")
+      .notNull()
+      .references(() => firmas.idFirma),
+  },
+  (t) => [uniqueIndex("funcionario_firmas_uq").on(t.idFuncionario, t.idFirma)],
+);
+
+/** tipoAdjunto: 'Oficio' | 'Cedula' | 'Designacion' | 'Tarjeta' | 'Evidencia'. */
+export const adjuntos = pgTable(
+  "adjuntos",
+  {
+    idAdjunto: serial("id_adjunto").primaryKey(),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    idFuncionario: integer("id_funcionario").references(() => funcionarios.idFuncionario, {
+      onDelete: "cascade",
+    }),
+    tipoAdjunto: text("tipo_adjunto").notNull(),
+    nombre: text("nombre").notNull(),
+    mime: text("mime").notNull(),
+    tamano: integer("tamano").notNull(),
+    sha256: text("sha256").notNull(),
+    contenido: bytea("contenido").notNull(),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [index("adjuntos_solicitud_idx").on(t.idSolicitud, t.idFuncionario)],
+);
+
+export const historial = pgTable(
+  "historial",
+  {
+    idHistorial: serial("id_historial").primaryKey(),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    estatus: smallint("estatus").notNull(),
+    fecha: tstz("fecha").notNull().defaultNow(),
+    motivoCambioEstatus: text("motivo_cambio_estatus").notNull().default(""),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+  },
+  (t) => [index("historial_solicitud_idx").on(t.idSolicitud, t.fecha)],
+);
+
+/** The reasons given with one return or rejection (a history entry). */
+export const historialMotivos = pgTable(
+  "historial_motivos",
+  {
+    idHistorial: integer("id_historial")
+      .notNull()
+      .references(() => historial.idHistorial, { onDelete: "cascade" }),
+    idMotivo: integer("id_motivo")
+      .notNull()
+      .references(() => motivos.idMotivo),
+  },
+  (t) => [primaryKey({ columns: [t.idHistorial, t.idMotivo] })],
+);
+
+export const auditoria = pgTable(
+  "auditoria",
+  {
+    idAuditoria: bigserial("id_auditoria", { mode: "number" }).primaryKey(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+    fecha: tstz("fecha").notNull().defaultNow(),
+    entidad: text("entidad").notNull(),
+    idEntidad: text("id_entidad").notNull(),
+    accion: text("accion").notNull(),
+    antes: jsonb("antes"),
+    despues: jsonb("despues"),
+  },
+  (t) => [index("auditoria_fecha_idx").on(t.fecha)],
+);

@@ -1,0 +1,8 @@
+/**
+ * Every domain's routes, registered in one place. Each domain folder exports one plugin taking
+ * `{ db, config }`; add a line here when a domain gains one.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "./app.js";
+
+export const domainRoutes: FastifyPluginAsync<AppDeps> = async (_app, _deps) => {};

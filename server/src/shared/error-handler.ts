@@ -1,0 +1,63 @@
+/**
+ * Maps every failure to HTTP in one place: AppError codes, zod validation, fastify's own errors
+ * (malformed JSON, body too large, rate limit, multipart limits) and anything unexpected, whose
+ * details are logged and never sent.
+ */
+import { MSG } from "@registro/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./errors.js";
+
+const STATUS: Record<AppError["codigo"], number> = {
+  Validacion: 400,
+  NoAutenticado: 401,
+  NoAutorizado: 403,
+  NoEncontrado: 404,
+  Regla: 200,
+  Conflicto: 409,
+  DemasiadasSolicitudes: 429,
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(STATUS[error.codigo]).send({
+        success: false,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Our validator compiler already returns field-keyed errors; this covers the library's path.
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const campo = v.instancePath.replace(/^\//, "").replace(/\//g, ".") || "general";
+        (errors[campo] ??= []).push(v.message ?? MSG.datosInvalidos);
+      }
+      return reply.status(400).send({ success: false, message: MSG.datosInvalidos, errors });
+    }
+    const errores = (error as unknown as { errores?: Record<string, string[]> }).errores;
+    if (errores || error.code === "FST_ERR_VALIDATION") {
+      return reply.status(400).send({ success: false, message: MSG.datosInvalidos, errors: errores ?? {} });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, "response does not match its schema");
+      return reply.status(500).send({ success: false, message: MSG.errorInterno });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ success: false, message: MSG.demasiadasSolicitudes });
+    if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_FILES_LIMIT") {
+      return reply.status(413).send({ success: false, message: MSG.datosInvalidos });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, and the like: the client's fault, said in Spanish.
+      return reply.status(status).send({ success: false, message: MSG.datosInvalidos });
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return reply.status(500).send({ success: false, message: MSG.errorInterno });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: MSG.noEncontrado });
+  });
+}

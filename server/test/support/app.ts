@@ -1,0 +1,96 @@
+/**
+ * Test application on a real database: a fresh copy of the template (PGlite by default, a new
+ * PostgreSQL database when TEST_PG_URL is set), the real app, and helpers to sign in as demo users.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import type { Db } from "../../src/db/client.js";
+import * as schema from "../../src/db/schema.js";
+import { DEMO_PASSWORD } from "../../src/seed/demo.js";
+import { PLANTILLA_PG, PLANTILLA_PGLITE, urlConBase } from "./plantilla.js";
+
+export type UsuarioDemo =
+  | "originador"
+  | "originador2"
+  | "analista"
+  | "analista2"
+  | "juridico"
+  | "juridico2"
+  | "administrador"
+  | "consultor"
+  | "configuracion";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Signs in and returns the token (cached per user). */
+  token(usuario: UsuarioDemo | string, password?: string): Promise<string>;
+  /** app.inject with the user's token in the Authorization header. */
+  as(usuario: UsuarioDemo | string | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () => Promise<void> }> {
+  const pgUrl = process.env.TEST_PG_URL;
+  if (pgUrl) {
+    const nombre = `rf_test_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${nombre} template ${PLANTILLA_PG}`);
+    const pool = new pg.Pool({ connectionString: urlConBase(pgUrl, nombre), max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      close: async () => {
+        await pool.end();
+        await admin.query(`drop database if exists ${nombre} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(PLANTILLA_PGLITE)]);
+  const client = await PGlite.create({ loadDataDir: blob });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function crearTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const base = await abrirBase();
+  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000", ...env });
+  const app = await buildApp({ db: base.db, config }, { logger: false });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const token = async (usuario: string, password = DEMO_PASSWORD) => {
+    const cached = tokens.get(usuario);
+    if (cached && password === DEMO_PASSWORD) return cached;
+    const res = await app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName: usuario, password } });
+    const body = res.json();
+    if (!body.token) throw new Error(`login failed for ${usuario}: ${res.body}`);
+    if (password === DEMO_PASSWORD) tokens.set(usuario, body.token);
+    return body.token as string;
+  };
+  return {
+    app,
+    db: base.db,
+    kind: base.kind,
+    token,
+    async as(usuario, opts) {
+      const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
+      if (usuario) headers.authorization = await token(usuario);
+      return app.inject({ ...opts, headers });
+    },
+    async close() {
+      await app.close();
+      await base.close();
+    },
+  };
+}
