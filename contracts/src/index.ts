@@ -5,3 +5,5 @@ export * from "./schemas/comun.js";
 export * from "./validacion.js";
 export * from "./vistas.js";
 export * from "./workflow.js";
+export * from "./schemas/catalogos.js";
+export * from "./schemas/solicitudes.js";

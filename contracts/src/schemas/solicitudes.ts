@@ -1,0 +1,174 @@
+/**
+ * Shapes of a request as the API returns it (SPEC.md §3), shared by every screen that reads one,
+ * and the body of the review decisions. Dates are ISO strings (date-time), or YYYY-MM-DD for the
+ * officials' validity dates.
+ */
+import { z } from "zod";
+import { MSG } from "../mensajes.js";
+
+export const zInfoInstitucion = z.object({
+  idInstitucionFirma: z.number(),
+  nombre: z.string(),
+  estructura: z.string(),
+  direccion: z.string(),
+  telefono: z.string(),
+  ext: z.string(),
+  telefono2: z.string(),
+  ext2: z.string(),
+});
+export type InfoInstitucion = z.infer<typeof zInfoInstitucion>;
+
+export const zInfoIncumbente = z.object({
+  idIncumbente: z.number(),
+  cedula: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  codCargo: z.number(),
+  cargoNombreI: z.string(),
+  telefono: z.string(),
+  idInstitucion: z.number(),
+  /** true = Digital, false = Ológrafo. */
+  ifirmaDigital: z.boolean(),
+});
+export type InfoIncumbente = z.infer<typeof zInfoIncumbente>;
+
+/** GET api/SolicitudFirma/{idSolicitud}. */
+export const zSolicitud = z.object({
+  idSolicitud: z.number(),
+  estatusSolitud: z.number(),
+  estatus: z.string(),
+  colorEstatus: z.string(),
+  fechaSolicitud: z.string(),
+  comentario: z.string(),
+  cantFuncionarios: z.number(),
+  /** Full name of the reviewer holding the request, or null. */
+  asignadoA: z.string().nullable(),
+  idAsignadoA: z.number().nullable(),
+  infoInstitucion: zInfoInstitucion,
+  infoIncumbente: zInfoIncumbente,
+  /** Justification of the deactivation request (203, 201), if any. */
+  justificacion: z.string().nullable(),
+  /** idAdjunto of the deactivation evidence, if any. */
+  idEvidencia: z.number().nullable(),
+});
+export type Solicitud = z.infer<typeof zSolicitud>;
+
+/** One row of any inbox (GetBandeja*, GetHistorico). */
+export const zBandejaItem = z.object({
+  id: z.number(),
+  idSolicitud: z.number(),
+  estatusSolitud: z.number(),
+  estatus: z.string(),
+  colorEstatus: z.string(),
+  fechaSolicitud: z.string(),
+  cantFuncionarios: z.number(),
+  asignadoA: z.string().nullable(),
+  idAsignadoA: z.number().nullable(),
+  infoInstitucion: z.object({ idInstitucionFirma: z.number(), nombre: z.string() }),
+  infoIncumbente: z.object({ cedula: z.string(), nombres: z.string(), apellidos: z.string() }),
+});
+export type BandejaItem = z.infer<typeof zBandejaItem>;
+
+export const zFirmaFuncionario = z.object({
+  idAutFirma: z.number(),
+  idFirma: z.number(),
+  firma: z.string(),
+  idTipoFirma: z.number(),
+  nombre: z.string(),
+});
+
+/** GET api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud} items. */
+export const zFuncionario = z.object({
+  idFuncionario: z.number(),
+  idSolicitud: z.number(),
+  idIncumbente: z.number(),
+  idRow: z.number(),
+  idEstatus: z.number(),
+  estatusNombre: z.string(),
+  cedula: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  codCargo: z.number(),
+  cargoNombre: z.string(),
+  telefono: z.string(),
+  idInstitucionFirma: z.number(),
+  comentario: z.string(),
+  ffirmaDigital: z.boolean(),
+  /** true = Temporal, false = Permanente. */
+  firmaVigencia: z.boolean(),
+  /** true = Limitado, false = Ilimitado. */
+  firmaRango: z.boolean(),
+  montoDesde: z.number().nullable(),
+  montoHasta: z.number().nullable(),
+  fechaDesde: z.string().nullable(),
+  fechaHasta: z.string().nullable(),
+  /** Added to the request but not yet sent. */
+  enviado: z.boolean(),
+  /** In force now (DESIGN.md §4): Activo, request not 201, and permanent or within its dates. */
+  enVigor: z.boolean(),
+  /** Temporary signature past its end date. */
+  vencida: z.boolean(),
+  firmas: z.array(zFirmaFuncionario),
+});
+export type Funcionario = z.infer<typeof zFuncionario>;
+
+/** GET api/Funcionarios/GetFirmasFuncionarios/{idFuncionario}: the official's signatures by type. */
+export const zGrupoFirmasFuncionario = z.object({
+  idTipoFirma: z.number(),
+  nombre: z.string(),
+  firmas: z.array(z.object({ idAutFirma: z.number(), idFirma: z.number(), firma: z.string() })),
+});
+export type GrupoFirmasFuncionario = z.infer<typeof zGrupoFirmasFuncionario>;
+
+/** GetSolicitudAdjuntos / GetFuncionariosAdjuntos items. */
+export const zAdjunto = z.object({
+  id: z.number(),
+  idAdjunto: z.number(),
+  nombre: z.string(),
+  /** 'Oficio' | 'Cedula' | 'Designacion' | 'Tarjeta' | 'Evidencia' */
+  tipoAdjunto: z.string(),
+  tamaño: z.number(),
+  /** primeicons class: 'pi pi-file-pdf' or 'pi pi-image'. */
+  icono: z.string(),
+  mime: z.string(),
+});
+export type Adjunto = z.infer<typeof zAdjunto>;
+
+/** GET api/SolicitudFirma/Historico/{idSolicitud} items, oldest first. */
+export const zHistoricoEntrada = z.object({
+  idEstatus: z.number(),
+  estatus: z.string(),
+  fecha: z.string(),
+  motivoCambioEstatus: z.string(),
+  usuario: z.string().nullable(),
+});
+export type HistoricoEntrada = z.infer<typeof zHistoricoEntrada>;
+
+/** GET api/SolicitudFirma/GetRechazos/{idSolicitud}: reasons of the latest return or rejection. */
+export const zRechazo = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  motivoCambioEstatus: z.string(),
+});
+export type Rechazo = z.infer<typeof zRechazo>;
+
+export const zMotivo = z.object({
+  idMotivo: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  activo: z.boolean(),
+  idClaseProceso: z.number(),
+  idEstatusProceso: z.number(),
+});
+export type Motivo = z.infer<typeof zMotivo>;
+
+/** Body of Retornar, RetornarJuridico and Rechazar. One id or a list is accepted. */
+export const zDecisionBody = z.object({
+  Comentario: z.string({ error: MSG.comentarioRequerido }).trim().max(2000, MSG.textoLargo(2000)).default(""),
+  MotivoCambioEstatus: z
+    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .default([]),
+});
+export type DecisionBody = z.input<typeof zDecisionBody>;

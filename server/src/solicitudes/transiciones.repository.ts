@@ -1,0 +1,65 @@
+/** SQL behind status transitions: the locked request, its status, history and reasons. */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { funcionarios, historial, historialMotivos, motivos, solicitudes, usuarios } from "../db/schema.js";
+
+/** The request row, locked for the rest of the transaction. */
+export async function bloquearSolicitud(tx: Tx, idSolicitud: number) {
+  const [row] = await tx.select().from(solicitudes).where(eq(solicitudes.idSolicitud, idSolicitud)).for("update");
+  return row ?? null;
+}
+
+export async function actualizarEstatus(
+  tx: Tx,
+  idSolicitud: number,
+  cambios: { estatus: number; asignadoA?: number | null; fueActiva?: boolean; decididoJuridico?: boolean },
+) {
+  await tx
+    .update(solicitudes)
+    .set({ ...cambios, fechaActualizacion: sql`now()` })
+    .where(eq(solicitudes.idSolicitud, idSolicitud));
+}
+
+export async function insertarHistorial(
+  tx: Tx,
+  entrada: { idSolicitud: number; estatus: number; motivoCambioEstatus: string; idUsuario: number; motivos: number[] },
+) {
+  const [h] = await tx
+    .insert(historial)
+    .values({
+      idSolicitud: entrada.idSolicitud,
+      estatus: entrada.estatus,
+      motivoCambioEstatus: entrada.motivoCambioEstatus,
+      idUsuario: entrada.idUsuario,
+    })
+    .returning({ idHistorial: historial.idHistorial });
+  if (entrada.motivos.length > 0) {
+    await tx.insert(historialMotivos).values(entrada.motivos.map((idMotivo) => ({ idHistorial: h.idHistorial, idMotivo })));
+  }
+  return h.idHistorial;
+}
+
+/** Active reasons of a process class (1 RyCC, 2 Jurídico) among the given ids. */
+export async function motivosValidos(tx: Tx, ids: number[], idClaseProceso: number) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ idMotivo: motivos.idMotivo })
+    .from(motivos)
+    .where(and(inArray(motivos.idMotivo, ids), eq(motivos.activo, true), eq(motivos.idClaseProceso, idClaseProceso)));
+}
+
+/** Sets every official of the request in status `desde` to `hacia`. */
+export async function cambiarEstatusFuncionarios(tx: Tx, idSolicitud: number, desde: number, hacia: number) {
+  await tx
+    .update(funcionarios)
+    .set({ idEstatus: hacia })
+    .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.idEstatus, desde)));
+}
+
+export async function nombreUsuario(tx: Tx, idUsuario: number): Promise<string> {
+  const [u] = await tx
+    .select({ nombre: usuarios.nombre, apellido: usuarios.apellido })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario));
+  return u ? `${u.nombre} ${u.apellido}` : `usuario ${idUsuario}`;
+}

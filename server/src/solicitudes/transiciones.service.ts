@@ -1,0 +1,124 @@
+/**
+ * Applies one workflow action to a request, inside the caller's transaction: locks the request,
+ * asks the workflow module, writes the new status, assignment, history entry with its reasons, and
+ * the officials' status changes that DESIGN.md §4 ties to the transition. Every service that
+ * changes a request's status goes through `aplicarTransicion`; none re-decides a transition.
+ */
+import { type Accion, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Tx } from "../db/client.js";
+import { asegurarAlcance } from "../shared/alcance.js";
+import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
+import * as repo from "./transiciones.repository.js";
+
+export interface OpcionesTransicion {
+  /** Comment written to the history entry (required with reasons). */
+  comentario?: string;
+  /** Reason ids (idMotivo), required where the transition requires them. */
+  motivos?: number[];
+  /** Runs after the checks and before the status is written (e.g. "has at least one official"). */
+  antes?: (solicitud: NonNullable<Awaited<ReturnType<typeof repo.bloquearSolicitud>>>) => Promise<void>;
+}
+
+export interface ResultadoTransicion {
+  idSolicitud: number;
+  desde: number;
+  /** The resulting status (equal to `desde` for actions that keep it, e.g. asignar). */
+  hacia: number;
+}
+
+/** Reasons' process class for the acting role: legal uses the legal catalogue. */
+const CLASE_MOTIVOS: Partial<Record<Accion, number>> = {
+  retornarRcc: 1,
+  retornarAdmin: 1,
+  retornarJuridico: 2,
+  rechazarJuridico: 2,
+};
+
+export async function aplicarTransicion(
+  tx: Tx,
+  idSolicitud: number,
+  accion: Accion,
+  sesion: SesionUsuario,
+  opciones: OpcionesTransicion = {},
+): Promise<ResultadoTransicion> {
+  const solicitud = await repo.bloquearSolicitud(tx, idSolicitud);
+  if (!solicitud) throw NoEncontrado(MSG.solicitudNoEncontrada);
+  asegurarAlcance(sesion, solicitud.idInstitucion, MSG.solicitudNoEncontrada);
+
+  const decision = decidir(
+    accion,
+    { estatus: solicitud.estatus, asignadoA: solicitud.asignadoA, fueActiva: solicitud.fueActiva },
+    { idUsuario: sesion.idUsuario, roles: sesion.roles },
+  );
+  if (!decision.permitido) {
+    switch (decision.motivo) {
+      case "rol":
+        throw NoAutorizado();
+      case "estatus":
+        throw Regla(MSG.transicionInvalida);
+      case "asignacion":
+        throw Regla(MSG.requiereAsignacion);
+      case "asignadoOtro":
+        throw Regla(MSG.asignadaA(await repo.nombreUsuario(tx, solicitud.asignadoA!)));
+    }
+  }
+
+  const comentario = (opciones.comentario ?? "").trim();
+  const motivos = [...new Set(opciones.motivos ?? [])];
+  if (decision.transicion.requiereMotivos) {
+    const errores = new ErroresCampo();
+    if (motivos.length === 0) errores.add("MotivoCambioEstatus", MSG.motivosRequeridos);
+    if (!comentario) errores.add("Comentario", MSG.comentarioRequerido);
+    if (comentario.length > 2000) errores.add("Comentario", MSG.textoLargo(2000));
+    errores.throwIfAny();
+    const validos = await repo.motivosValidos(tx, motivos, CLASE_MOTIVOS[accion] ?? 1);
+    if (validos.length !== motivos.length) errores.add("MotivoCambioEstatus", MSG.motivoInvalido).throwIfAny();
+  }
+
+  await opciones.antes?.(solicitud);
+
+  const desde = solicitud.estatus;
+  if (accion === "asignar") {
+    await repo.actualizarEstatus(tx, idSolicitud, { estatus: desde, asignadoA: sesion.idUsuario });
+    return { idSolicitud, desde, hacia: desde };
+  }
+  const hacia = decision.hacia ?? desde;
+  if (hacia === desde) return { idSolicitud, desde, hacia };
+
+  const legalDecide = accion === "aprobarJuridico" || accion === "retornarJuridico" || accion === "rechazarJuridico";
+  await repo.actualizarEstatus(tx, idSolicitud, {
+    estatus: hacia,
+    asignadoA: null,
+    ...(hacia === ESTATUS.ACTIVA ? { fueActiva: true } : {}),
+    ...(legalDecide ? { decididoJuridico: true } : {}),
+  });
+
+  // Officials follow the request (DESIGN.md §4).
+  const { PENDIENTE, ACTIVO, INACTIVO } = ESTATUS_FUNCIONARIO;
+  if (accion === "aprobarAdmin") await repo.cambiarEstatusFuncionarios(tx, idSolicitud, PENDIENTE, ACTIVO);
+  if (accion === "rechazarJuridico" && hacia === ESTATUS.ACTIVA) {
+    await repo.cambiarEstatusFuncionarios(tx, idSolicitud, PENDIENTE, INACTIVO);
+  }
+
+  // A legal rejection of a once-active request is recorded as the rejection (104) with its
+  // reasons, then the request returns to 106.
+  const estatusHistorial = accion === "rechazarJuridico" ? ESTATUS.RECHAZADO_JURIDICO : hacia;
+  await repo.insertarHistorial(tx, {
+    idSolicitud,
+    estatus: estatusHistorial,
+    motivoCambioEstatus: comentario,
+    idUsuario: sesion.idUsuario,
+    motivos,
+  });
+  if (estatusHistorial !== hacia) {
+    await repo.insertarHistorial(tx, {
+      idSolicitud,
+      estatus: hacia,
+      motivoCambioEstatus: "",
+      idUsuario: sesion.idUsuario,
+      motivos: [],
+    });
+  }
+  return { idSolicitud, desde, hacia };
+}

@@ -1,0 +1,3 @@
+export default function InicioPage() {
+  return <main>Inicio</main>;
+}

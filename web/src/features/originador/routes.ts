@@ -1,0 +1,4 @@
+/** Routes of the originador feature; the router imports this list. */
+import type { RutaApp } from "../../app/route-types";
+
+export const rutas: RutaApp[] = [];

@@ -1,0 +1,107 @@
+/**
+ * The one HTTP client. Sends the stored token bare in Authorization (SPEC.md §7), turns a 400 with
+ * field errors into `{ success: false, message, errors }` handled as a normal response (SPEC.md §8),
+ * and on 401 clears the session and sends the user to Login saying the session expired.
+ */
+import { type Errores, MSG } from "@registro/contracts";
+import { BASE_PATH } from "./base-path";
+import { sessionStore } from "./session-store";
+
+export interface RespuestaAccion<T = unknown> {
+  success: boolean;
+  message: string;
+  data?: T;
+  errors?: Errores;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (message: string) => void;
+const unauthorizedListeners = new Set<Listener>();
+/** The router subscribes to send the user to Login on 401. */
+export function onUnauthorized(l: Listener): () => void {
+  unauthorizedListeners.add(l);
+  return () => unauthorizedListeners.delete(l);
+}
+
+export function apiUrl(path: string): string {
+  return `${BASE_PATH}/${path.replace(/^\//, "")}`;
+}
+
+function authHeaders(): Record<string, string> {
+  const token = sessionStore.getToken();
+  return token ? { Authorization: token } : {};
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return apiUrl(path);
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${apiUrl(path)}?${qs}` : apiUrl(path);
+}
+
+async function request<T>(method: string, path: string, opts: { body?: unknown; query?: Query } = {}): Promise<T> {
+  const headers: Record<string, string> = { ...authHeaders() };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(withQuery(path, opts.query), { method, headers, body });
+  if (res.status === 401) {
+    const hadSession = sessionStore.getToken() !== null;
+    sessionStore.clear();
+    if (hadSession) for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
+    throw new ApiError(401, MSG.sesionExpirada);
+  }
+  const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;
+  if (res.status === 400 && data?.errors) {
+    return { success: false, message: MSG.datosInvalidos, errors: data.errors } as T;
+  }
+  if (!res.ok) throw new ApiError(res.status, data?.message ?? MSG.errorDesconocido);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body }),
+  put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", path, { body, query }),
+  delete: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
+};
+
+/** Downloads a file from the API with the token and hands it to the browser. */
+export async function descargarArchivo(path: string, nombrePorDefecto: string): Promise<void> {
+  const blob = await obtenerBlob(path);
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob.blob);
+  a.download = blob.nombre ?? nombrePorDefecto;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** Fetches a file (for the viewer or a download). */
+export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: string | null }> {
+  const res = await fetch(apiUrl(path), { headers: authHeaders() });
+  if (res.status === 401) {
+    sessionStore.clear();
+    for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
+    throw new ApiError(401, MSG.sesionExpirada);
+  }
+  if (!res.ok) throw new ApiError(res.status, MSG.errorDesconocido);
+  const cd = res.headers.get("content-disposition") ?? "";
+  const m = /filename\*=UTF-8''([^;]+)/i.exec(cd) ?? /filename="?([^";]+)"?/i.exec(cd);
+  return { blob: await res.blob(), nombre: m ? decodeURIComponent(m[1]) : null };
+}

@@ -1,0 +1,10 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// Relative base: the server injects <base href> for BASE_PATH, so one build serves any base path.
+export default defineConfig({
+  base: "./",
+  plugins: [react()],
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+});
