@@ -3,13 +3,7 @@
  * severity) and stage on the five-stage timeline. Officials' statuses are here too.
  */
 
-export const ETAPAS = [
-  "Originador",
-  "Analista RyCC",
-  "Revisión legal",
-  "Administrador RyCC",
-  "Finalizado",
-] as const;
+export const ETAPAS = ["Originador", "Analista RyCC", "Revisión legal", "Administrador RyCC", "Finalizado"] as const;
 export type Etapa = (typeof ETAPAS)[number];
 
 export type Severidad = "success" | "info" | "warning" | "danger" | "secondary" | "primary";

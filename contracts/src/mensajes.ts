@@ -60,7 +60,8 @@ export const MSG = {
   confirmarEliminarPerfil: "¿Está seguro que desea eliminar este perfil?",
   confirmarEliminarCargo: "¿Está seguro que desea eliminar este cargo?",
   confirmarGuardarUsuario: "¿Está seguro que desea guardad?",
-  confirmarReiniciarClave: (nombre: string) => `¿Está seguro que desea reiniciar la clave de este usuario (${nombre}) ?`,
+  confirmarReiniciarClave: (nombre: string) =>
+    `¿Está seguro que desea reiniciar la clave de este usuario (${nombre}) ?`,
 
   // Empty lists (SPEC.md §8)
   sinArchivos: "No se han encontrado archivos.",

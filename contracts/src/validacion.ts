@@ -67,16 +67,19 @@ export const zEmail = z.string({ error: MSG.requerido }).trim().min(1, MSG.reque
 export const zId = z.coerce.number({ error: MSG.numeroInvalido }).int(MSG.numeroInvalido).positive(MSG.numeroInvalido);
 
 /** Booleans as multipart sends them: "true"/"false"/"1"/"0", or real booleans in JSON. */
-export const zBool = z.preprocess((v) => {
-  if (typeof v === "string") {
-    const s = v.trim().toLowerCase();
-    if (s === "true" || s === "1") return true;
-    if (s === "false" || s === "0" || s === "") return false;
-  }
-  if (v === 1) return true;
-  if (v === 0) return false;
-  return v;
-}, z.boolean({ error: MSG.requerido }));
+export const zBool = z.preprocess(
+  (v) => {
+    if (typeof v === "string") {
+      const s = v.trim().toLowerCase();
+      if (s === "true" || s === "1") return true;
+      if (s === "false" || s === "0" || s === "") return false;
+    }
+    if (v === 1) return true;
+    if (v === 0) return false;
+    return v;
+  },
+  z.boolean({ error: MSG.requerido }),
+);
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;

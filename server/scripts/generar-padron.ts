@@ -4,9 +4,71 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { digitoVerificador } from "@registro/contracts";
 
-const NOMBRES = ["María", "José", "Juan", "Ana", "Luis", "Carmen", "Pedro", "Rosa", "Carlos", "Laura", "Miguel", "Isabel", "Rafael", "Lucía", "Francisco", "Elena", "Manuel", "Teresa", "Ramón", "Patricia", "Jorge", "Daniela", "Andrés", "Gabriela", "Fernando", "Sofía", "Ricardo", "Valeria", "Alberto", "Mercedes"];
+const NOMBRES = [
+  "María",
+  "José",
+  "Juan",
+  "Ana",
+  "Luis",
+  "Carmen",
+  "Pedro",
+  "Rosa",
+  "Carlos",
+  "Laura",
+  "Miguel",
+  "Isabel",
+  "Rafael",
+  "Lucía",
+  "Francisco",
+  "Elena",
+  "Manuel",
+  "Teresa",
+  "Ramón",
+  "Patricia",
+  "Jorge",
+  "Daniela",
+  "Andrés",
+  "Gabriela",
+  "Fernando",
+  "Sofía",
+  "Ricardo",
+  "Valeria",
+  "Alberto",
+  "Mercedes",
+];
 const SEGUNDOS = ["Antonio", "Elena", "Alejandro", "Altagracia", "Enrique", "Josefina", "Manuel", "Victoria", "", ""];
-const APELLIDOS = ["Pérez", "Rodríguez", "Martínez", "Gómez", "Fernández", "Santos", "Díaz", "Reyes", "Morales", "Jiménez", "Ramírez", "Herrera", "Castillo", "Núñez", "Vásquez", "Peña", "Cruz", "Batista", "Mejía", "Guzmán", "Taveras", "Almonte", "Rosario", "Féliz", "Medina", "Tejada", "Cabrera", "Polanco", "Valdez", "Ortiz"];
+const APELLIDOS = [
+  "Pérez",
+  "Rodríguez",
+  "Martínez",
+  "Gómez",
+  "Fernández",
+  "Santos",
+  "Díaz",
+  "Reyes",
+  "Morales",
+  "Jiménez",
+  "Ramírez",
+  "Herrera",
+  "Castillo",
+  "Núñez",
+  "Vásquez",
+  "Peña",
+  "Cruz",
+  "Batista",
+  "Mejía",
+  "Guzmán",
+  "Taveras",
+  "Almonte",
+  "Rosario",
+  "Féliz",
+  "Medina",
+  "Tejada",
+  "Cabrera",
+  "Polanco",
+  "Valdez",
+  "Ortiz",
+];
 
 let seed = 20261122;
 const rand = () => {

@@ -10,15 +10,16 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
+import { MSG } from "@registro/contracts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
+import { domainRoutes } from "./routes.js";
 import { registerErrorHandler } from "./shared/error-handler.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
-import { domainRoutes } from "./routes.js";
 
 export interface AppDeps {
   db: Db;
@@ -83,8 +84,11 @@ function registerWeb(app: FastifyInstance, config: Config) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dist = config.webDist ?? path.resolve(here, "../../web/dist");
   const indexFile = path.join(dist, "index.html");
-  if (!fs.existsSync(indexFile)) return;
   const base = config.basePath;
+  if (!fs.existsSync(indexFile)) {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: MSG.noEncontrado }));
+    return;
+  }
   // The base path reaches the SPA through <base href> and a meta tag (CSP forbids inline scripts).
   const index = fs
     .readFileSync(indexFile, "utf8")
@@ -100,6 +104,6 @@ function registerWeb(app: FastifyInstance, config: Config) {
     if (request.method === "GET" && !isApi && url.startsWith(`${base}/`) && !path.extname(url)) {
       return sendIndex(request, reply);
     }
-    return reply.status(404).send({ success: false, message: "El recurso solicitado no existe." });
+    return reply.status(404).send({ success: false, message: MSG.noEncontrado });
   });
 }

@@ -2,10 +2,11 @@
  * Prepares a database for use: migrations, catalogues, the person registry, and either demo data
  * (new embedded database, or DEMO_DATA=true) or a first administrator with a one-time password.
  */
+
+import { generarClaveTemporal, hashPassword } from "./auth/passwords.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
-import { generarClaveTemporal, hashPassword } from "./auth/passwords.js";
 import { usuarios } from "./db/schema.js";
 import { perfilPorNombre, seedCatalogos } from "./seed/catalogos.js";
 import { hayUsuarios, seedDemo } from "./seed/demo.js";
@@ -17,12 +18,16 @@ export interface Arranque {
   adminInicial?: { usuario: string; password: string };
 }
 
-export async function prepararBase(database: Database, config: Pick<Config, "demoData" | "padronFile">): Promise<Arranque> {
+export async function prepararBase(
+  database: Database,
+  config: Pick<Config, "demoData" | "padronFile">,
+): Promise<Arranque> {
   await migrate(database);
   await seedCatalogos(database.db);
   await cargarPadron(database.db, config.padronFile ?? PADRON_DEMO);
   if (await hayUsuarios(database.db)) return { demo: false };
-  const demo = config.demoData === "always" || (config.demoData === "auto" && database.kind === "pglite" && database.nuevo);
+  const demo =
+    config.demoData === "always" || (config.demoData === "auto" && database.kind === "pglite" && database.nuevo);
   if (demo) {
     await seedDemo(database.db);
     return { demo: true };

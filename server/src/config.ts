@@ -23,9 +23,22 @@ const schema = z.object({
     .default("")
     .transform((v) => v.replace(/\/+$/, ""))
     .refine((v) => v === "" || /^\/[A-Za-z0-9._~\-/]*$/.test(v), "debe empezar por / (p. ej. /RegistroFirmas)"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
-  DEMO_DATA: z.string().default("auto").pipe(z.enum(["auto", "true", "false", "1", "0"])),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  DEMO_DATA: z
+    .string()
+    .default("auto")
+    .pipe(z.enum(["auto", "true", "false", "1", "0"])),
   PADRON_FILE: z.string().optional(),
   PADRON_URL: z.string().url("debe ser una URL válida").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -57,7 +70,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message} (valor: ${JSON.stringify(env[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join(".")}: ${i.message} (valor: ${JSON.stringify(env[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;

@@ -37,7 +37,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}${config.basePath}/`;
-  const db = database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
+  const db =
+    database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
   console.log(`\nRegistro de Firmas 2.1.0 at ${url}\nDatabase: ${db}`);
   if (arranque.demo || database.kind === "pglite") {
     console.log(`Demo users (password ${DEMO_PASSWORD}): ${USUARIOS_DEMO.map((u) => u.usuario).join(", ")}`);

@@ -1,7 +1,11 @@
 /** Lookup responses (SPEC.md §7 "Lookups"). */
 import { z } from "zod";
 
-export const zCriterio = z.object({ id: z.number(), criterio: z.string(), tipo: z.enum(["Aceptacion", "Documento", "Rechazo"]) });
+export const zCriterio = z.object({
+  id: z.number(),
+  criterio: z.string(),
+  tipo: z.enum(["Aceptacion", "Documento", "Rechazo"]),
+});
 export type Criterio = z.infer<typeof zCriterio>;
 
 export const zInstitucionOpcion = z.object({ idInstitucionFirma: z.number(), nombre: z.string() });

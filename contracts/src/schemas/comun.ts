@@ -33,4 +33,5 @@ export const zConsultaBandeja = z.object({
 });
 export type ConsultaBandeja = z.infer<typeof zConsultaBandeja>;
 
-export const zPagina = <T extends z.ZodTypeAny>(row: T) => z.object({ rows: z.array(row), totalRecords: z.number().int() });
+export const zPagina = <T extends z.ZodTypeAny>(row: T) =>
+  z.object({ rows: z.array(row), totalRecords: z.number().int() });

@@ -4,11 +4,7 @@ import type { Tx } from "../db/client.js";
 import { instituciones, modulos, perfiles, perfilVistas, sesiones, usuarios, vistas } from "../db/schema.js";
 
 export async function buscarUsuarioPorNombre(db: Tx, usuario: string) {
-  const [row] = await db
-    .select()
-    .from(usuarios)
-    .where(sql`lower(${usuarios.usuario}) = lower(${usuario})`)
-    .limit(1);
+  const [row] = await db.select().from(usuarios).where(sql`lower(${usuarios.usuario}) = lower(${usuario})`).limit(1);
   return row ?? null;
 }
 

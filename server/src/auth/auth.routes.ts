@@ -1,12 +1,5 @@
 /** Account calls of SPEC.md §7. */
-import {
-  MSG,
-  zCambiarClaveBody,
-  zLoginBody,
-  zLoginRespuesta,
-  zRespuestaSimple,
-  zUserData,
-} from "@registro/contracts";
+import { MSG, zCambiarClaveBody, zLoginBody, zLoginRespuesta, zRespuestaSimple, zUserData } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";

@@ -77,7 +77,8 @@ export async function cambiarClave(db: Db, s: SesionUsuario, body: CambiarClaveB
   if (body.ConfirmarContraseña !== nueva) throw ValidacionCampo("ConfirmarContraseña", MSG.claveNoCoincide);
   const user = await repo.buscarUsuarioPorNombre(db, s.usuario);
   if (!user) throw NoAutorizado();
-  if (await verifyPassword(user.passwordHash, nueva)) throw Regla(MSG.claveIgualAnterior, { NuevaContraseña: [MSG.claveIgualAnterior] });
+  if (await verifyPassword(user.passwordHash, nueva))
+    throw Regla(MSG.claveIgualAnterior, { NuevaContraseña: [MSG.claveIgualAnterior] });
   const hashed = await hashPassword(nueva);
   await db.transaction(async (tx) => {
     await repo.actualizarClave(tx, s.idUsuario, hashed, false);

@@ -5,7 +5,17 @@
 import { MODULOS, PERFILES_POR_DEFECTO, VISTAS } from "@registro/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { cargos, criterios, firmas, modulos, motivos, perfiles, perfilVistas, tiposFirma, vistas } from "../db/schema.js";
+import {
+  cargos,
+  criterios,
+  firmas,
+  modulos,
+  motivos,
+  perfiles,
+  perfilVistas,
+  tiposFirma,
+  vistas,
+} from "../db/schema.js";
 
 export const TIPOS_FIRMA = [
   { idTipoFirma: 1, nombre: "Financiera", firmas: ["Cheques", "Órdenes de pago", "Transferencias"] },
@@ -15,22 +25,92 @@ export const TIPOS_FIRMA = [
 
 /** Reasons: idClaseProceso 1 = RyCC (analyst, administrator), 2 = Jurídico. */
 export const MOTIVOS = [
-  { idMotivo: 1, nombre: "Documentos incompletos", descripcion: "Falta uno o más documentos obligatorios.", idClaseProceso: 1, idEstatusProceso: 108 },
-  { idMotivo: 2, nombre: "Documentos ilegibles", descripcion: "Uno o más documentos no pueden leerse con claridad.", idClaseProceso: 1, idEstatusProceso: 108 },
-  { idMotivo: 3, nombre: "Datos no coinciden", descripcion: "Los datos del formulario no coinciden con los documentos.", idClaseProceso: 1, idEstatusProceso: 108 },
-  { idMotivo: 4, nombre: "Firma no legible en tarjeta", descripcion: "Los especímenes de firma de la tarjeta no son legibles.", idClaseProceso: 1, idEstatusProceso: 108 },
-  { idMotivo: 5, nombre: "Cargo no corresponde", descripcion: "El cargo indicado no corresponde a la designación.", idClaseProceso: 1, idEstatusProceso: 108 },
-  { idMotivo: 6, nombre: "Revisión de montos", descripcion: "El rango de montos requiere revisión jurídica adicional.", idClaseProceso: 1, idEstatusProceso: 103 },
-  { idMotivo: 11, nombre: "Designación sin validez legal", descripcion: "La acción de personal o decreto no tiene validez legal.", idClaseProceso: 2, idEstatusProceso: 104 },
-  { idMotivo: 12, nombre: "Autoridad no competente", descripcion: "El oficio no está firmado por la máxima autoridad.", idClaseProceso: 2, idEstatusProceso: 104 },
-  { idMotivo: 13, nombre: "Incompatibilidad de funciones", descripcion: "El funcionario ejerce funciones incompatibles con las firmas solicitadas.", idClaseProceso: 2, idEstatusProceso: 104 },
-  { idMotivo: 14, nombre: "Vigencia improcedente", descripcion: "El período de vigencia solicitado no procede.", idClaseProceso: 2, idEstatusProceso: 204 },
-  { idMotivo: 15, nombre: "Requiere revisión de RyCC", descripcion: "Se requiere que RyCC revise nuevamente la documentación.", idClaseProceso: 2, idEstatusProceso: 204 },
+  {
+    idMotivo: 1,
+    nombre: "Documentos incompletos",
+    descripcion: "Falta uno o más documentos obligatorios.",
+    idClaseProceso: 1,
+    idEstatusProceso: 108,
+  },
+  {
+    idMotivo: 2,
+    nombre: "Documentos ilegibles",
+    descripcion: "Uno o más documentos no pueden leerse con claridad.",
+    idClaseProceso: 1,
+    idEstatusProceso: 108,
+  },
+  {
+    idMotivo: 3,
+    nombre: "Datos no coinciden",
+    descripcion: "Los datos del formulario no coinciden con los documentos.",
+    idClaseProceso: 1,
+    idEstatusProceso: 108,
+  },
+  {
+    idMotivo: 4,
+    nombre: "Firma no legible en tarjeta",
+    descripcion: "Los especímenes de firma de la tarjeta no son legibles.",
+    idClaseProceso: 1,
+    idEstatusProceso: 108,
+  },
+  {
+    idMotivo: 5,
+    nombre: "Cargo no corresponde",
+    descripcion: "El cargo indicado no corresponde a la designación.",
+    idClaseProceso: 1,
+    idEstatusProceso: 108,
+  },
+  {
+    idMotivo: 6,
+    nombre: "Revisión de montos",
+    descripcion: "El rango de montos requiere revisión jurídica adicional.",
+    idClaseProceso: 1,
+    idEstatusProceso: 103,
+  },
+  {
+    idMotivo: 11,
+    nombre: "Designación sin validez legal",
+    descripcion: "La acción de personal o decreto no tiene validez legal.",
+    idClaseProceso: 2,
+    idEstatusProceso: 104,
+  },
+  {
+    idMotivo: 12,
+    nombre: "Autoridad no competente",
+    descripcion: "El oficio no está firmado por la máxima autoridad.",
+    idClaseProceso: 2,
+    idEstatusProceso: 104,
+  },
+  {
+    idMotivo: 13,
+    nombre: "Incompatibilidad de funciones",
+    descripcion: "El funcionario ejerce funciones incompatibles con las firmas solicitadas.",
+    idClaseProceso: 2,
+    idEstatusProceso: 104,
+  },
+  {
+    idMotivo: 14,
+    nombre: "Vigencia improcedente",
+    descripcion: "El período de vigencia solicitado no procede.",
+    idClaseProceso: 2,
+    idEstatusProceso: 204,
+  },
+  {
+    idMotivo: 15,
+    nombre: "Requiere revisión de RyCC",
+    descripcion: "Se requiere que RyCC revise nuevamente la documentación.",
+    idClaseProceso: 2,
+    idEstatusProceso: 204,
+  },
 ];
 
 export const CRITERIOS = [
   { id: 1, tipo: "Aceptacion", criterio: "El oficio debe estar firmado por la máxima autoridad de la institución." },
-  { id: 2, tipo: "Aceptacion", criterio: "Los especímenes de firma deben ser legibles y estar dentro de los recuadros de la tarjeta." },
+  {
+    id: 2,
+    tipo: "Aceptacion",
+    criterio: "Los especímenes de firma deben ser legibles y estar dentro de los recuadros de la tarjeta.",
+  },
   { id: 3, tipo: "Aceptacion", criterio: "Los datos del formulario deben coincidir con los documentos adjuntos." },
   { id: 4, tipo: "Aceptacion", criterio: "La cédula debe estar vigente y copiada por ambos lados." },
   { id: 5, tipo: "Aceptacion", criterio: "La designación debe indicar el cargo y la fecha de toma de posesión." },
@@ -65,7 +145,10 @@ export async function seedCatalogos(db: Db): Promise<void> {
       await tx
         .insert(modulos)
         .values({ ...m, orden: i + 1 })
-        .onConflictDoUpdate({ target: modulos.idModulo, set: { nombre: m.nombre, iconClass: m.iconClass, orden: i + 1 } });
+        .onConflictDoUpdate({
+          target: modulos.idModulo,
+          set: { nombre: m.nombre, iconClass: m.iconClass, orden: i + 1 },
+        });
     }
     for (const [i, v] of VISTAS.entries()) {
       const row = { ...v, orden: i + 1 };
@@ -79,7 +162,9 @@ export async function seedCatalogos(db: Db): Promise<void> {
           .insert(perfiles)
           .values({ nombre: p.nombre, descripcion: p.descripcion, porDefecto: true })
           .returning({ idPerfil: perfiles.idPerfil });
-        await tx.insert(perfilVistas).values(p.vistas.map((nombre) => ({ idPerfil: creado.idPerfil, idVista: idPorNombre.get(nombre)! })));
+        await tx
+          .insert(perfilVistas)
+          .values(p.vistas.map((nombre) => ({ idPerfil: creado.idPerfil, idVista: idPorNombre.get(nombre)! })));
       }
     }
     for (const t of TIPOS_FIRMA) {
@@ -92,7 +177,11 @@ export async function seedCatalogos(db: Db): Promise<void> {
       }
     }
     for (const m of MOTIVOS) await tx.insert(motivos).values(m).onConflictDoNothing();
-    for (const [i, c] of CRITERIOS.entries()) await tx.insert(criterios).values({ ...c, orden: i + 1 }).onConflictDoNothing();
+    for (const [i, c] of CRITERIOS.entries())
+      await tx
+        .insert(criterios)
+        .values({ ...c, orden: i + 1 })
+        .onConflictDoNothing();
     const [{ c }] = await tx.select({ c: sql<number>`count(*)::int` }).from(cargos);
     if (c === 0) await tx.insert(cargos).values(CARGOS);
   });

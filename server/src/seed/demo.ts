@@ -14,12 +14,60 @@ import { leerPadron, PADRON_DEMO } from "./padron.js";
 export const DEMO_PASSWORD = "Demo.Firmas.2026";
 
 export const INSTITUCIONES_DEMO = [
-  { nombre: "Ministerio de Hacienda", estructura: "Gobierno Central", direccion: "Av. México No. 45, Gazcue, Santo Domingo", telefono: "(809) 687-5131", ext: "2101", telefono2: "(809) 687-5132", ext2: "" },
-  { nombre: "Ayuntamiento de Santiago", estructura: "Gobierno Local", direccion: "Calle del Sol No. 12, Santiago de los Caballeros", telefono: "(809) 582-1234", ext: "100", telefono2: "", ext2: "" },
-  { nombre: "Ministerio de Educación", estructura: "Gobierno Central", direccion: "Av. Máximo Gómez No. 2, Santo Domingo", telefono: "(809) 688-9700", ext: "3300", telefono2: "(809) 688-9701", ext2: "12" },
-  { nombre: "Instituto Nacional de Aguas", estructura: "Organismo Descentralizado", direccion: "Av. Independencia No. 301, Santo Domingo", telefono: "(809) 535-2400", ext: "", telefono2: "", ext2: "" },
-  { nombre: "Dirección General de Aduanas", estructura: "Organismo Descentralizado", direccion: "Av. Abraham Lincoln No. 1101, Santo Domingo", telefono: "(809) 547-7070", ext: "500", telefono2: "", ext2: "" },
-  { nombre: "Ayuntamiento de La Vega", estructura: "Gobierno Local", direccion: "Calle Padre Adolfo No. 7, La Vega", telefono: "(809) 573-2020", ext: "", telefono2: "", ext2: "" },
+  {
+    nombre: "Ministerio de Hacienda",
+    estructura: "Gobierno Central",
+    direccion: "Av. México No. 45, Gazcue, Santo Domingo",
+    telefono: "(809) 687-5131",
+    ext: "2101",
+    telefono2: "(809) 687-5132",
+    ext2: "",
+  },
+  {
+    nombre: "Ayuntamiento de Santiago",
+    estructura: "Gobierno Local",
+    direccion: "Calle del Sol No. 12, Santiago de los Caballeros",
+    telefono: "(809) 582-1234",
+    ext: "100",
+    telefono2: "",
+    ext2: "",
+  },
+  {
+    nombre: "Ministerio de Educación",
+    estructura: "Gobierno Central",
+    direccion: "Av. Máximo Gómez No. 2, Santo Domingo",
+    telefono: "(809) 688-9700",
+    ext: "3300",
+    telefono2: "(809) 688-9701",
+    ext2: "12",
+  },
+  {
+    nombre: "Instituto Nacional de Aguas",
+    estructura: "Organismo Descentralizado",
+    direccion: "Av. Independencia No. 301, Santo Domingo",
+    telefono: "(809) 535-2400",
+    ext: "",
+    telefono2: "",
+    ext2: "",
+  },
+  {
+    nombre: "Dirección General de Aduanas",
+    estructura: "Organismo Descentralizado",
+    direccion: "Av. Abraham Lincoln No. 1101, Santo Domingo",
+    telefono: "(809) 547-7070",
+    ext: "500",
+    telefono2: "",
+    ext2: "",
+  },
+  {
+    nombre: "Ayuntamiento de La Vega",
+    estructura: "Gobierno Local",
+    direccion: "Calle Padre Adolfo No. 7, La Vega",
+    telefono: "(809) 573-2020",
+    ext: "",
+    telefono2: "",
+    ext2: "",
+  },
 ];
 
 export const USUARIOS_DEMO = [
@@ -50,7 +98,9 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     for (const inst of INSTITUCIONES_DEMO) {
       const [row] = await tx.insert(instituciones).values(inst).returning({ id: instituciones.idInstitucion });
       ids.push(row.id);
-      await tx.insert(institucionCargos).values(todosCargos.map((c) => ({ idInstitucion: row.id, idCargo: c.idCargo })));
+      await tx
+        .insert(institucionCargos)
+        .values(todosCargos.map((c) => ({ idInstitucion: row.id, idCargo: c.idCargo })));
     }
     const porUsuario = {} as DemoContext["usuarios"];
     for (const [i, u] of USUARIOS_DEMO.entries()) {

@@ -32,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
         const campo = v.instancePath.replace(/^\//, "").replace(/\//g, ".") || "general";
-        (errors[campo] ??= []).push(v.message ?? MSG.datosInvalidos);
+        errors[campo] = [...(errors[campo] ?? []), v.message ?? MSG.datosInvalidos];
       }
       return reply.status(400).send({ success: false, message: MSG.datosInvalidos, errors });
     }
@@ -55,9 +55,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ success: false, message: MSG.errorInterno });
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: MSG.noEncontrado });
   });
 }

@@ -34,7 +34,9 @@ export async function insertarHistorial(
     })
     .returning({ idHistorial: historial.idHistorial });
   if (entrada.motivos.length > 0) {
-    await tx.insert(historialMotivos).values(entrada.motivos.map((idMotivo) => ({ idHistorial: h.idHistorial, idMotivo })));
+    await tx
+      .insert(historialMotivos)
+      .values(entrada.motivos.map((idMotivo) => ({ idHistorial: h.idHistorial, idMotivo })));
   }
   return h.idHistorial;
 }

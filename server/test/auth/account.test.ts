@@ -28,8 +28,16 @@ describe("POST /api/Account/LogIn", () => {
   });
 
   it("one generic message for unknown user and wrong password", async () => {
-    const a = await t.app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName: "nadie", password: "x" } });
-    const b = await t.app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName: "consultor", password: "x" } });
+    const a = await t.app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn",
+      payload: { userName: "nadie", password: "x" },
+    });
+    const b = await t.app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn",
+      payload: { userName: "consultor", password: "x" },
+    });
     expect(a.json()).toEqual({ success: false, message: MSG.loginFallido });
     expect(b.json()).toEqual({ success: false, message: MSG.loginFallido });
   });
@@ -68,7 +76,11 @@ describe("PUT /api/Account/LogOff", () => {
     const token = await t.token("consultor");
     const off = await t.app.inject({ method: "PUT", url: "/api/Account/LogOff", headers: { authorization: token } });
     expect(off.json()).toEqual({ success: true, message: MSG.cierreSesion });
-    const after = await t.app.inject({ method: "GET", url: "/api/Account/GetUserData", headers: { authorization: token } });
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/Account/GetUserData",
+      headers: { authorization: token },
+    });
     expect(after.statusCode).toBe(401);
   });
 });

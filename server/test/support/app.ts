@@ -9,12 +9,13 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
-import { PLANTILLA_PG, PLANTILLA_PGLITE, urlConBase } from "./plantilla.js";
+import { archivoPlantillaPglite, urlConBase } from "./plantilla.js";
 
 export type UsuarioDemo =
   | "originador"
@@ -44,7 +45,7 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
     const nombre = `rf_test_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query(`create database ${nombre} template ${PLANTILLA_PG}`);
+    await admin.query(`create database ${nombre} template ${inject("plantilla")}`);
     const pool = new pg.Pool({ connectionString: urlConBase(pgUrl, nombre), max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -57,7 +58,7 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
       },
     };
   }
-  const blob = new Blob([fs.readFileSync(PLANTILLA_PGLITE)]);
+  const blob = new Blob([fs.readFileSync(archivoPlantillaPglite(inject("plantilla")))]);
   const client = await PGlite.create({ loadDataDir: blob });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };
@@ -72,7 +73,11 @@ export async function crearTestApp(env: Record<string, string> = {}): Promise<Te
   const token = async (usuario: string, password = DEMO_PASSWORD) => {
     const cached = tokens.get(usuario);
     if (cached && password === DEMO_PASSWORD) return cached;
-    const res = await app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName: usuario, password } });
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn",
+      payload: { userName: usuario, password },
+    });
     const body = res.json();
     if (!body.token) throw new Error(`login failed for ${usuario}: ${res.body}`);
     if (password === DEMO_PASSWORD) tokens.set(usuario, body.token);

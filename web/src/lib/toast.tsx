@@ -8,7 +8,12 @@ type Severity = "success" | "info" | "warn" | "error";
 type Show = (severity: Severity, message: string) => void;
 let show: Show | null = null;
 
-const SUMMARY: Record<Severity, string> = { success: "Éxito", info: "Información", warn: "Advertencia", error: "Error" };
+const SUMMARY: Record<Severity, string> = {
+  success: "Éxito",
+  info: "Información",
+  warn: "Advertencia",
+  error: "Error",
+};
 
 export const notify = {
   success: (m: string) => show?.("success", m),

@@ -1,0 +1,141 @@
+// `npm test`: the whole suite. Lint and types, unit and API tests on PGlite, the API tests again on
+// a real PostgreSQL started here on loopback, then browser tests in Debian's chromium. Installs
+// postgresql and chromium from Debian when missing. Ends with one line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { aptInstall, ensureDeps, ensureWebBuild, root, run } from "./lib.mjs";
+
+const only = process.argv.slice(2); // optional: lint unit api-pglite api-pg e2e
+const want = (step) => only.length === 0 || only.includes(step);
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+const reports = path.join(root, ".tmp", "reports");
+fs.mkdirSync(reports, { recursive: true });
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  let ok = false;
+  try {
+    ok = await fn();
+  } catch (e) {
+    console.error(e);
+  }
+  console.log(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)}s ===`);
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+async function vitest(name, dir, env = {}) {
+  const report = path.join(reports, `${name}.json`);
+  fs.rmSync(report, { force: true });
+  const code = await run(
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    {
+      cwd: path.join(root, dir),
+      env: { ...process.env, ...env },
+    },
+  );
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, "utf8"));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    if (r.numTotalTests === 0) return false;
+  } else totals.failed += 1;
+  return code === 0;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function findPgBin() {
+  const base = "/usr/lib/postgresql";
+  if (!fs.existsSync(base)) return null;
+  const versions = fs.readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) if (fs.existsSync(path.join(base, v, "bin", "initdb"))) return path.join(base, v, "bin");
+  return null;
+}
+
+/** Starts a throwaway PostgreSQL cluster on loopback; returns its URL and a stop function. */
+async function startPostgres() {
+  if (!findPgBin()) await aptInstall(["postgresql"]);
+  const bin = findPgBin();
+  if (!bin) throw new Error("PostgreSQL binaries not found after install");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-pg-"));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const sh = (cmd) => {
+    const args = asRoot ? ["-s", "/bin/sh", "postgres", "-c", cmd] : ["-c", cmd];
+    const r = spawnSync(asRoot ? "su" : "sh", args, { stdio: "inherit" });
+    if (r.status !== 0) throw new Error(`failed: ${cmd}`);
+  };
+  if (asRoot)
+    fs.chownSync(
+      dir,
+      Number(spawnSync("id", ["-u", "postgres"]).stdout),
+      Number(spawnSync("id", ["-g", "postgres"]).stdout),
+    );
+  sh(`${bin}/initdb -D ${dir}/data -A trust -U postgres --no-sync -E UTF8 >${dir}/initdb.log 2>&1`);
+  sh(
+    `${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -w -o "-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null`,
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        sh(`${bin}/pg_ctl -D ${dir}/data -m immediate stop >/dev/null`);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const t0 = Date.now();
+await ensureDeps();
+
+if (want("lint")) {
+  await step("format and lint (biome)", async () => (await run("npx", ["biome", "check", "."])) === 0);
+  await step("type-check (tsc)", async () => (await run("npm", ["run", "typecheck"])) === 0);
+}
+if (want("unit")) {
+  await step("unit tests (contracts)", () => vitest("unit-contracts", "contracts"));
+}
+if (want("api-pglite")) {
+  await step("API tests on PGlite", () => vitest("api-pglite", "server"));
+}
+if (want("api-pg")) {
+  await step("API tests on PostgreSQL", async () => {
+    const pg = await startPostgres();
+    try {
+      return await vitest("api-postgres", "server", { TEST_PG_URL: pg.url });
+    } finally {
+      pg.stop();
+    }
+  });
+}
+if (want("e2e")) {
+  await step("browser tests (chromium)", async () => {
+    if (!fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"))
+      await aptInstall(["chromium", "fonts-dejavu-core"]);
+    await ensureWebBuild(true);
+    return vitest("e2e", "e2e");
+  });
+}
+
+console.log(
+  `\nWhole suite in ${((Date.now() - t0) / 1000).toFixed(0)}s${failures.length ? `; failed steps: ${failures.join(", ")}` : ""}`,
+);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length || totals.failed ? 1 : 0);
