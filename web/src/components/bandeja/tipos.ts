@@ -1,0 +1,21 @@
+/** The paged inbox query and answer the web app uses (DESIGN.md §3 "Lists"). */
+import type { BandejaItem } from "@registro/contracts";
+
+export interface ConsultaPagina {
+  /** 0-based page index. */
+  page: number;
+  rows: number;
+  sortField: string;
+  sortOrder: 1 | -1;
+  q?: string;
+  institucion?: number;
+  estatus?: number;
+}
+
+export interface PaginaBandeja {
+  rows: BandejaItem[];
+  totalRecords: number;
+}
+
+/** Every inbox's query key starts with this, so a decision can reload them all at once. */
+export const CLAVE_BANDEJA = "bandeja";

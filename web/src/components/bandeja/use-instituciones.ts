@@ -1,0 +1,25 @@
+/**
+ * GET api/Usuarios/CargarInstituciones: the institution list of every inbox's institution filter.
+ */
+import { type InstitucionOpcion, MSG } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { api } from "../../lib/api-client";
+import { notify } from "../../lib/toast";
+
+export function cargarInstituciones(): Promise<InstitucionOpcion[]> {
+  return api.get<InstitucionOpcion[]>("api/Usuarios/CargarInstituciones");
+}
+
+export function useInstituciones(habilitado = true) {
+  const query = useQuery({
+    queryKey: ["catalogos", "instituciones-filtro"],
+    queryFn: cargarInstituciones,
+    enabled: habilitado,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (query.isError) notify.error(MSG.errorCargarInstituciones);
+  }, [query.isError]);
+  return query;
+}
