@@ -17,6 +17,7 @@ export const MSG = {
   funcionarioNoEncontrado: "El funcionario no existe.",
   adjuntoNoEncontrado: "El archivo no existe.",
   personaNoEncontrada: "No se encontró una persona con esa cédula.",
+  usuarioSinInstitucion: "Su usuario no está asociado a ninguna institución.",
 
   // Login and account
   loginCamposVacios: "Los datos ingresados son invalidos",

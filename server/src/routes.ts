@@ -4,5 +4,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app.js";
+import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 
-export const domainRoutes: FastifyPluginAsync<AppDeps> = async (_app, _deps) => {};
+export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
+  await app.register(catalogosRoutes, deps);
+};
