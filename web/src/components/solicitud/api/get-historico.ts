@@ -1,0 +1,19 @@
+/** GET api/SolicitudFirma/Historico/{idSolicitud}: the request's status history, oldest first. */
+import { type HistoricoEntrada, MSG } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useAvisoError } from "./aviso-error";
+
+export function obtenerHistorico(idSolicitud: number): Promise<HistoricoEntrada[]> {
+  return api.get<HistoricoEntrada[]>(`api/SolicitudFirma/Historico/${idSolicitud}`);
+}
+
+export function useHistorico(idSolicitud: number) {
+  const query = useQuery({
+    queryKey: ["solicitud", idSolicitud, "historico"],
+    queryFn: () => obtenerHistorico(idSolicitud),
+    staleTime: 0,
+  });
+  useAvisoError(query.isError, MSG.errorCargarDetalles);
+  return query;
+}

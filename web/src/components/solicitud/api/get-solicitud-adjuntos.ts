@@ -1,0 +1,19 @@
+/** GET api/SolicitudFirma/GetSolicitudAdjuntos/{idSolicitud}: the request's files (and evidence). */
+import { type Adjunto, MSG } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { useAvisoError } from "./aviso-error";
+
+export function obtenerSolicitudAdjuntos(idSolicitud: number): Promise<Adjunto[]> {
+  return api.get<Adjunto[]>(`api/SolicitudFirma/GetSolicitudAdjuntos/${idSolicitud}`);
+}
+
+export function useSolicitudAdjuntos(idSolicitud: number) {
+  const query = useQuery({
+    queryKey: ["solicitud", idSolicitud, "adjuntos"],
+    queryFn: () => obtenerSolicitudAdjuntos(idSolicitud),
+    staleTime: 0,
+  });
+  useAvisoError(query.isError, MSG.errorCargarAdjuntos);
+  return query;
+}
