@@ -104,6 +104,7 @@ export const MSG = {
   sinFuncionariosEnviar: "La solicitud debe tener al menos un funcionario antes de enviarse.",
   sinFuncionariosNuevos: "No hay funcionarios nuevos para enviar.",
   documentosFaltantes: "Faltan documentos obligatorios de la solicitud o de sus funcionarios.",
+  guardarAntesDeEnviar: "Guarde los cambios de la solicitud antes de enviarla.",
 
   // Success
   guardadoExitoso: "Solicitud guardada correctamente.",
