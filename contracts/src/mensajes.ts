@@ -47,6 +47,7 @@ export const MSG = {
   errorDescargarTarjeta: "Error al descargar la imagen",
   errorDescargarManual: "Error al descargar el documento",
   errorAsignar: "Error al intentar asignar",
+  errorCargarCriterios: "Error al cargar los criterios",
   error500: "Error 500. Error al realizar la operación.",
 
   // Confirmations (SPEC.md §8)

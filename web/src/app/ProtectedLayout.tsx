@@ -1,5 +1,121 @@
-import { Outlet } from "react-router";
+/**
+ * Everything behind sign-in: checks the session (no token or no user id → Login), loads the user's
+ * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
+ * control sidebar and the loading overlay.
+ */
+import { MSG } from "@registro/contracts";
+import es from "primelocale/es.json";
+import { addLocale, PrimeReactProvider } from "primereact/api";
+import { Button } from "primereact/button";
+import { useEffect, useState } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { ControlSidebar } from "../components/layout/ControlSidebar";
+import { Footer } from "../components/layout/Footer";
+import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
+import { Navbar } from "../components/layout/Navbar";
+import { usePageTitle } from "../components/layout/PageTitle";
+import { Sidebar } from "../components/layout/Sidebar";
+import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
+import { ApiError } from "../lib/api-client";
+import { sessionStore } from "../lib/session-store";
+import { useUserData } from "../lib/user-data";
+import "../components/layout/layout.css";
+import { nombreDeRuta, RUTA_INICIO } from "./rutas";
+import { useRouteGuard } from "./use-route-guard";
+
+const SIDEBAR_ID = "rf-sidebar";
+const PANEL_ID = "rf-panel-usuario";
+const PANTALLA_ANCHA = "(min-width: 992px)";
+
+addLocale("es", es.es);
 
 export default function ProtectedLayout() {
-  return <Outlet />;
+  const location = useLocation();
+  if (!sessionStore.getToken()) return <Navigate to="/Login" replace state={{ from: location }} />;
+  return (
+    <PrimeReactProvider value={{ locale: "es", ripple: false }}>
+      <SesionActiva />
+    </PrimeReactProvider>
+  );
+}
+
+function SesionActiva() {
+  const location = useLocation();
+  const { data, error, refetch, isFetching } = useUserData();
+  const { permitida } = useRouteGuard(data);
+  const { cerrarSesion, cerrando } = useCerrarSesion();
+  const [menuAbierto, setMenuAbierto] = useState(() => window.matchMedia(PANTALLA_ANCHA).matches);
+  const [panelAbierto, setPanelAbierto] = useState(false);
+  const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
+  usePageTitle(nombreRuta);
+
+  const sinUsuario = data !== undefined && !data.usuario?.idUsuario;
+  useEffect(() => {
+    if (sinUsuario) sessionStore.clear();
+  }, [sinUsuario]);
+
+  if (sinUsuario) return <Navigate to="/Login" replace />;
+  if (!data) {
+    // A 401 is handled by the router (back to Login); anything else gets a way out.
+    if (error && !(error instanceof ApiError && error.status === 401)) {
+      return <ErrorSesion reintentar={() => refetch()} reintentando={isFetching} salir={cerrarSesion} />;
+    }
+    return <PantallaCarga />;
+  }
+
+  const alNavegar = () => {
+    if (!window.matchMedia(PANTALLA_ANCHA).matches) setMenuAbierto(false);
+  };
+
+  return (
+    <div className={`rf-shell${menuAbierto ? " rf-shell-menu-abierto" : ""}`}>
+      <button type="button" className="rf-skip-link" onClick={() => document.getElementById("rf-contenido")?.focus()}>
+        Saltar al contenido
+      </button>
+      <Sidebar id={SIDEBAR_ID} vistas={data.vistas} abierto={menuAbierto} onNavegar={alNavegar} />
+      {menuAbierto && (
+        // On narrow screens the menu covers the page; a tap outside closes it.
+        <div className="rf-sidebar-veil" aria-hidden="true" onClick={() => setMenuAbierto(false)} />
+      )}
+      <div className="rf-main">
+        <Navbar
+          nombreRuta={nombreRuta}
+          usuario={data.usuario}
+          sidebarId={SIDEBAR_ID}
+          menuAbierto={menuAbierto}
+          onToggleMenu={() => setMenuAbierto((v) => !v)}
+          panelId={PANEL_ID}
+          panelAbierto={panelAbierto}
+          onTogglePanel={() => setPanelAbierto((v) => !v)}
+          onCerrarSesion={cerrarSesion}
+        />
+        <main id="rf-contenido" className="rf-content" tabIndex={-1}>
+          {permitida ? <Outlet /> : null}
+        </main>
+        <Footer />
+      </div>
+      <ControlSidebar
+        id={PANEL_ID}
+        visible={panelAbierto}
+        onHide={() => setPanelAbierto(false)}
+        usuario={data.usuario}
+        onCerrarSesion={cerrarSesion}
+        cerrando={cerrando}
+      />
+      <LoadingOverlay />
+    </div>
+  );
+}
+
+function ErrorSesion(p: { reintentar: () => void; reintentando: boolean; salir: () => void }) {
+  return (
+    <main className="rf-error-sesion">
+      <h1>No se pudieron cargar los datos de su sesión</h1>
+      <p>{MSG.errorInterno}</p>
+      <div className="rf-error-sesion-acciones">
+        <Button type="button" label="Reintentar" icon="pi pi-refresh" onClick={p.reintentar} loading={p.reintentando} />
+        <Button type="button" label="Cerrar sesión" icon="pi pi-sign-out" outlined onClick={p.salir} />
+      </div>
+    </main>
+  );
 }

@@ -1,31 +1,52 @@
 /**
  * The router: where features meet. Login stands alone; every other screen sits in the layout
- * behind the route guard, lazily loaded so the Login route stays small.
+ * behind the route guard, lazily loaded so the Login route stays small. A 401 from any call ends
+ * the session here and returns to Login with the "session expired" notice.
  */
-import { createBrowserRouter } from "react-router";
-import { rutas as configuracion } from "../features/configuracion/routes";
-import { rutas as originador } from "../features/originador/routes";
-import { rutas as revision } from "../features/revision/routes";
+import { createBrowserRouter, Navigate } from "react-router";
+import { onUnauthorized } from "../lib/api-client";
 import { BASE_PATH } from "../lib/base-path";
-import type { RutaApp } from "./route-types";
+import { queryClient } from "../lib/query-client";
+import { sessionStore } from "../lib/session-store";
+import { RUTA_INICIO, RUTAS_PROTEGIDAS } from "./rutas";
 
-export const RUTAS_PROTEGIDAS: RutaApp[] = [...originador, ...revision, ...configuracion];
+export { RUTAS_PROTEGIDAS } from "./rutas";
+
+/** Nothing to show while the first screen's code loads (it takes a moment at most). */
+const SinContenido = () => null;
 
 export const router = createBrowserRouter(
   [
-    { path: "/Login", lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }) },
+    {
+      path: "/Login",
+      HydrateFallback: SinContenido,
+      lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
+    },
     {
       path: "/",
+      HydrateFallback: SinContenido,
       lazy: async () => ({ Component: (await import("./ProtectedLayout")).default }),
       children: [
-        { index: true, lazy: async () => ({ Component: (await import("../features/inicio/InicioPage")).default }) },
+        {
+          index: true,
+          handle: { nombre: RUTA_INICIO },
+          lazy: async () => ({ Component: (await import("../features/inicio/InicioPage")).default }),
+        },
         ...RUTAS_PROTEGIDAS.map((r) => ({
           path: r.path,
           handle: { nombre: r.nombre },
           lazy: async () => ({ Component: (await r.cargar()).default }),
         })),
+        // An unknown address inside the app lands on Inicio rather than on a blank page.
+        { path: "*", element: <Navigate to="/" replace /> },
       ],
     },
   ],
   { basename: BASE_PATH || "/" },
 );
+
+onUnauthorized((message) => {
+  sessionStore.setAviso(message);
+  queryClient.clear();
+  if (router.state.location.pathname !== "/Login") void router.navigate("/Login", { replace: true });
+});

@@ -1,3 +1,113 @@
+/**
+ * Login (SPEC.md §2 screen 1): user name and password with a show/hide toggle, "Iniciar sesión".
+ * Stands outside the layout (no navbar, sidebar or footer). Kept free of PrimeReact component code
+ * and of the layout so the first page a user loads stays small.
+ */
+import { APP_NOMBRE_CORTO, MSG } from "@registro/contracts";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { CampoClave } from "../../components/layout/CampoClave";
+import { queryClient } from "../../lib/query-client";
+import { sessionStore } from "../../lib/session-store";
+import { notify } from "../../lib/toast";
+import { iniciarSesion } from "./api/iniciar-sesion";
+import "./login.css";
+
+interface EstadoLogin {
+  from?: { pathname: string; search?: string };
+}
+
 export default function LoginPage() {
-  return <main>Iniciar sesión</main>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [usuario, setUsuario] = useState("");
+  const [clave, setClave] = useState("");
+  const [enviando, setEnviando] = useState(false);
+  const [aviso] = useState(() => sessionStore.takeAviso());
+  const yaConectado = sessionStore.getToken() !== null;
+
+  useEffect(() => {
+    document.title = `Iniciar sesión | ${APP_NOMBRE_CORTO}`;
+  }, []);
+
+  useEffect(() => {
+    if (aviso) notify.warn(aviso);
+  }, [aviso]);
+
+  if (yaConectado && !enviando) return <Navigate to="/" replace />;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!usuario.trim() || !clave) {
+      notify.warn(MSG.loginCamposVacios);
+      return;
+    }
+    setEnviando(true);
+    try {
+      const res = await iniciarSesion({ userName: usuario.trim(), password: clave });
+      if (!res.success || !res.token) {
+        notify.warn(res.message);
+        setEnviando(false);
+        return;
+      }
+      // Nothing cached from a previous user may leak into this session.
+      queryClient.clear();
+      sessionStore.setToken(res.token);
+      const from = (location.state as EstadoLogin | null)?.from;
+      const destino = from && from.pathname !== "/Login" ? `${from.pathname}${from.search ?? ""}` : "/";
+      navigate(destino, { replace: true });
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
+      setEnviando(false);
+    }
+  }
+
+  return (
+    <div className="rf-login">
+      <main className="rf-login-card">
+        <header className="rf-login-header">
+          <img src="./favicon.svg" alt="" width={56} height={56} />
+          <p className="rf-login-org">Contraloría General de la República</p>
+          <p className="rf-login-app">{APP_NOMBRE_CORTO}</p>
+        </header>
+        <h1>Iniciar sesión</h1>
+        {aviso && (
+          <p className="rf-login-aviso" role="status">
+            <i className="pi pi-info-circle" aria-hidden="true" /> {aviso}
+          </p>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <div className="rf-field">
+            <label htmlFor="login-usuario">Usuario</label>
+            <input
+              id="login-usuario"
+              name="usuario"
+              className="p-inputtext p-component"
+              value={usuario}
+              onChange={(e) => setUsuario(e.target.value)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={100}
+              disabled={enviando}
+              // biome-ignore lint/a11y/noAutofocus: signing in is the only thing this screen does
+              autoFocus
+            />
+          </div>
+          <CampoClave
+            id="login-clave"
+            label="Contraseña"
+            value={clave}
+            onChange={setClave}
+            autoComplete="current-password"
+            disabled={enviando}
+          />
+          <button type="submit" className="p-button p-component rf-login-submit" disabled={enviando}>
+            {enviando && <i className="pi pi-spin pi-spinner p-button-icon p-button-icon-left" aria-hidden="true" />}
+            <span className="p-button-label">Iniciar sesión</span>
+          </button>
+        </form>
+      </main>
+    </div>
+  );
 }

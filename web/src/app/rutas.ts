@@ -1,0 +1,37 @@
+/**
+ * The table of guarded screens (every feature's `rutas`) and the lookup from a path to the route's
+ * name, which is the view name that grants it. The router, the route guard, the page title and the
+ * menu all read this one table, so a view without a registered screen never shows up anywhere.
+ */
+import { matchRoutes } from "react-router";
+import { rutas as configuracion } from "../features/configuracion/routes";
+import { rutas as originador } from "../features/originador/routes";
+import { rutas as revision } from "../features/revision/routes";
+import type { RutaApp } from "./route-types";
+
+export const RUTA_INICIO = "Inicio";
+
+export const RUTAS_PROTEGIDAS: RutaApp[] = [...originador, ...revision, ...configuracion];
+
+const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));
+
+/** Whether a view has a screen in this build (the menu leaves out views without one). */
+export function rutaRegistrada(nombreVista: string): boolean {
+  return NOMBRES_REGISTRADOS.has(nombreVista);
+}
+
+const TABLA = [
+  { path: "/", id: RUTA_INICIO },
+  ...RUTAS_PROTEGIDAS.map((r) => ({ path: r.path, id: r.nombre, caseSensitive: false })),
+];
+
+/** The route name for a pathname (relative to the base path), or null when no screen matches. */
+export function nombreDeRuta(pathname: string): string | null {
+  const m = matchRoutes(TABLA, pathname);
+  return m?.[m.length - 1]?.route.id ?? null;
+}
+
+/** Inicio is always allowed once signed in; any other screen needs its view. */
+export function rutaPermitida(nombre: string, vistas: ReadonlySet<string>): boolean {
+  return nombre === RUTA_INICIO || vistas.has(nombre);
+}

@@ -1,0 +1,78 @@
+/**
+ * The top bar (SPEC.md §2): menu toggle, the current route's name, the user's first name and first
+ * surname with their profile, a user menu with "Cerrar sesión", and the control sidebar's toggle.
+ */
+import type { UserData } from "@registro/contracts";
+import { Menu } from "primereact/menu";
+import type { MenuItem } from "primereact/menuitem";
+import { useRef } from "react";
+import { nombreCorto } from "../../lib/user-data";
+
+interface Props {
+  nombreRuta: string;
+  usuario: UserData["usuario"];
+  sidebarId: string;
+  menuAbierto: boolean;
+  onToggleMenu: () => void;
+  panelId: string;
+  panelAbierto: boolean;
+  onTogglePanel: () => void;
+  onCerrarSesion: () => void;
+}
+
+export function Navbar(p: Props) {
+  const menu = useRef<Menu>(null);
+  const items: MenuItem[] = [
+    { label: "Mi cuenta", icon: "pi pi-user", command: p.onTogglePanel },
+    { separator: true },
+    { label: "Cerrar sesión", icon: "pi pi-sign-out", command: p.onCerrarSesion },
+  ];
+  return (
+    <header className="rf-topbar">
+      <button
+        type="button"
+        className="rf-icon-button"
+        onClick={p.onToggleMenu}
+        aria-label={p.menuAbierto ? "Ocultar menú" : "Mostrar menú"}
+        aria-expanded={p.menuAbierto}
+        aria-controls={p.sidebarId}
+      >
+        <i className="pi pi-bars" aria-hidden="true" />
+      </button>
+      <p className="rf-topbar-title">{p.nombreRuta}</p>
+      <div className="rf-topbar-user">
+        <button
+          type="button"
+          className="rf-user-button"
+          onClick={(e) => menu.current?.toggle(e)}
+          aria-haspopup="menu"
+          aria-controls="rf-menu-usuario"
+        >
+          <span className="rf-avatar" aria-hidden="true">
+            {iniciales(p.usuario)}
+          </span>
+          <span className="rf-user-text">
+            <span className="rf-user-name">{nombreCorto(p.usuario)}</span>
+            <span className="rf-user-profile">{p.usuario.perfil}</span>
+          </span>
+          <i className="pi pi-angle-down" aria-hidden="true" />
+        </button>
+        <Menu model={items} popup ref={menu} id="rf-menu-usuario" popupAlignment="right" />
+        <button
+          type="button"
+          className="rf-icon-button"
+          onClick={p.onTogglePanel}
+          aria-label="Panel de usuario"
+          aria-expanded={p.panelAbierto}
+          aria-controls={p.panelId}
+        >
+          <i className="pi pi-th-large" aria-hidden="true" />
+        </button>
+      </div>
+    </header>
+  );
+}
+
+function iniciales(u: { nombre: string; apellido: string }): string {
+  return `${u.nombre.trim().charAt(0)}${u.apellido.trim().charAt(0)}`.toUpperCase();
+}
