@@ -54,6 +54,7 @@ export const V = {
   PERFILES: "Mantenimiento Perfiles",
   INSTITUCIONES: "Mantenimiento Instituciones",
   CARGOS: "Mantenimiento Cargos",
+  AUDITORIA: "Auditoría de Configuración",
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
 
@@ -213,6 +214,14 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  {
+    idVista: 23,
+    nombre: V.AUDITORIA,
+    url: "/Configuracion/Auditoria",
+    iconClass: "pi pi-history",
+    idModulo: 5,
+    principal: false,
+  },
 ];
 
 /** Groups of views that grant one area of the API. A user needs any one view of the group. */
@@ -228,6 +237,7 @@ export const GRUPOS = {
   perfiles: [V.CONFIGURACION, V.PERFILES],
   instituciones: [V.CONFIGURACION, V.INSTITUCIONES],
   cargos: [V.CONFIGURACION, V.CARGOS],
+  auditoria: [V.CONFIGURACION, V.AUDITORIA],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
 /** Every view that lets a user read a request's detail (scoped to the institution for externals). */
@@ -280,6 +290,6 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador de Configuración",
     descripcion: "Mantenimiento de usuarios, perfiles, instituciones y cargos",
-    vistas: [V.CONFIGURACION, V.USUARIOS, V.PERFILES, V.INSTITUCIONES, V.CARGOS],
+    vistas: [V.CONFIGURACION, V.USUARIOS, V.PERFILES, V.INSTITUCIONES, V.CARGOS, V.AUDITORIA],
   },
 ];

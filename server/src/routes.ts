@@ -5,7 +5,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
+import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(catalogosRoutes, deps);
+  await app.register(configuracionRoutes, deps);
 };

@@ -1,0 +1,51 @@
+/** SQL of the configuration audit log: one row per change, written in the change's own transaction. */
+import type { ConsultaAuditoria, EntidadAuditoria } from "@registro/contracts";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { auditoria, usuarios } from "../db/schema.js";
+
+export type AccionAuditoria = "crear" | "editar" | "eliminar" | "desactivar" | "reiniciar_clave";
+
+export interface EntradaAuditoria {
+  idUsuario: number;
+  entidad: EntidadAuditoria;
+  idEntidad: number;
+  accion: AccionAuditoria;
+  /** Snapshots of the record (never a password hash); null where there is none. */
+  antes: unknown;
+  despues: unknown;
+}
+
+export async function registrarAuditoria(tx: Tx, e: EntradaAuditoria): Promise<void> {
+  await tx.insert(auditoria).values({
+    idUsuario: e.idUsuario,
+    entidad: e.entidad,
+    idEntidad: String(e.idEntidad),
+    accion: e.accion,
+    antes: e.antes ?? null,
+    despues: e.despues ?? null,
+  });
+}
+
+export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
+  const filtro = q.entidad ? eq(auditoria.entidad, q.entidad) : undefined;
+  const rows = await tx
+    .select({
+      idAuditoria: auditoria.idAuditoria,
+      fecha: auditoria.fecha,
+      usuario: usuarios.usuario,
+      entidad: auditoria.entidad,
+      idEntidad: auditoria.idEntidad,
+      accion: auditoria.accion,
+      antes: auditoria.antes,
+      despues: auditoria.despues,
+    })
+    .from(auditoria)
+    .leftJoin(usuarios, eq(usuarios.idUsuario, auditoria.idUsuario))
+    .where(filtro)
+    .orderBy(desc(auditoria.fecha), desc(auditoria.idAuditoria))
+    .limit(q.rows)
+    .offset(q.page * q.rows);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(auditoria).where(filtro);
+  return { rows, total };
+}

@@ -1,0 +1,46 @@
+/** Users calls of SPEC.md §7 "Maintenance": GET/POST/PUT api/Usuarios, PUT ResetPassword/{id}. */
+import {
+  GRUPOS,
+  zClaveTemporal,
+  zParamsUsuario,
+  zRespuesta,
+  zRespuestaSimple,
+  zUsuario,
+  zUsuarioCreado,
+  zUsuarioCrearBody,
+  zUsuarioEditarBody,
+} from "@registro/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import type { Db } from "../db/client.js";
+import * as service from "./usuarios.service.js";
+
+export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const config = { vistas: GRUPOS.usuarios };
+  const tags = ["Configuración"];
+
+  app.get("/api/Usuarios", {
+    config,
+    schema: { tags, response: { 200: z.array(zUsuario) } },
+    handler: () => service.listarUsuarios(db),
+  });
+
+  app.post("/api/Usuarios", {
+    config,
+    schema: { tags, body: zUsuarioCrearBody, response: { 200: zRespuesta(zUsuarioCreado) } },
+    handler: (req) => service.crearUsuario(db, usuarioDe(req), req.body),
+  });
+
+  app.put("/api/Usuarios", {
+    config,
+    schema: { tags, body: zUsuarioEditarBody, response: { 200: zRespuestaSimple } },
+    handler: (req) => service.editarUsuario(db, usuarioDe(req), req.body),
+  });
+
+  app.put("/api/Usuarios/ResetPassword/:idUsuario", {
+    config,
+    schema: { tags, params: zParamsUsuario, response: { 200: zRespuesta(zClaveTemporal) } },
+    handler: (req) => service.reiniciarClave(db, usuarioDe(req), req.params.idUsuario),
+  });
+};
