@@ -1,7 +1,7 @@
 /** The paged inbox query and answer the web app uses (DESIGN.md §3 "Lists"). */
 import type { BandejaItem } from "@registro/contracts";
 
-export interface ConsultaPagina {
+export type ConsultaPagina = {
   /** 0-based page index. */
   page: number;
   rows: number;
@@ -10,7 +10,7 @@ export interface ConsultaPagina {
   q?: string;
   institucion?: number;
   estatus?: number;
-}
+};
 
 export interface PaginaBandeja {
   rows: BandejaItem[];

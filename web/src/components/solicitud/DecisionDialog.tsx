@@ -31,6 +31,8 @@ interface ComunProps {
   /** Button labels; Guardar/Cancelar by default, Sí/No for the administrator's confirmations. */
   etiquetaAceptar?: string;
   etiquetaCancelar?: string;
+  /** Toast when the call itself fails (HTTP error); the server's message by default. */
+  mensajeError?: string;
 }
 
 export type DecisionDialogProps = ComunProps &
@@ -50,7 +52,15 @@ function errorDe(errores: Errores, campo: string): string | undefined {
 }
 
 export function DecisionDialog(props: DecisionDialogProps) {
-  const { visible, titulo, onHide, onExito, etiquetaAceptar = "Guardar", etiquetaCancelar = "Cancelar" } = props;
+  const {
+    visible,
+    titulo,
+    onHide,
+    onExito,
+    etiquetaAceptar = "Guardar",
+    etiquetaCancelar = "Cancelar",
+    mensajeError,
+  } = props;
   const id = useId();
   const conMotivos = props.modo === "motivos";
   const [motivos, setMotivos] = useState<number[]>([]);
@@ -86,7 +96,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
         notify.warn(r.message);
       }
     },
-    onError: (e: Error) => notify.error(e.message),
+    onError: (e: Error) => notify.error(mensajeError ?? e.message),
   });
 
   const guardar = () => {

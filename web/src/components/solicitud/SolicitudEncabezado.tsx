@@ -36,8 +36,8 @@ export function SolicitudEncabezado({ solicitud, textoEstatus }: SolicitudEncabe
         <span className="rf-encabezado-numero">
           Solicitud No. <strong>{solicitud.idSolicitud}</strong>
         </span>
-        <span>
-          <span className="rf-sr-only">Estatus: </span>
+        <span className="rf-encabezado-estatus">
+          Estatus:
           <StatusTag texto={textoEstatus ?? solicitud.estatus} color={solicitud.colorEstatus} />
         </span>
         {solicitud.asignadoA && (

@@ -1,0 +1,151 @@
+/**
+ * The RyCC analyst's and the legal analyst's decisions on a request in their stage (SPEC.md
+ * screens 9 and 11): Aprobar as a split button whose menu offers Retornar (and Rechazar for legal),
+ * and Auto-Asignar. Deciding needs the request assigned to you, so the decisions stay disabled
+ * until then and a note says why; the server refuses anyway and its message is shown.
+ */
+import { ESTATUS_BANDEJA, MSG, type Solicitud } from "@registro/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "primereact/button";
+import type { MenuItem } from "primereact/menuitem";
+import { SplitButton } from "primereact/splitbutton";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
+import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
+import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
+import { useUserData } from "../../../lib/user-data";
+import { aprobarJuridico } from "../api/aprobar-juridico";
+import { aprobarRcc } from "../api/aprobar-rcc";
+import { asignarSolicitud } from "../api/assign-process";
+import { rechazarJuridico } from "../api/rechazar";
+import { retornarRcc } from "../api/retornar";
+import { retornarJuridico } from "../api/retornar-juridico";
+
+export type RolRevisor = "analista" | "juridico";
+type Dialogo = "asignar" | "aprobar" | "retornar" | "rechazar" | null;
+
+/** Whether the signed-in reviewer holds the request, and whether it is in their stage. */
+export function useEstadoRevisor(solicitud: Solicitud, rol: RolRevisor) {
+  const usuario = useUserData().data?.usuario;
+  const enEtapa = (ESTATUS_BANDEJA[rol] as readonly number[]).includes(solicitud.estatusSolitud);
+  const asignadaAMi = usuario !== undefined && solicitud.idAsignadoA === usuario.idUsuario;
+  return { enEtapa, asignadaAMi };
+}
+
+export function AccionesRevisor({
+  solicitud,
+  rol,
+  volverA,
+}: {
+  solicitud: Solicitud;
+  rol: RolRevisor;
+  volverA: string;
+}) {
+  const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { enEtapa, asignadaAMi } = useEstadoRevisor(solicitud, rol);
+  const id = solicitud.idSolicitud;
+  if (!enEtapa) return null;
+
+  const cerrar = () => setDialogo(null);
+  const trasDecision = async () => {
+    await queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
+    queryClient.removeQueries({ queryKey: claveSolicitud(id) });
+    navigate(volverA);
+  };
+  const trasAsignar = () => {
+    queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
+    queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
+  };
+
+  const menu: MenuItem[] = [
+    { label: "Retornar", icon: "pi pi-replay", command: () => setDialogo("retornar") },
+    ...(rol === "juridico"
+      ? [{ label: "Rechazar", icon: "pi pi-ban", command: () => setDialogo("rechazar") } satisfies MenuItem]
+      : []),
+  ];
+  const origen = rol === "juridico" ? "juridico" : "rycc";
+
+  return (
+    <>
+      {!asignadaAMi && (
+        <Button
+          type="button"
+          label="Auto-Asignar"
+          icon="pi pi-user-plus"
+          severity="secondary"
+          onClick={() => setDialogo("asignar")}
+        />
+      )}
+      <SplitButton
+        label="Aprobar"
+        icon="pi pi-check"
+        model={menu}
+        onClick={() => setDialogo("aprobar")}
+        disabled={!asignadaAMi}
+        severity="success"
+        menuButtonProps={{ "aria-label": "Más decisiones" }}
+        className="rf-split-decision"
+      />
+
+      <DecisionDialog
+        visible={dialogo === "asignar"}
+        modo="confirmar"
+        titulo="Confirmación"
+        mensaje={MSG.confirmarAsignar}
+        etiquetaAceptar="Sí"
+        etiquetaCancelar="No"
+        mensajeError={MSG.errorAsignar}
+        enviar={() => asignarSolicitud(id)}
+        onHide={cerrar}
+        onExito={trasAsignar}
+      />
+      <DecisionDialog
+        visible={dialogo === "aprobar"}
+        modo="confirmar"
+        titulo="Aprobar solicitud"
+        mensaje={MSG.confirmarAprobar}
+        enviar={() => (rol === "juridico" ? aprobarJuridico(id) : aprobarRcc(id))}
+        onHide={cerrar}
+        onExito={trasDecision}
+      />
+      <DecisionDialog
+        visible={dialogo === "retornar"}
+        modo="motivos"
+        titulo="Retornar solicitud"
+        origenMotivos={origen}
+        enviar={(cuerpo) => (rol === "juridico" ? retornarJuridico(id, cuerpo) : retornarRcc(id, cuerpo))}
+        onHide={cerrar}
+        onExito={trasDecision}
+      />
+      {rol === "juridico" && (
+        <DecisionDialog
+          visible={dialogo === "rechazar"}
+          modo="motivos"
+          titulo="Rechazar solicitud"
+          origenMotivos="juridico"
+          enviar={(cuerpo) => rechazarJuridico(id, cuerpo)}
+          onHide={cerrar}
+          onExito={trasDecision}
+        />
+      )}
+    </>
+  );
+}
+
+/** The note under the header telling the reviewer why the decisions are disabled. */
+export function AvisoAsignacion({ solicitud, rol }: { solicitud: Solicitud; rol: RolRevisor }) {
+  const { enEtapa, asignadaAMi } = useEstadoRevisor(solicitud, rol);
+  if (!enEtapa || asignadaAMi) return null;
+  const decisiones = rol === "juridico" ? "aprobar, retornar o rechazar" : "aprobar o retornar";
+  return (
+    <p className="rf-aviso" role="note">
+      <i className="pi pi-info-circle" aria-hidden="true" />
+      {solicitud.asignadoA
+        ? `${MSG.asignadaA(solicitud.asignadoA)} Solo quien la tiene asignada puede decidir sobre ella.`
+        : `Para ${decisiones} esta solicitud, primero asígnesela con Auto-Asignar.`}
+    </p>
+  );
+}

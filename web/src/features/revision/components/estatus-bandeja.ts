@@ -1,0 +1,50 @@
+/**
+ * What each comptroller inbox shows in its status column, and which statuses its filter offers
+ * (SPEC.md screens 13–17, DESIGN.md §4 "Display texts").
+ */
+import { type BandejaItem, ESTATUS, TEXTO_ACTIVA, TEXTO_PENDIENTE, TEXTO_REVISION } from "@registro/contracts";
+import { opcionesDeEstatus } from "../../../components/bandeja/BandejaTabla";
+
+const { APROBADO_JURIDICO, ACTIVA, SOLICITUD_INACTIVAR, INACTIVADO, RETORNADO_JURIDICO, RECHAZADO_JURIDICO, ENVIADO } =
+  ESTATUS;
+
+/** Analyst and legal inboxes: who holds the request, not its status. */
+export const textoRevisor = (item: BandejaItem) => (item.asignadoA ? TEXTO_REVISION : TEXTO_PENDIENTE);
+export const colorRevisor = (item: BandejaItem) => (item.asignadoA ? "info" : "warning");
+
+/** Legal history and consultant: 106 reads 'Activa' (green). */
+export const textoConActiva = (item: BandejaItem) => (item.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : item.estatus);
+export const colorConActiva = (item: BandejaItem) => (item.estatusSolitud === ACTIVA ? "success" : item.colorEstatus);
+
+/** Administrator inbox: 105 is what waits for them ('Pendiente'); 106 reads 'Activa'. */
+export const textoAdministrador = (item: BandejaItem) =>
+  item.estatusSolitud === APROBADO_JURIDICO
+    ? TEXTO_PENDIENTE
+    : item.estatusSolitud === ACTIVA
+      ? TEXTO_ACTIVA
+      : item.estatus;
+
+/** Administrator and tracking colours (SPEC.md screen 17); other statuses keep the server's colour. */
+const COLOR_ADMINISTRADOR: Record<number, string> = {
+  [APROBADO_JURIDICO]: "primary",
+  [SOLICITUD_INACTIVAR]: "primary",
+  [INACTIVADO]: "warning",
+  [RETORNADO_JURIDICO]: "warning",
+  [RECHAZADO_JURIDICO]: "danger",
+  [ACTIVA]: "success",
+};
+export const colorAdministrador = (item: BandejaItem) => COLOR_ADMINISTRADOR[item.estatusSolitud] ?? item.colorEstatus;
+
+/** Legal history filter: what legal decided (a row shows the request's current status). */
+export const FILTRO_HISTORICO = opcionesDeEstatus([APROBADO_JURIDICO, RECHAZADO_JURIDICO, RETORNADO_JURIDICO]);
+
+/** Administrator and tracking filter, in SPEC.md's order. */
+export const FILTRO_ADMINISTRADOR = opcionesDeEstatus([
+  APROBADO_JURIDICO,
+  ACTIVA,
+  RECHAZADO_JURIDICO,
+  INACTIVADO,
+  SOLICITUD_INACTIVAR,
+  RETORNADO_JURIDICO,
+  ENVIADO,
+]);

@@ -1,0 +1,18 @@
+/** Analista de Revisión (SPEC.md screen 14): requests waiting for the RyCC analyst (101, 204). */
+import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { cargarBandejaAnalista } from "../api/get-bandeja-analista";
+import { colorRevisor, textoRevisor } from "../components/estatus-bandeja";
+import { P } from "../paths";
+
+export default function AnalistaBandejaPage() {
+  return (
+    <BandejaTabla
+      titulo="Solicitudes de Firma"
+      clave={["analista"]}
+      cargar={cargarBandejaAnalista}
+      textoEstatus={textoRevisor}
+      colorEstatus={colorRevisor}
+      acciones={(s) => <AccionVer to={P.detalleAnalista(s.idSolicitud)} />}
+    />
+  );
+}

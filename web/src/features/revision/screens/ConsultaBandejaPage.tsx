@@ -1,0 +1,18 @@
+/** Consulta (SPEC.md screen 13): the registry of signatures that have been active (106, 203, 201), read-only. */
+import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { cargarBandejaConsultor } from "../api/get-bandeja-consultor";
+import { colorConActiva, textoConActiva } from "../components/estatus-bandeja";
+import { P } from "../paths";
+
+export default function ConsultaBandejaPage() {
+  return (
+    <BandejaTabla
+      titulo="Solicitudes de Firma"
+      clave={["consultor"]}
+      cargar={cargarBandejaConsultor}
+      textoEstatus={textoConActiva}
+      colorEstatus={colorConActiva}
+      acciones={(s) => <AccionVer to={P.detalleConsulta(s.idSolicitud)} />}
+    />
+  );
+}

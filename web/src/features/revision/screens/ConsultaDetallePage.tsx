@@ -1,0 +1,33 @@
+/**
+ * Detalles de la firma (SPEC.md screen 10): the consultant's read-only view, only 'Volver'. The
+ * officials table leaves out the status column and shows whether each signature is in force.
+ */
+import { ESTATUS, TEXTO_ACTIVA } from "@registro/contracts";
+import { DetalleSolicitud } from "../components/DetalleSolicitud";
+import {
+  esInactiva,
+  pestanaComentario,
+  pestanaDocumentos,
+  pestanaFuncionarios,
+  pestanaInactiva,
+  pestanasSi,
+} from "../components/pestanas";
+import { P } from "../paths";
+
+export default function ConsultaDetallePage() {
+  return (
+    <DetalleSolicitud
+      titulo="Detalles de la firma"
+      volverA={P.consulta}
+      textoEstatus={(s) => (s.estatusSolitud === ESTATUS.ACTIVA ? TEXTO_ACTIVA : undefined)}
+      pestanas={(s) =>
+        pestanasSi(
+          pestanaComentario(s),
+          pestanaDocumentos(s),
+          pestanaFuncionarios(s, { mostrarEstatus: false, mostrarVigencia: true }),
+          esInactiva(s) && pestanaInactiva(s),
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/** Analista Legal (SPEC.md screen 15): requests waiting for legal review (102, 103). */
+import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { cargarBandejaJuridico } from "../api/get-bandeja-juridico";
+import { colorRevisor, textoRevisor } from "../components/estatus-bandeja";
+import { P } from "../paths";
+
+export default function JuridicoBandejaPage() {
+  return (
+    <BandejaTabla
+      titulo="Solicitudes de Firma"
+      clave={["juridico"]}
+      cargar={cargarBandejaJuridico}
+      textoEstatus={textoRevisor}
+      colorEstatus={colorRevisor}
+      acciones={(s) => <AccionVer to={P.detalleJuridico(s.idSolicitud)} />}
+    />
+  );
+}

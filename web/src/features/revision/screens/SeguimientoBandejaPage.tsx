@@ -1,0 +1,18 @@
+/** Seguimiento Solicitud (SPEC.md screen 17): every request ever sent, with the server's status texts. */
+import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { cargarBandejaAdministrador } from "../api/get-bandeja-administrador";
+import { colorAdministrador, FILTRO_ADMINISTRADOR } from "../components/estatus-bandeja";
+import { P } from "../paths";
+
+export default function SeguimientoBandejaPage() {
+  return (
+    <BandejaTabla
+      titulo="Solicitudes de Firma"
+      clave={["seguimiento"]}
+      cargar={cargarBandejaAdministrador}
+      colorEstatus={colorAdministrador}
+      opcionesEstatus={FILTRO_ADMINISTRADOR}
+      acciones={(s) => <AccionVer to={P.detalleSeguimiento(s.idSolicitud)} />}
+    />
+  );
+}
