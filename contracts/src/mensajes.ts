@@ -107,6 +107,14 @@ export const MSG = {
   documentosFaltantes: "Faltan documentos obligatorios de la solicitud o de sus funcionarios.",
   guardarAntesDeEnviar: "Guarde los cambios de la solicitud antes de enviarla.",
 
+  // Review decisions and inboxes
+  puedeAsignar: "Puede asignarse esta solicitud.",
+  funcionarioYaInactivo: "El funcionario ya está inactivo.",
+  historialFuncionarioInactivado: (nombre: string, cedula: string) =>
+    `Funcionario ${nombre} (${cedula}) inactivado por el Administrador RyCC.`,
+  ordenInvalido: "El campo de ordenamiento no es válido.",
+  sentidoOrdenInvalido: "El sentido del orden debe ser 1 (ascendente) o -1 (descendente).",
+
   // Success
   guardadoExitoso: "Solicitud guardada correctamente.",
   enviadoExitoso: "Solicitud enviada correctamente.",

@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { MSG } from "./mensajes.js";
 
+/** The largest PostgreSQL integer (int4), the type of every id column. */
+export const ID_MAX = 2_147_483_647;
+
 export const CEDULA_REGEX = /^\d{3}-\d{7}-\d$/;
 export const TELEFONO_REGEX = /^\(\d{3}\) \d{3}-\d{4}$/;
 
@@ -64,7 +67,12 @@ export const zExt = z
 export const zEmail = z.string({ error: MSG.requerido }).trim().min(1, MSG.requerido).max(254).email(MSG.emailFormato);
 
 /** An integer id coming from a path, query or multipart field (numeric strings accepted). */
-export const zId = z.coerce.number({ error: MSG.numeroInvalido }).int(MSG.numeroInvalido).positive(MSG.numeroInvalido);
+export const zId = z.coerce
+  .number({ error: MSG.numeroInvalido })
+  .int(MSG.numeroInvalido)
+  .positive(MSG.numeroInvalido)
+  // Ids are PostgreSQL integers: a larger number is bad input, not a database error.
+  .max(ID_MAX, MSG.numeroInvalido);
 
 /** Booleans as multipart sends them: "true"/"false"/"1"/"0", or real booleans in JSON. */
 export const zBool = z.preprocess(

@@ -1,5 +1,7 @@
 /** Response envelopes and list paging shared by every API area (DESIGN.md §3). */
 import { z } from "zod";
+import { MSG } from "../mensajes.js";
+import { ID_MAX } from "../validacion.js";
 
 export const zErrores = z.record(z.string(), z.array(z.string()));
 export type Errores = z.infer<typeof zErrores>;
@@ -19,17 +21,26 @@ export const zRespuestaSimple = z.object({
 });
 export type RespuestaSimple = z.infer<typeof zRespuestaSimple>;
 
-export const zSortOrder = z.union([z.literal(1), z.literal(-1)]);
+export const zSortOrder = z.union([z.literal(1), z.literal(-1)], { error: MSG.sentidoOrdenInvalido });
+
+/** A whole number from the query string, within bounds, with the Spanish message on failure. */
+const zEnteroConsulta = (min: number, max: number) =>
+  z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(min, MSG.numeroInvalido)
+    .max(max, MSG.numeroInvalido);
 
 /** Query of every GetBandeja* and GetHistorico. Without `page` the answer is the bare array. */
 export const zConsultaBandeja = z.object({
-  page: z.coerce.number().int().min(0).optional(),
-  rows: z.coerce.number().int().min(1).max(100).default(10),
-  sortField: z.string().max(40).optional(),
-  sortOrder: z.coerce.number().pipe(zSortOrder).default(-1),
-  q: z.string().trim().max(100).optional(),
-  institucion: z.coerce.number().int().positive().optional(),
-  estatus: z.coerce.number().int().positive().optional(),
+  page: zEnteroConsulta(0, 10_000_000).optional(),
+  rows: zEnteroConsulta(1, 100).default(10),
+  sortField: z.string().max(40, MSG.ordenInvalido).optional(),
+  sortOrder: z.coerce.number({ error: MSG.sentidoOrdenInvalido }).pipe(zSortOrder).default(-1),
+  q: z.string().trim().max(100, MSG.textoLargo(100)).optional(),
+  institucion: zEnteroConsulta(1, ID_MAX).optional(),
+  // Status codes are three digits (DESIGN.md §4).
+  estatus: zEnteroConsulta(1, 999).optional(),
 });
 export type ConsultaBandeja = z.infer<typeof zConsultaBandeja>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
+import { ID_MAX } from "../validacion.js";
 
 export const zInfoInstitucion = z.object({
   idInstitucionFirma: z.number(),
@@ -163,11 +164,17 @@ export const zMotivo = z.object({
 });
 export type Motivo = z.infer<typeof zMotivo>;
 
+const zMotivoId = z.coerce
+  .number({ error: MSG.motivoInvalido })
+  .int(MSG.motivoInvalido)
+  .positive(MSG.motivoInvalido)
+  .max(ID_MAX, MSG.motivoInvalido);
+
 /** Body of Retornar, RetornarJuridico and Rechazar. One id or a list is accepted. */
 export const zDecisionBody = z.object({
   Comentario: z.string({ error: MSG.comentarioRequerido }).trim().max(2000, MSG.textoLargo(2000)).default(""),
   MotivoCambioEstatus: z
-    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+    .union([zMotivoId, z.array(zMotivoId)], { error: MSG.motivoInvalido })
     .transform((v) => (Array.isArray(v) ? v : [v]))
     .default([]),
 });

@@ -1,0 +1,44 @@
+/**
+ * The inboxes (SPEC.md §7 "Reading"): GetBandejaOriginador, GetBandejaAnalista, GetBandejaJuridico,
+ * GetHistorico, GetBandejaAdministradorRCC and GetBandejaConsultor. With `page` each answers
+ * `{ rows, totalRecords }`; without it, the bare array of every matching row.
+ */
+import {
+  GRUPOS,
+  type NombreVista,
+  zBandejaItem,
+  zConsultaBandeja,
+  zPagina,
+  zRespuestaSimple,
+} from "@registro/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../app.js";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import { type Bandeja, listarBandeja } from "./bandejas.service.js";
+
+const zRespuestaBandeja = z.union([zPagina(zBandejaItem), z.array(zBandejaItem)]);
+
+export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const bandeja = (url: string, vistas: readonly NombreVista[], cual: Bandeja) =>
+    app.get(url, {
+      config: { vistas },
+      schema: {
+        tags: ["Bandejas"],
+        querystring: zConsultaBandeja,
+        response: { 200: zRespuestaBandeja, 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple },
+      },
+      handler: (req) => listarBandeja(db, usuarioDe(req), cual, req.query),
+    });
+
+  bandeja("/api/SolicitudFirma/GetBandejaOriginador", GRUPOS.originador, "originador");
+  bandeja("/api/SolicitudFirma/GetBandejaAnalista", GRUPOS.analista, "analista");
+  bandeja("/api/SolicitudFirma/GetBandejaJuridico", GRUPOS.juridico, "juridico");
+  bandeja("/api/SolicitudFirma/GetHistorico", GRUPOS.historico, "historico");
+  bandeja(
+    "/api/SolicitudFirma/GetBandejaAdministradorRCC",
+    [...GRUPOS.administrador, ...GRUPOS.seguimiento],
+    "administrador",
+  );
+  bandeja("/api/SolicitudFirma/GetBandejaConsultor", GRUPOS.consulta, "consultor");
+};

@@ -1,0 +1,139 @@
+/**
+ * Every inbox of DESIGN.md §3–4: which statuses each lists, whose institution it is scoped to, the
+ * sortable fields, and how the global search reads the words typed (accent- and case-insensitive,
+ * over the institution, the incumbent and the status text the inbox shows).
+ */
+import {
+  type BandejaItem,
+  CATALOGO_ESTATUS,
+  CODIGOS_ESTATUS,
+  type ConsultaBandeja,
+  ESTATUS_BANDEJA,
+  MSG,
+  TEXTO_ACTIVA,
+  TEXTO_PENDIENTE,
+  TEXTO_REVISION,
+} from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db } from "../db/client.js";
+import { institucionDeAlcance } from "../shared/alcance.js";
+import { ValidacionCampo } from "../shared/errors.js";
+import { aBandejaItem } from "./bandejas.mapper.js";
+import * as repo from "./bandejas.repository.js";
+
+export type Bandeja = "originador" | "analista" | "juridico" | "historico" | "administrador" | "consultor";
+
+/** A text an inbox shows instead of the server's `estatus` (SPEC.md screens 13–18). */
+interface TextoMostrado {
+  texto: string;
+  codigos: readonly number[];
+  /** Pendiente/Revisión depend on whether someone holds the request. */
+  asignado?: boolean;
+}
+
+interface DefinicionBandeja {
+  /** Listed statuses; undefined lists them all. */
+  estatus?: readonly number[];
+  decididoJuridico?: boolean;
+  /** Only the signed-in user's own institution (the originator's inbox). */
+  propiaInstitucion?: boolean;
+  textos: readonly TextoMostrado[];
+}
+
+// SPEC.md screen 18: the institution need not see that the administrator sent it back to legal.
+const TEXTO_EN_REVISION_LEGAL = "En revisión legal";
+
+const porAsignacion = (codigos: readonly number[]): TextoMostrado[] => [
+  { texto: TEXTO_PENDIENTE, codigos, asignado: false },
+  { texto: TEXTO_REVISION, codigos, asignado: true },
+];
+
+const BANDEJAS: Record<Bandeja, DefinicionBandeja> = {
+  originador: { propiaInstitucion: true, textos: [{ texto: TEXTO_EN_REVISION_LEGAL, codigos: [103] }] },
+  analista: { estatus: ESTATUS_BANDEJA.analista, textos: porAsignacion(ESTATUS_BANDEJA.analista) },
+  juridico: { estatus: ESTATUS_BANDEJA.juridico, textos: porAsignacion(ESTATUS_BANDEJA.juridico) },
+  historico: { decididoJuridico: true, textos: [{ texto: TEXTO_ACTIVA, codigos: [106] }] },
+  administrador: {
+    estatus: ESTATUS_BANDEJA.administrador,
+    textos: [
+      { texto: TEXTO_PENDIENTE, codigos: [105] },
+      { texto: TEXTO_ACTIVA, codigos: [106] },
+    ],
+  },
+  consultor: { estatus: ESTATUS_BANDEJA.consultor, textos: [{ texto: TEXTO_ACTIVA, codigos: [106] }] },
+};
+
+/** Accepted `sortField` values: SPEC.md's field names and the DataTable's column paths. */
+const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
+  ["fechaSolicitud", "fechaSolicitud"],
+  ["estatus", "estatus"],
+  ["estatusSolitud", "estatus"],
+  ["institucion", "institucion"],
+  ["infoInstitucion.nombre", "institucion"],
+  ["cedula", "cedula"],
+  ["infoIncumbente.cedula", "cedula"],
+  ["nombres", "nombres"],
+  ["infoIncumbente.nombres", "nombres"],
+  ["cantFuncionarios", "cantFuncionarios"],
+  ["idSolicitud", "idSolicitud"],
+  ["id", "idSolicitud"],
+]);
+
+/** At most this many words of a search are used; more only slow the query. */
+const MAX_PALABRAS = 8;
+
+export type RespuestaBandeja = BandejaItem[] | { rows: BandejaItem[]; totalRecords: number };
+
+export async function listarBandeja(
+  db: Db,
+  sesion: SesionUsuario,
+  bandeja: Bandeja,
+  consulta: ConsultaBandeja,
+): Promise<RespuestaBandeja> {
+  const def = BANDEJAS[bandeja];
+  const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
+  if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
+  const filtro: repo.FiltroBandeja = {
+    estatus: def.estatus,
+    decididoJuridico: def.decididoJuridico,
+    // An internal user has no institution, so an originator view alone shows it nothing.
+    idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
+    institucion: consulta.institucion,
+    estatusFiltro: consulta.estatus,
+    busqueda: terminosBusqueda(consulta.q, def),
+  };
+  const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
+  if (consulta.page === undefined) {
+    return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
+  }
+  const pagina = { offset: consulta.page * consulta.rows, limit: consulta.rows };
+  const [filas, totalRecords] = await Promise.all([
+    repo.listarBandeja(db, filtro, orden, pagina),
+    repo.contarBandeja(db, filtro),
+  ]);
+  return { rows: filas.map(aBandejaItem), totalRecords };
+}
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Each word must appear in the institution, cédula, names, surnames or the status text shown. */
+function terminosBusqueda(q: string | undefined, def: DefinicionBandeja): repo.TerminoBusqueda[] {
+  if (!q) return [];
+  const palabras = repo.normalizarTexto(q).split(/\s+/).filter(Boolean).slice(0, MAX_PALABRAS);
+  return palabras.map((palabra) => {
+    const digitos = /^[\d-]+$/.test(palabra) ? palabra.replace(/-/g, "") : "";
+    const estatus: repo.CoincidenciaEstatus[] = [];
+    const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
+      repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
+    );
+    if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
+    for (const t of def.textos) {
+      if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
+    }
+    return {
+      patron: `%${escaparLike(palabra)}%`,
+      patronDigitos: digitos ? `%${digitos}%` : null,
+      estatus,
+    };
+  });
+}

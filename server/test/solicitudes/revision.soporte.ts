@@ -1,0 +1,89 @@
+/**
+ * Helpers for the review, inbox and workflow tests: calling a review action as a demo user, and
+ * reading everything a refusal must leave untouched (the request row, its officials, its history
+ * with reasons) so a test can compare before and after.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import type { Db } from "../../src/db/client.js";
+import { funcionarios, historial, historialMotivos, solicitudes, usuarios } from "../../src/db/schema.js";
+import type { TestApp, UsuarioDemo } from "../support/app.js";
+
+export type AccionRevision =
+  | "AprobarRcc"
+  | "Retornar"
+  | "AprobarJuridico"
+  | "RetornarJuridico"
+  | "Rechazar"
+  | "AprobarAdminRcc"
+  | "Inactivar"
+  | "AssignProcess"
+  | "CanAssign";
+
+/** POST api/SolicitudFirma/{accion}/{id} as a demo user (null: no token). */
+export function accion(
+  t: TestApp,
+  usuario: UsuarioDemo | null,
+  nombre: AccionRevision,
+  id: number | string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.as(usuario, {
+    method: "POST",
+    url: `/api/SolicitudFirma/${nombre}/${id}`,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** A valid return/rejection body: RyCC reasons (class 1) or legal ones (class 2). */
+export const cuerpoRyCC = { Comentario: "Faltan documentos legibles.", MotivoCambioEstatus: [1, 2] };
+export const cuerpoJuridico = { Comentario: "La designación no procede.", MotivoCambioEstatus: [11, 14] };
+
+export async function entradasHistorial(db: Db, idSolicitud: number) {
+  const filas = await db
+    .select()
+    .from(historial)
+    .where(eq(historial.idSolicitud, idSolicitud))
+    .orderBy(asc(historial.idHistorial));
+  const ids = filas.map((f) => f.idHistorial);
+  const motivos = ids.length
+    ? await db.select().from(historialMotivos).where(inArray(historialMotivos.idHistorial, ids))
+    : [];
+  return filas.map((f) => ({
+    idHistorial: f.idHistorial,
+    estatus: f.estatus,
+    motivoCambioEstatus: f.motivoCambioEstatus,
+    idUsuario: f.idUsuario,
+    motivos: motivos
+      .filter((m) => m.idHistorial === f.idHistorial)
+      .map((m) => m.idMotivo)
+      .sort((a, b) => a - b),
+  }));
+}
+
+export async function estatusFuncionarios(db: Db, idSolicitud: number) {
+  const filas = await db
+    .select({ idFuncionario: funcionarios.idFuncionario, idEstatus: funcionarios.idEstatus })
+    .from(funcionarios)
+    .where(eq(funcionarios.idSolicitud, idSolicitud))
+    .orderBy(asc(funcionarios.idFuncionario));
+  return filas;
+}
+
+/** Everything a refused call must leave exactly as it was. */
+export async function instantanea(db: Db, idSolicitud: number) {
+  const [solicitud] = await db.select().from(solicitudes).where(eq(solicitudes.idSolicitud, idSolicitud));
+  return {
+    solicitud,
+    funcionarios: await estatusFuncionarios(db, idSolicitud),
+    historial: await entradasHistorial(db, idSolicitud),
+  };
+}
+
+export async function nombreCompleto(db: Db, usuario: string): Promise<string> {
+  const [u] = await db
+    .select({ nombre: usuarios.nombre, apellido: usuarios.apellido })
+    .from(usuarios)
+    .where(eq(usuarios.usuario, usuario));
+  return `${u.nombre} ${u.apellido}`;
+}
