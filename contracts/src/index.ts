@@ -4,6 +4,7 @@ export * from "./schemas/account.js";
 export * from "./schemas/catalogos.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
+export * from "./schemas/originador.js";
 export * from "./schemas/solicitudes.js";
 export * from "./validacion.js";
 export * from "./vistas.js";

@@ -115,6 +115,16 @@ export const MSG = {
   ordenInvalido: "El campo de ordenamiento no es válido.",
   sentidoOrdenInvalido: "El sentido del orden debe ser 1 (ascendente) o -1 (descendente).",
 
+  // Originator's forms (requests, officials, deactivation)
+  cargoInvalido: "El cargo seleccionado no es válido o está inactivo.",
+  firmaRequerida: "Debe seleccionar al menos una firma.",
+  firmaInvalida: "Una de las firmas seleccionadas no es válida.",
+  cedulaFuncionarioDuplicada: "Ya existe un funcionario con esta cédula en la solicitud.",
+  montoMaximo: "El monto excede el máximo permitido.",
+  funcionarioNoEditable: "El funcionario no puede modificarse en su estatus actual.",
+  funcionarioNoEliminable: "Solo puede eliminarse un funcionario pendiente que aún no se ha enviado.",
+  originadorSinInstitucion: "Solo un usuario de una institución puede registrar solicitudes.",
+
   // Success
   guardadoExitoso: "Solicitud guardada correctamente.",
   enviadoExitoso: "Solicitud enviada correctamente.",

@@ -3,10 +3,14 @@
  * `{ db, config }`; add a line here when a domain gains one.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import type { AppDeps } from "./app.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
+import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
+import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
+import { originadorRoutes } from "./solicitudes/originador.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -14,4 +18,8 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(configuracionRoutes, deps);
   await app.register(bandejasRoutes, deps);
   await app.register(revisionRoutes, deps);
+  await app.register(originadorRoutes, deps);
+  await app.register(lecturaRoutes, deps);
+  await app.register(funcionariosRoutes, deps);
+  await app.register(adjuntosRoutes, deps);
 };

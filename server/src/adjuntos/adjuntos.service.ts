@@ -1,0 +1,52 @@
+/**
+ * Listing and serving stored files (SPEC.md §7 "Reading"): a request's own files (documents and
+ * deactivation evidence), one official's files, and one file's bytes. Scope as for the request.
+ */
+import { type Adjunto, MSG } from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db } from "../db/client.js";
+import { funcionarioDeSolicitud } from "../funcionarios/funcionarios.repository.js";
+import { asegurarAlcance } from "../shared/alcance.js";
+import { NoEncontrado } from "../shared/errors.js";
+import { solicitudVisible } from "../solicitudes/lectura.service.js";
+import { mapAdjunto } from "../solicitudes/mappers.js";
+import * as repo from "./adjuntos.repository.js";
+
+export async function adjuntosDeSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Adjunto[]> {
+  await solicitudVisible(db, sesion, idSolicitud);
+  return (await repo.listarAdjuntos(db, { idSolicitud, idFuncionario: null })).map(mapAdjunto);
+}
+
+export async function adjuntosDeFuncionario(
+  db: Db,
+  sesion: SesionUsuario,
+  idSolicitud: number,
+  idFuncionario: number,
+): Promise<Adjunto[]> {
+  await solicitudVisible(db, sesion, idSolicitud);
+  if (!(await funcionarioDeSolicitud(db, idSolicitud, idFuncionario))) throw NoEncontrado(MSG.funcionarioNoEncontrado);
+  return (await repo.listarAdjuntos(db, { idSolicitud, idFuncionario })).map(mapAdjunto);
+}
+
+export async function descargarAdjunto(db: Db, sesion: SesionUsuario, idAdjunto: number) {
+  const a = await repo.adjuntoConContenido(db, idAdjunto);
+  if (!a) throw NoEncontrado(MSG.adjuntoNoEncontrado);
+  asegurarAlcance(sesion, a.idInstitucion, MSG.adjuntoNoEncontrado);
+  return { nombre: a.nombre, mime: a.mime, contenido: a.contenido };
+}
+
+/**
+ * `inline` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). Quotes,
+ * backslashes, CR/LF and directory parts never reach the header.
+ */
+export function contentDisposition(nombre: string): string {
+  const base = nombre.replace(/\\/g, "/").split("/").pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const limpio = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim() || "archivo";
+  const ascii = limpio
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "_");
+  const utf8 = encodeURIComponent(limpio).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}

@@ -1,0 +1,108 @@
+/** SQL behind reading one request: its header, its status history and the reasons of its last return. */
+import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../db/client.js";
+import {
+  adjuntos,
+  cargos,
+  funcionarios,
+  historial,
+  historialMotivos,
+  incumbentes,
+  instituciones,
+  motivos,
+  solicitudes,
+  usuarios,
+} from "../db/schema.js";
+
+/** The few columns every scope and status check needs. */
+export async function solicitudBase(tx: Tx, idSolicitud: number) {
+  const [row] = await tx
+    .select({
+      idSolicitud: solicitudes.idSolicitud,
+      idInstitucion: solicitudes.idInstitucion,
+      idIncumbente: solicitudes.idIncumbente,
+      estatus: solicitudes.estatus,
+    })
+    .from(solicitudes)
+    .where(eq(solicitudes.idSolicitud, idSolicitud));
+  return row ?? null;
+}
+
+const asignado = alias(usuarios, "asignado");
+
+/** The request with its institution, incumbent, position, holder, officials count and evidence. */
+export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
+  const [row] = await tx
+    .select({
+      solicitud: solicitudes,
+      institucion: {
+        nombre: instituciones.nombre,
+        estructura: instituciones.estructura,
+      },
+      incumbente: incumbentes,
+      cargoNombre: cargos.nombre,
+      asignadoNombre: sql<
+        string | null
+      >`case when ${asignado.idUsuario} is null then null else ${asignado.nombre} || ' ' || ${asignado.apellido} end`,
+      cantFuncionarios: sql<number>`(select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud})`,
+      idEvidencia: sql<
+        number | null
+      >`(select max(${adjuntos.idAdjunto}) from ${adjuntos} where ${adjuntos.idSolicitud} = ${solicitudes.idSolicitud} and ${adjuntos.idFuncionario} is null and ${adjuntos.tipoAdjunto} = 'Evidencia')`,
+    })
+    .from(solicitudes)
+    .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
+    .innerJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente))
+    .innerJoin(cargos, eq(cargos.idCargo, incumbentes.codCargo))
+    .leftJoin(asignado, eq(asignado.idUsuario, solicitudes.asignadoA))
+    .where(eq(solicitudes.idSolicitud, idSolicitud));
+  return row ?? null;
+}
+export type SolicitudDetalleFila = NonNullable<Awaited<ReturnType<typeof solicitudDetalle>>>;
+
+/** The request's status history, oldest first, with who made each change. */
+export async function historialDe(tx: Tx, idSolicitud: number) {
+  return tx
+    .select({
+      estatus: historial.estatus,
+      fecha: historial.fecha,
+      motivoCambioEstatus: historial.motivoCambioEstatus,
+      usuario: sql<
+        string | null
+      >`case when ${usuarios.idUsuario} is null then null else ${usuarios.nombre} || ' ' || ${usuarios.apellido} end`,
+    })
+    .from(historial)
+    .leftJoin(usuarios, eq(usuarios.idUsuario, historial.idUsuario))
+    .where(eq(historial.idSolicitud, idSolicitud))
+    .orderBy(asc(historial.fecha), asc(historial.idHistorial));
+}
+export type HistorialFila = Awaited<ReturnType<typeof historialDe>>[number];
+
+/** The reasons of the latest history entry that carries any (a return or a rejection), with its comment. */
+export async function rechazosDe(tx: Tx, idSolicitud: number) {
+  const [ultima] = await tx
+    .select({ idHistorial: historial.idHistorial, comentario: historial.motivoCambioEstatus })
+    .from(historial)
+    .where(
+      and(
+        eq(historial.idSolicitud, idSolicitud),
+        exists(
+          tx
+            .select({ uno: sql`1` })
+            .from(historialMotivos)
+            .where(eq(historialMotivos.idHistorial, historial.idHistorial)),
+        ),
+      ),
+    )
+    .orderBy(desc(historial.fecha), desc(historial.idHistorial))
+    .limit(1);
+  if (!ultima) return [];
+  const filas = await tx
+    .select({ idMotivo: motivos.idMotivo, nombre: motivos.nombre, descripcion: motivos.descripcion })
+    .from(historialMotivos)
+    .innerJoin(motivos, eq(motivos.idMotivo, historialMotivos.idMotivo))
+    .where(eq(historialMotivos.idHistorial, ultima.idHistorial))
+    .orderBy(asc(motivos.idMotivo));
+  return filas.map((f) => ({ ...f, comentario: ultima.comentario }));
+}
+export type RechazoFila = Awaited<ReturnType<typeof rechazosDe>>[number];

@@ -1,0 +1,44 @@
+/**
+ * GET api/SolicitudFirma/{idSolicitud}, Historico/{idSolicitud} and GetRechazos/{idSolicitud}: the
+ * detail reads every screen that shows a request uses (any view that reads a request grants them).
+ * The parametric `{idSolicitud}` route sits beside static siblings (GetBandeja*, GetFirmas…): static
+ * routes win in Fastify, and a non-numeric id answers 400.
+ */
+import {
+  VISTAS_LECTURA_SOLICITUD,
+  zHistoricoEntrada,
+  zId,
+  zRechazo,
+  zRespuestaSimple,
+  zSolicitud,
+} from "@registro/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../app.js";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import * as service from "./lectura.service.js";
+
+const params = z.object({ idSolicitud: zId });
+const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };
+
+export const lecturaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const config = { vistas: VISTAS_LECTURA_SOLICITUD };
+
+  app.get("/api/SolicitudFirma/:idSolicitud", {
+    config,
+    schema: { tags: ["Lectura"], params, response: { 200: zSolicitud, ...errores } },
+    handler: (req) => service.obtenerSolicitud(db, usuarioDe(req), req.params.idSolicitud),
+  });
+
+  app.get("/api/SolicitudFirma/Historico/:idSolicitud", {
+    config,
+    schema: { tags: ["Lectura"], params, response: { 200: z.array(zHistoricoEntrada), ...errores } },
+    handler: (req) => service.historico(db, usuarioDe(req), req.params.idSolicitud),
+  });
+
+  app.get("/api/SolicitudFirma/GetRechazos/:idSolicitud", {
+    config,
+    schema: { tags: ["Lectura"], params, response: { 200: z.array(zRechazo), ...errores } },
+    handler: (req) => service.rechazos(db, usuarioDe(req), req.params.idSolicitud),
+  });
+};

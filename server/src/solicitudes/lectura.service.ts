@@ -1,0 +1,37 @@
+/**
+ * Reading one request (SPEC.md §7 "Reading"): its detail, status history and last return or
+ * rejection reasons. External users reach only their institution's requests; any other id answers
+ * 404 exactly like a missing one. Other areas use `solicitudVisible` for the same check.
+ */
+import { type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db, Tx } from "../db/client.js";
+import { asegurarAlcance } from "../shared/alcance.js";
+import { NoEncontrado } from "../shared/errors.js";
+import * as repo from "./lectura.repository.js";
+import { mapHistorico, mapRechazo, mapSolicitud } from "./mappers.js";
+
+/** The request's id, institution and status, or 404 when it is missing or out of the user's reach. */
+export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitud: number) {
+  const s = await repo.solicitudBase(tx, idSolicitud);
+  if (!s) throw NoEncontrado(MSG.solicitudNoEncontrada);
+  asegurarAlcance(sesion, s.idInstitucion, MSG.solicitudNoEncontrada);
+  return s;
+}
+
+export async function obtenerSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Solicitud> {
+  await solicitudVisible(db, sesion, idSolicitud);
+  const fila = await repo.solicitudDetalle(db, idSolicitud);
+  if (!fila) throw NoEncontrado(MSG.solicitudNoEncontrada);
+  return mapSolicitud(fila);
+}
+
+export async function historico(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<HistoricoEntrada[]> {
+  await solicitudVisible(db, sesion, idSolicitud);
+  return (await repo.historialDe(db, idSolicitud)).map(mapHistorico);
+}
+
+export async function rechazos(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Rechazo[]> {
+  await solicitudVisible(db, sesion, idSolicitud);
+  return (await repo.rechazosDe(db, idSolicitud)).map(mapRechazo);
+}
