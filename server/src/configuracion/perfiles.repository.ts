@@ -10,7 +10,8 @@ export async function listarPerfiles(tx: Tx) {
       nombre: perfiles.nombre,
       descripcion: perfiles.descripcion,
       porDefecto: perfiles.porDefecto,
-      cantUsuarios: sql<number>`(select count(*)::int from ${usuarios} u where u.id_perfil = ${perfiles.idPerfil})`,
+      // Qualified by hand: drizzle leaves a single-table selection's columns unqualified.
+      cantUsuarios: sql<number>`(select count(*)::int from ${usuarios} u where u.id_perfil = ${perfiles}.id_perfil)`,
     })
     .from(perfiles)
     .orderBy(asc(perfiles.idPerfil));
