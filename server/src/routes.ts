@@ -7,6 +7,7 @@ import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import type { AppDeps } from "./app.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
+import { documentosRoutes } from "./documentos/documentos.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
@@ -15,6 +16,7 @@ import { revisionRoutes } from "./solicitudes/revision.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(catalogosRoutes, deps);
+  await app.register(documentosRoutes, deps);
   await app.register(configuracionRoutes, deps);
   await app.register(bandejasRoutes, deps);
   await app.register(revisionRoutes, deps);
