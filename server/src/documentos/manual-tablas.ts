@@ -26,18 +26,18 @@ export const NOMBRE_ROL: Record<Rol, string> = {
 };
 
 export const NOMBRE_ACCION: Record<Accion, string> = {
-  guardar: "Guardar (editar la solicitud y sus funcionarios)",
+  guardar: "Guardar: editar la solicitud y sus funcionarios",
   enviar: "Enviar",
   agregarFuncionarios: "Agregar funcionarios",
   enviarFuncionarios: "Enviar funcionarios",
-  solicitarInactivacion: "Inactivar Firma (con evidencia y justificación)",
+  solicitarInactivacion: "Inactivar Firma, con evidencia y justificación",
   aprobarRcc: "Aprobar",
-  retornarRcc: "Retornar (con observaciones y comentario)",
+  retornarRcc: "Retornar, con observaciones y comentario",
   aprobarJuridico: "Aprobar",
-  retornarJuridico: "Retornar (con observaciones y comentario)",
-  rechazarJuridico: "Rechazar (con observaciones y comentario)",
+  retornarJuridico: "Retornar, con observaciones y comentario",
+  rechazarJuridico: "Rechazar, con observaciones y comentario",
   aprobarAdmin: "Aprobar o Activar",
-  retornarAdmin: "Retornar a Jurídico (con observaciones y comentario)",
+  retornarAdmin: "Retornar a Jurídico, con observaciones y comentario",
   inactivar: "Inactivar",
   activar: "Activar",
   asignar: "Auto-Asignar",
@@ -85,7 +85,7 @@ function tablaTransiciones(): string {
       if (t.accion === "rechazarJuridico") hacia += `; vuelve a ${ESTATUS.ACTIVA} si la solicitud ya estuvo activa`;
       return [
         t.desde.join(", "),
-        NOMBRE_ACCION[t.accion] + (t.requiereAsignacion ? " (con la solicitud asignada)" : ""),
+        NOMBRE_ACCION[t.accion] + (t.requiereAsignacion ? " (requiere tenerla asignada)" : ""),
         NOMBRE_ROL[t.rol],
         hacia,
       ];

@@ -265,6 +265,7 @@ class Renderizador {
             .fontSize(10.5)
             .fillColor(TEXTO)
             .text(marca, MARGEN + 4, y, { width: 16 });
+          d.y = y;
           this.enLinea(item, MARGEN + 20, this.ancho - 20);
           d.moveDown(0.25);
         });
