@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
-import { zBool, zCedula, zExt, zTelefono, zTelefonoOpcional } from "../validacion.js";
+import { ID_MAX, zBool, zCedula, zExt, zTelefono, zTelefonoOpcional } from "../validacion.js";
 
 /** The four documents every request and every official carries: form field → stored tipoAdjunto. */
 export const DOCUMENTOS = [
@@ -44,13 +44,22 @@ const requerido = (max: number) => texto(max).min(1, MSG.requerido);
 /** An optional id: empty, "0", "null" and "undefined" (what forms send for "none") read as absent. */
 const idOpcional = z.preprocess(
   (v) => (v === "" || v === null || v === "null" || v === "undefined" || v === "0" || v === 0 ? undefined : v),
-  z.coerce.number({ error: MSG.numeroInvalido }).int(MSG.numeroInvalido).positive(MSG.numeroInvalido).optional(),
+  z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .positive(MSG.numeroInvalido)
+    .max(ID_MAX, MSG.numeroInvalido)
+    .optional(),
 );
 
 /** A required choice from a list (a position): missing or empty reads "required". */
 const idRequerido = z.preprocess(
   (v) => (v === "" || v === null || v === "null" || v === "undefined" || v === "0" || v === 0 ? undefined : v),
-  z.coerce.number({ error: MSG.requerido }).int(MSG.numeroInvalido).positive(MSG.numeroInvalido),
+  z.coerce
+    .number({ error: MSG.requerido })
+    .int(MSG.numeroInvalido)
+    .positive(MSG.numeroInvalido)
+    .max(ID_MAX, MSG.numeroInvalido),
 );
 
 const vacio = (v: unknown) =>
@@ -68,8 +77,9 @@ export const zMonto = z.preprocess(
     const limpio = v
       .trim()
       .replace(/^US\$|^\$|USD/gi, "")
-      .replace(/[\s,$]/g, "");
-    return /^-?\d+(\.\d+)?$/.test(limpio) ? Number(limpio) : Number.NaN;
+      .replace(/[\s$]/g, "");
+    // Commas only as en-US thousands separators: "1.000,50" is refused, not misread.
+    return /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(limpio) ? Number(limpio.replace(/,/g, "")) : Number.NaN;
   },
   z
     .number({ error: MSG.numeroInvalido })
@@ -147,9 +157,9 @@ export const zFirmasSeleccionadas = z.preprocess(
       if (s.startsWith("[")) {
         try {
           const parsed = JSON.parse(s);
-          return Array.isArray(parsed) ? parsed : [Number.NaN];
+          return Array.isArray(parsed) ? parsed : [-1];
         } catch {
-          return [Number.NaN];
+          return [-1];
         }
       }
       return s.split(",").filter((p) => p.trim() !== "");
@@ -157,13 +167,14 @@ export const zFirmasSeleccionadas = z.preprocess(
     const ids = lista.map((x) => {
       const raw = x !== null && typeof x === "object" && "idFirma" in x ? (x as { idFirma: unknown }).idFirma : x;
       const n = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-      return Number.isInteger(n) && n > 0 ? n : Number.NaN;
+      // -1 marks an unreadable id, so the list still parses and the refusal lands on SelectedFirms.
+      return Number.isInteger(n) && n > 0 && n <= ID_MAX ? n : -1;
     });
     return ids;
   },
   z
     .array(z.number())
-    .refine((ids) => ids.every((n) => !Number.isNaN(n)), MSG.firmaInvalida)
+    .refine((ids) => ids.every((n) => n > 0), MSG.firmaInvalida)
     .refine((ids) => ids.length > 0, MSG.firmaRequerida)
     .transform((ids) => [...new Set(ids)]),
 );

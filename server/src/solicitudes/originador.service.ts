@@ -10,7 +10,7 @@ import {
   DOCUMENTOS,
   ESTATUS,
   ESTATUS_FUNCIONARIO,
-  MAX_BYTES_DOCUMENTO,
+  ID_MAX,
   MSG,
   type RespuestaSimple,
   type SolicitudForm,
@@ -28,9 +28,6 @@ import { ErroresCampo, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./originador.repository.js";
 import { insertarHistorial } from "./transiciones.repository.js";
 import { aplicarTransicion } from "./transiciones.service.js";
-
-export const CAMPOS_ARCHIVO_SOLICITUD = DOCUMENTOS.map((d) => d.campo);
-export const LIMITE_DOCUMENTO = MAX_BYTES_DOCUMENTO;
 
 export interface SolicitudGuardada {
   success: boolean;
@@ -158,7 +155,7 @@ export function idDelFormulario(form: FormularioMultipart, campo: string): numbe
   const valor = clave === undefined ? undefined : form.campos[clave];
   const texto = typeof valor === "number" ? String(valor) : typeof valor === "string" ? valor.trim() : "";
   if (texto === "") throw ValidacionCampo(campo, MSG.requerido);
-  if (!/^\d+$/.test(texto) || Number(texto) <= 0 || !Number.isSafeInteger(Number(texto))) {
+  if (!/^\d+$/.test(texto) || Number(texto) <= 0 || Number(texto) > ID_MAX) {
     throw ValidacionCampo(campo, MSG.numeroInvalido);
   }
   return Number(texto);
