@@ -345,10 +345,8 @@ interface PasoDemo {
 export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Persona[]): Promise<void> {
   const r = generador(20260415);
   const ahora = Date.now();
-  const [todosCargos, insts] = await Promise.all([
-    db.select().from(cargos),
-    db.select().from(instituciones).where(inArray(instituciones.idInstitucion, ctx.instituciones)),
-  ]);
+  const todosCargos = await db.select().from(cargos);
+  const insts = await db.select().from(instituciones).where(inArray(instituciones.idInstitucion, ctx.instituciones));
   const cargosFuncionario = todosCargos.filter((c) => c.tipo === 2 && c.estatus);
   const cargoIncumbente = (i: number) =>
     todosCargos.find((c) => c.tipo === 1 && c.nombre === CARGO_INCUMBENTE[i]) ?? todosCargos.find((c) => c.tipo === 1)!;

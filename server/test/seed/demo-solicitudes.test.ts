@@ -43,20 +43,19 @@ const TIPOS_DOCUMENTO = ["Cedula", "Designacion", "Oficio", "Tarjeta"];
 
 /** Everything the demo wrote, read back in one go. */
 async function leerTodo() {
-  const [sols, hist, hm, funcs, ff, adj, mots, cargosRows, usuariosRows] = await Promise.all([
-    t.db.select().from(solicitudes).orderBy(asc(solicitudes.idSolicitud)),
-    t.db.select().from(historial).orderBy(asc(historial.fecha), asc(historial.idHistorial)),
-    t.db.select().from(historialMotivos),
-    t.db.select().from(funcionarios),
-    t.db.select().from(funcionarioFirmas),
-    t.db.select().from(adjuntos),
-    t.db.select().from(motivos),
-    t.db.select().from(cargos),
-    t.db
-      .select({ id: usuarios.idUsuario, perfil: perfiles.nombre })
-      .from(usuarios)
-      .innerJoin(perfiles, eq(perfiles.idPerfil, usuarios.idPerfil)),
-  ]);
+  // One query after another: a burst of pool connections races the test database's drop at close.
+  const sols = await t.db.select().from(solicitudes).orderBy(asc(solicitudes.idSolicitud));
+  const hist = await t.db.select().from(historial).orderBy(asc(historial.fecha), asc(historial.idHistorial));
+  const hm = await t.db.select().from(historialMotivos);
+  const funcs = await t.db.select().from(funcionarios);
+  const ff = await t.db.select().from(funcionarioFirmas);
+  const adj = await t.db.select().from(adjuntos);
+  const mots = await t.db.select().from(motivos);
+  const cargosRows = await t.db.select().from(cargos);
+  const usuariosRows = await t.db
+    .select({ id: usuarios.idUsuario, perfil: perfiles.nombre })
+    .from(usuarios)
+    .innerJoin(perfiles, eq(perfiles.idPerfil, usuarios.idPerfil));
   const de = <T extends { idSolicitud: number }>(rows: T[], id: number) => rows.filter((x) => x.idSolicitud === id);
   return { sols, hist, hm, funcs, ff, adj, mots, cargosRows, usuariosRows, de };
 }
