@@ -8,7 +8,7 @@ import es from "primelocale/es.json";
 import { addLocale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
 import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { ControlSidebar } from "../components/layout/ControlSidebar";
 import { Footer } from "../components/layout/Footer";
 import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
@@ -31,7 +31,12 @@ addLocale("es", es.es);
 
 export default function ProtectedLayout() {
   const location = useLocation();
-  if (!sessionStore.getToken()) return <Navigate to="/Login" replace state={{ from: location }} />;
+  const navigation = useNavigation();
+  if (!sessionStore.getToken()) {
+    // A sign-out or an expired session is already on its way to Login (with its own notice).
+    if (navigation.state !== "idle") return null;
+    return <Navigate to="/Login" replace state={{ from: location }} />;
+  }
   return (
     <PrimeReactProvider value={{ locale: "es", ripple: false }}>
       <SesionActiva />

@@ -7,7 +7,6 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { onUnauthorized } from "../lib/api-client";
 import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
-import { sessionStore } from "../lib/session-store";
 import { RUTA_INICIO, RUTAS_PROTEGIDAS } from "./rutas";
 
 export { RUTAS_PROTEGIDAS } from "./rutas";
@@ -45,8 +44,7 @@ export const router = createBrowserRouter(
   { basename: BASE_PATH || "/" },
 );
 
-onUnauthorized((message) => {
-  sessionStore.setAviso(message);
+onUnauthorized((aviso) => {
   queryClient.clear();
-  if (router.state.location.pathname !== "/Login") void router.navigate("/Login", { replace: true });
+  if (router.state.location.pathname !== "/Login") void router.navigate("/Login", { replace: true, state: { aviso } });
 });

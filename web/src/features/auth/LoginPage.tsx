@@ -13,8 +13,10 @@ import { notify } from "../../lib/toast";
 import { iniciarSesion } from "./api/iniciar-sesion";
 import "./login.css";
 
+/** What the guard or the router leave for Login: where the user was going, why they are here. */
 interface EstadoLogin {
   from?: { pathname: string; search?: string };
+  aviso?: string;
 }
 
 export default function LoginPage() {
@@ -23,7 +25,8 @@ export default function LoginPage() {
   const [usuario, setUsuario] = useState("");
   const [clave, setClave] = useState("");
   const [enviando, setEnviando] = useState(false);
-  const [aviso] = useState(() => sessionStore.takeAviso());
+  const estado = location.state as EstadoLogin | null;
+  const aviso = typeof estado?.aviso === "string" ? estado.aviso : null;
   const yaConectado = sessionStore.getToken() !== null;
 
   useEffect(() => {
@@ -53,7 +56,7 @@ export default function LoginPage() {
       // Nothing cached from a previous user may leak into this session.
       queryClient.clear();
       sessionStore.setToken(res.token);
-      const from = (location.state as EstadoLogin | null)?.from;
+      const from = estado?.from;
       const destino = from && from.pathname !== "/Login" ? `${from.pathname}${from.search ?? ""}` : "/";
       navigate(destino, { replace: true });
     } catch (err) {
