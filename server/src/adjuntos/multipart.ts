@@ -43,7 +43,7 @@ export async function leerFormulario(
   if (!request.isMultipart()) {
     const body = request.body;
     const campos = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-    return { campos: anidar(Object.entries(campos)), archivos: new Map() };
+    return { campos: anidar(Object.entries(comoTexto(campos) as Record<string, unknown>)), archivos: new Map() };
   }
   const canonico = new Map(opciones.archivos.map((c) => [c.toLowerCase(), c]));
   const pares: [string, unknown][] = [];
@@ -120,6 +120,14 @@ export function anidar(pares: [string, unknown][]): Record<string, unknown> {
   // Sparse lists (`A[0]`, `A[2]`) lose their holes.
   for (const [k, v] of Object.entries(out)) if (Array.isArray(v)) out[k] = v.filter((x) => x !== undefined);
   return out;
+}
+
+/** JSON numbers and booleans as the text a form would send, so both bodies read alike. */
+function comoTexto(v: unknown): unknown {
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return v.map(comoTexto);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, comoTexto(x)]));
+  return v;
 }
 
 function partes(nombre: string): string[] {

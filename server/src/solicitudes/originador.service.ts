@@ -16,6 +16,7 @@ import {
   type SolicitudForm,
   TIPO_EVIDENCIA,
   zInactivacionForm,
+  zInfoInstitucionForm,
   zSolicitudForm,
 } from "@registro/contracts";
 import * as adjuntosRepo from "../adjuntos/adjuntos.repository.js";
@@ -62,10 +63,15 @@ function reflejarNombre(errores: ErroresCampo): void {
   for (const m of e["InfoIncumbente.Nombres"] ?? []) errores.add("InfoIncumbente.Nombre", m);
 }
 
-/** Whether the form sent any InfoInstitucion.* field (otherwise the stored contact data stays). */
+/**
+ * Whether the form sent any of the institution's contact fields (otherwise the stored contact data
+ * stays). Nombre, Estructura and IdInstitucionFirma are the institution's own and do not count.
+ */
 function traeContacto(campos: Record<string, unknown>): boolean {
   const b = campos.InfoInstitucion;
-  return !!b && typeof b === "object" && Object.keys(b).length > 0;
+  if (!b || typeof b !== "object") return false;
+  const contacto = Object.keys(zInfoInstitucionForm.shape);
+  return Object.keys(b).some((k) => contacto.includes(k));
 }
 
 async function validarSolicitud(

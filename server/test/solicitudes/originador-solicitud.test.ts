@@ -217,6 +217,28 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.OficioFile).toEqual([MSG.archivoRequerido]);
     expect(res.json().errors["InfoIncumbente.Cedula"]).toEqual([MSG.requerido]);
+    // A nested JSON body with numbers and booleans reads like the form: only the files are missing.
+    const anidado = await t.as("originador", {
+      method: "POST",
+      url: URL_CREAR,
+      payload: {
+        InfoIncumbente: {
+          Cedula: "001-0000001-7",
+          Nombres: "Ana",
+          Apellidos: "Pérez",
+          CodCargo: cargoI,
+          Telefono: "(809) 555-0101",
+          ifirmaDigital: true,
+        },
+        InfoInstitucion: { Ext: 12 },
+      },
+    });
+    expect(Object.keys(anidado.json().errors).sort()).toEqual([
+      "CedulaFile",
+      "DesignacionFile",
+      "OficioFile",
+      "TarjetaFile",
+    ]);
   });
 
   it("a failure in the middle of the create leaves no rows behind", async () => {
@@ -239,7 +261,8 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
   it("creates a request in 202 for the user's institution with its incumbent, documents and history", async () => {
     const antes = await conteos();
     const oficio = pdf("Oficio de la máxima autoridad.pdf", "Oficio");
-    const res = await enviar("originador", "POST", URL_CREAR, camposSolicitud(cargoI), {
+    // The web client calls the path with a trailing slash, as SPEC.md writes it.
+    const res = await enviar("originador", "POST", `${URL_CREAR}/`, camposSolicitud(cargoI), {
       ...cuatroDocumentos(),
       OficioFile: oficio,
       // A PNG named .pdf is judged by its bytes.
@@ -442,9 +465,12 @@ describe("PUT /api/SolicitudFirma/Put", () => {
   it("keeps the stored contact data when no InfoInstitucion field is sent", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await leerSolicitud(t.db, idSolicitud);
-    const campos = Object.fromEntries(
-      Object.entries(cambios(idSolicitud)).filter(([k]) => !k.startsWith("InfoInstitucion.")),
-    );
+    const campos = {
+      ...Object.fromEntries(Object.entries(cambios(idSolicitud)).filter(([k]) => !k.startsWith("InfoInstitucion."))),
+      // The institution's own fields are not contact data.
+      "InfoInstitucion.Nombre": "Ministerio de Hacienda",
+      "InfoInstitucion.IdInstitucionFirma": 1,
+    };
     const res = await enviar("originador", "PUT", URL_PUT, campos);
     expect(res.json().success).toBe(true);
     const despues = await leerSolicitud(t.db, idSolicitud);
