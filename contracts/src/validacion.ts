@@ -38,18 +38,19 @@ const texto = (max: number) => z.string().trim().max(max, MSG.textoLargo(max));
 export const zTexto = texto;
 export const zRequerido = (max: number) => texto(max).min(1, MSG.requerido);
 
+// One message per problem: empty, then format, then check digit.
 export const zCedula = z
   .string({ error: MSG.requerido })
   .trim()
   .min(1, MSG.requerido)
-  .regex(CEDULA_REGEX, MSG.cedulaFormato)
-  .refine(cedulaValida, MSG.cedulaInvalida);
+  .refine((v) => v === "" || CEDULA_REGEX.test(v), MSG.cedulaFormato)
+  .refine((v) => !CEDULA_REGEX.test(v) || cedulaValida(v), MSG.cedulaInvalida);
 
 export const zTelefono = z
   .string({ error: MSG.requerido })
   .trim()
   .min(1, MSG.requerido)
-  .regex(TELEFONO_REGEX, MSG.telefonoFormato);
+  .refine((v) => v === "" || TELEFONO_REGEX.test(v), MSG.telefonoFormato);
 
 /** Optional phone: empty string allowed. */
 export const zTelefonoOpcional = z
