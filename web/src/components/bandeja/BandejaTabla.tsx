@@ -142,6 +142,15 @@ export interface BandejaTablaProps {
 }
 
 const ORDEN_POR_DEFECTO = "fechaSolicitud";
+
+/**
+ * PrimeReact's Dropdown carries an unlabelled hidden <select>, and puts aria-activedescendant on its
+ * root div (a role that does not allow it) while focused: keep both away from assistive tech.
+ */
+const PT_DROPDOWN = {
+  root: { "aria-activedescendant": undefined },
+  select: { "aria-hidden": true },
+} as const;
 const ESPERA_BUSQUEDA_MS = 400;
 
 function entero(v: string | null): number | undefined {
@@ -267,6 +276,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
             emptyMessage={MSG.sinRegistros}
             emptyFilterMessage={MSG.sinRegistros}
             className="rf-bandeja-dropdown"
+            pt={PT_DROPDOWN}
           />
         </div>
       )}
@@ -281,6 +291,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
             placeholder="Todos los estatus"
             showClear
             className="rf-bandeja-dropdown"
+            pt={PT_DROPDOWN}
           />
         </div>
       )}
@@ -314,7 +325,11 @@ export function BandejaTabla(props: BandejaTablaProps) {
         currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} solicitudes"
         stripedRows
         size="small"
-        pt={{ table: { "aria-labelledby": `${id}-titulo` } as Record<string, string> }}
+        pt={{
+          // PrimeReact's dropdowns carry an unlabelled hidden <select>; keep it away from assistive tech.
+          paginator: { RPPDropdown: { select: { "aria-hidden": true } } },
+          table: { "aria-labelledby": `${id}-titulo` } as Record<string, string>,
+        }}
       >
         {columnas.map((c) => (
           <Column

@@ -154,7 +154,10 @@ export function DecisionDialog(props: DecisionDialogProps) {
               inputId={`${id}-motivos`}
               value={motivos}
               options={opciones}
-              onChange={(e) => setMotivos(e.value as number[])}
+              onChange={(e) => {
+                setMotivos(e.value as number[]);
+                setErrores(({ MotivoCambioEstatus: _, ...resto }) => resto);
+              }}
               placeholder="Seleccione las observaciones"
               maxSelectedLabels={5}
               selectedItemsLabel="{0} observaciones seleccionadas"
@@ -182,7 +185,10 @@ export function DecisionDialog(props: DecisionDialogProps) {
             <InputTextarea
               id={`${id}-comentario`}
               value={comentario}
-              onChange={(e) => setComentario(e.target.value)}
+              onChange={(e) => {
+                setComentario(e.target.value);
+                setErrores(({ Comentario: _, ...resto }) => resto);
+              }}
               rows={5}
               maxLength={2000}
               autoResize

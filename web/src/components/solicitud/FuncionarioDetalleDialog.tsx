@@ -60,7 +60,7 @@ function Contenido({ f }: { f: Funcionario }) {
         <Dato etiqueta="Cargo">{f.cargoNombre}</Dato>
         <Dato etiqueta="Teléfono">{f.telefono}</Dato>
         <Dato etiqueta="Estatus">{f.estatusNombre}</Dato>
-        <Dato etiqueta="Vigencia actual">
+        <Dato etiqueta="Estado de la firma">
           <VigenciaTag funcionario={f} />
         </Dato>
         <Dato etiqueta="Tipo de firma">{f.ffirmaDigital ? "Digital" : "Ológrafo"}</Dato>
@@ -78,7 +78,7 @@ function Contenido({ f }: { f: Funcionario }) {
           </Dato>
         )}
       </dl>
-      <TabView className="rf-tabs-funcionario">
+      <TabView className="rf-tabs">
         <TabPanel header="Comentario">
           <p className="rf-texto-libre">{f.comentario || "Sin comentario."}</p>
         </TabPanel>

@@ -17,7 +17,7 @@ export interface FuncionariosTabProps {
   idSolicitud: number;
   /** The estatusNombre column (left out in the read-only detail). Default true. */
   mostrarEstatus?: boolean;
-  /** The 'Vigencia' column: in force / expired. */
+  /** The in-force column: 'En vigor' / 'Vencida' / 'No vigente'. */
   mostrarVigencia?: boolean;
   /** Extra action per row, after the view button. */
   accionExtra?: (f: Funcionario) => ReactNode;
@@ -43,7 +43,11 @@ export function FuncionariosTab({
         rowsPerPageOptions={[5, 10, 20, 50]}
         size="small"
         stripedRows
-        pt={{ table: { "aria-label": "Funcionarios de la solicitud" } as Record<string, string> }}
+        pt={{
+          table: { "aria-label": "Funcionarios de la solicitud" } as Record<string, string>,
+          // PrimeReact's dropdowns carry an unlabelled hidden <select>; keep it away from assistive tech.
+          paginator: { RPPDropdown: { select: { "aria-hidden": true } } },
+        }}
       >
         <Column field="cedula" header="Cédula" style={{ whiteSpace: "nowrap" }} />
         <Column field="nombres" header="Nombres" />
@@ -51,7 +55,9 @@ export function FuncionariosTab({
         <Column field="telefono" header="Teléfono" style={{ whiteSpace: "nowrap" }} />
         <Column field="cargoNombre" header="Cargo" />
         {mostrarEstatus && <Column field="estatusNombre" header="Estatus" />}
-        {mostrarVigencia && <Column header="Vigencia" body={(f: Funcionario) => <VigenciaTag funcionario={f} />} />}
+        {mostrarVigencia && (
+          <Column header="Estado de la firma" body={(f: Funcionario) => <VigenciaTag funcionario={f} />} />
+        )}
         <Column
           header="Acciones"
           style={{ width: "1%", whiteSpace: "nowrap" }}

@@ -82,7 +82,7 @@ export function DetalleSolicitud({
           </div>
           {aviso?.(s)}
           <div className="rf-tarjeta">
-            <TabView>
+            <TabView className="rf-tabs">
               {pestanas(s).map((p) => (
                 <TabPanel key={p.titulo} header={p.titulo}>
                   {p.contenido}

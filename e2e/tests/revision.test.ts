@@ -1,0 +1,422 @@
+/**
+ * The comptroller's review in the browser (issue 4): the analyst takes and approves a request, legal
+ * returns one with two reasons and approves the first, the administrator approves it, inactivates
+ * another and reactivates it and removes an official, the consultant finds an active request by
+ * institution, and tracking shows the first request's full history. Each step is checked on screen
+ * and then through the API. Screens are read by role and label, as a clerk reads them.
+ */
+import { type Funcionario, type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+
+const tokens = new Map<string, string>();
+
+async function token(usuario: string): Promise<string> {
+  const guardado = tokens.get(usuario);
+  if (guardado) return guardado;
+  const res = await fetch(`${server.url}/api/Account/LogIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName: usuario, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string };
+  tokens.set(usuario, body.token);
+  return body.token;
+}
+
+async function apiGet<T>(usuario: string, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/${path}`, { headers: { Authorization: await token(usuario) } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+const solicitud = (id: number) => apiGet<Solicitud>("administrador", `api/SolicitudFirma/${id}`);
+
+async function como(usuario: string): Promise<Page> {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await login(page, server.url, usuario);
+  return page;
+}
+
+async function esperarToast(page: Page, texto: string | RegExp) {
+  await page.locator(".p-toast-detail", { hasText: texto }).first().waitFor({ state: "visible" });
+}
+
+/** Waits for the inbox to have loaded its rows (or its empty message). */
+async function esperarTabla(page: Page) {
+  await page.locator(".rf-bandeja tbody tr").first().waitFor();
+  await page.locator(".rf-bandeja .p-datatable-loading-overlay").waitFor({ state: "detached" });
+}
+
+/** Opens the first row of the inbox whose text matches, and returns its request id. */
+async function abrirFila(page: Page, texto: string | RegExp): Promise<number> {
+  await esperarTabla(page);
+  const fila = page.locator(".rf-bandeja tbody tr", { hasText: texto }).first();
+  await fila.getByRole("button", { name: "Ver detalles" }).click();
+  await page.waitForURL(/\/Detalles\/\d+$/);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  return Number(/\/Detalles\/(\d+)$/.exec(page.url())![1]);
+}
+
+/** The distinct texts of the matching cells, once the table has settled. */
+async function textosDe(page: Page, selector: string): Promise<Set<string>> {
+  if ((await page.locator(".rf-bandeja .p-datatable-loading-overlay").count()) > 0) return new Set();
+  return new Set((await page.locator(selector).allTextContents()).map((t) => t.trim()));
+}
+
+async function elegirEnDropdown(page: Page, etiqueta: string, opcion: string) {
+  await page.locator(".rf-bandeja-filtro", { hasText: etiqueta }).locator(".p-dropdown").click();
+  await page.getByRole("option", { name: opcion, exact: true }).click();
+}
+
+/** The request approved by the analyst in the first test and followed to the end. */
+let idAprobada = 0;
+
+beforeAll(async () => {
+  // Every step signs a user in; keep the per-address sign-in limit out of the way.
+  server = await startServer({ LOGIN_RATE_LIMIT: "500" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("Analista de Revisión", () => {
+  it("takes a request with Auto-Asignar, reads it and approves it", async () => {
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista`);
+    await page.getByRole("heading", { name: "Solicitudes de Firma" }).waitFor();
+    await esperarTabla(page);
+    for (const col of [
+      "Institución",
+      "Cédula Incumbente",
+      "Nombre Incumbente",
+      "Cant. Funcionarios",
+      "Estatus",
+      "Fecha",
+    ]) {
+      await page.getByRole("columnheader", { name: col }).first().waitFor();
+    }
+    await screenshot(page, "revision-analista-bandeja");
+    expect(await axeSerious(page)).toEqual([]);
+
+    // Only unassigned requests read 'Pendiente'.
+    const id = await abrirFila(page, "Pendiente");
+    expect((await solicitud(id)).idAsignadoA).toBeNull();
+    await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
+    const aprobar = page.getByRole("button", { name: "Aprobar", exact: true });
+    expect(await aprobar.isDisabled()).toBe(true);
+    await page.getByText("primero asígnesela con Auto-Asignar").waitFor();
+
+    await page.getByRole("button", { name: "Auto-Asignar" }).click();
+    await page.getByText("¿Está seguro que desea asignarse esta solicitud?").waitFor();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await esperarToast(page, MSG.asignadoExitoso);
+    await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
+    expect(await aprobar.isEnabled()).toBe(true);
+    const asignada = await solicitud(id);
+    expect(asignada.asignadoA).toMatch(/\S/);
+    expect(asignada.idAsignadoA).not.toBeNull();
+
+    // Documents open in the viewer.
+    await page.getByRole("tab", { name: "Documentos" }).click();
+    const docs = page.getByRole("table", { name: "Documentos de la solicitud" });
+    await docs.getByRole("button", { name: /^Ver / }).first().click();
+    const visor = page.getByRole("dialog");
+    await visor.locator("iframe, img").first().waitFor();
+    await visor.getByRole("button", { name: "Cerrar" }).last().click();
+    await visor.waitFor({ state: "detached" });
+
+    // Officials with their detail dialog and signatures.
+    await page.getByRole("tab", { name: "Funcionarios" }).click();
+    const tabla = page.getByRole("table", { name: "Funcionarios de la solicitud" });
+    await tabla.getByRole("columnheader", { name: "Estatus" }).waitFor();
+    await tabla
+      .getByRole("button", { name: /^Ver detalles de / })
+      .first()
+      .click();
+    const detalles = page.getByRole("dialog", { name: "Detalles" });
+    await detalles.getByText("Tipo de firma").waitFor();
+    await detalles.getByRole("tab", { name: "Firmas" }).click();
+    await detalles.locator(".p-panel").first().waitFor();
+    await screenshot(page, "revision-funcionario-detalles");
+    await detalles.getByRole("button", { name: "Cerrar" }).last().click();
+    await detalles.waitFor({ state: "detached" });
+
+    await screenshot(page, "revision-analista-detalle");
+    expect(await axeSerious(page)).toEqual([]);
+
+    await aprobar.click();
+    await page.getByText("Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await esperarToast(page, MSG.aprobadoExitoso);
+    await page.waitForURL(/\/AnalistaRyCC\/Analista$/);
+    await esperarTabla(page);
+
+    const aprobada = await solicitud(id);
+    expect(aprobada.estatusSolitud).toBe(102);
+    expect(aprobada.asignadoA).toBeNull();
+    idAprobada = id;
+    await page.context().close();
+  });
+});
+
+describe("Analista Legal", () => {
+  it("returns a request with two reasons and a comment", async () => {
+    const page = await como("juridico");
+    await page.goto(`${server.url}/Juridico/AnalistaLegal`);
+    await page.getByRole("heading", { name: "Solicitudes de Firma" }).waitFor();
+    await esperarTabla(page);
+    await screenshot(page, "revision-juridico-bandeja");
+
+    // Any unassigned request other than the one followed to the end.
+    const id = await abrirOtra(page, idAprobada);
+
+    await page.getByRole("button", { name: "Auto-Asignar" }).click();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Más decisiones" }).click();
+    await page.getByRole("menuitem", { name: "Retornar" }).click();
+    const dialogo = page.getByRole("dialog", { name: "Retornar solicitud" });
+    await dialogo.waitFor();
+
+    // Both fields are required.
+    await dialogo.getByRole("button", { name: "Guardar" }).click();
+    await dialogo.getByText("Debe seleccionar al menos una observación.").waitFor();
+    await dialogo.getByText("Debe escribir un comentario.").waitFor();
+
+    await dialogo.locator(".p-multiselect").click();
+    const opciones = dialogo.getByRole("option");
+    await opciones.first().waitFor();
+    const nombres = [await opciones.nth(0).textContent(), await opciones.nth(1).textContent()].map((s) =>
+      (s ?? "").trim(),
+    );
+    await opciones.nth(0).click();
+    await opciones.nth(1).click();
+    // Close the list by clicking outside it (Escape would close the whole dialog).
+    await dialogo.locator(".p-dialog-title").click();
+    await opciones.first().waitFor({ state: "detached" });
+    await dialogo.getByLabel("Comentario").fill("Faltan firmas en la tarjeta y la cédula no es legible.");
+    await screenshot(page, "revision-retornar");
+    await dialogo.getByRole("button", { name: "Guardar" }).click();
+    await esperarToast(page, MSG.retornadoExitoso);
+    await page.waitForURL(/\/Juridico\/AnalistaLegal$/);
+
+    const retornada = await solicitud(id);
+    expect(retornada.estatusSolitud).toBe(204);
+    expect(retornada.asignadoA).toBeNull();
+    const rechazos = await apiGet<Rechazo[]>("juridico", `api/SolicitudFirma/GetRechazos/${id}`);
+    expect(rechazos.map((r) => r.nombre).sort()).toEqual([...nombres].sort());
+    expect(rechazos.every((r) => r.motivoCambioEstatus.includes("cédula no es legible"))).toBe(true);
+    await page.context().close();
+  });
+
+  it("approves the request the analyst approved", async () => {
+    const page = await como("juridico");
+    await page.goto(`${server.url}/Juridico/AnalistaLegal/Detalles/${idAprobada}`);
+    await page.getByRole("button", { name: "Auto-Asignar" }).click();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Más decisiones" }).click();
+    await page.getByRole("menuitem", { name: "Rechazar" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Aprobar", exact: true }).click();
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.waitForURL(/\/Juridico\/AnalistaLegal$/);
+    expect((await solicitud(idAprobada)).estatusSolitud).toBe(105);
+    await page.context().close();
+  });
+
+  it("shows the administrator's observations on a request sent back to legal (103)", async () => {
+    const page = await como("juridico");
+    await page.goto(`${server.url}/Juridico/AnalistaLegal`);
+    await elegirPrimeraCon(page, 103);
+    await page.getByRole("tab", { name: "Observaciones" }).click();
+    await page.getByRole("heading", { name: "Justificación" }).waitFor();
+    await screenshot(page, "revision-juridico-observaciones");
+    await page.context().close();
+  });
+
+  it("keeps a numbered history of what legal decided", async () => {
+    const page = await como("juridico");
+    await page.goto(`${server.url}/Juridico/Historico`);
+    await esperarTabla(page);
+    await page.getByRole("columnheader", { name: "#" }).waitFor();
+    await elegirEnDropdown(page, "Estatus", "Retornado por Juridico");
+    await page.waitForURL(/estatus=204/);
+    await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Retornado por Juridico"]));
+    expect(await page.locator(".rf-bandeja tbody tr td").first().textContent()).toBe("1");
+    await screenshot(page, "revision-historico");
+    await page.context().close();
+  });
+});
+
+/** Opens an unassigned request of the legal inbox other than `excluir`. */
+async function abrirOtra(page: Page, excluir: number): Promise<number> {
+  const pagina = await apiGet<{ rows: { idSolicitud: number; asignadoA: string | null }[] }>(
+    "juridico",
+    "api/SolicitudFirma/GetBandejaJuridico?page=0&rows=100",
+  );
+  const libre = pagina.rows.find((r) => r.asignadoA === null && r.idSolicitud !== excluir);
+  expect(libre).toBeDefined();
+  await page.goto(`${server.url}/Juridico/AnalistaLegal/Detalles/${libre!.idSolicitud}`);
+  await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
+  return libre!.idSolicitud;
+}
+
+/** Opens the first request of the legal inbox in status `estatus`. */
+async function elegirPrimeraCon(page: Page, estatus: number): Promise<number> {
+  const pagina = await apiGet<{ rows: { idSolicitud: number; estatusSolitud: number }[] }>(
+    "juridico",
+    "api/SolicitudFirma/GetBandejaJuridico?page=0&rows=100",
+  );
+  const fila = pagina.rows.find((r) => r.estatusSolitud === estatus);
+  expect(fila).toBeDefined();
+  await page.goto(`${server.url}/Juridico/AnalistaLegal/Detalles/${fila!.idSolicitud}`);
+  await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
+  return fila!.idSolicitud;
+}
+
+describe("Administrador RyCC", () => {
+  it("approves the request legal approved", async () => {
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
+    await esperarTabla(page);
+    await elegirEnDropdown(page, "Estatus", "Aprobado por Juridico");
+    await page.waitForURL(/estatus=105/);
+    // In the administrator's inbox, what waits for them reads 'Pendiente'.
+    await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Pendiente"]));
+    await screenshot(page, "revision-administrador-bandeja");
+    expect(await axeSerious(page)).toEqual([]);
+
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${idAprobada}`);
+    await page.getByRole("button", { name: "Retornar" }).waitFor();
+    await screenshot(page, "revision-administrador-detalle");
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await page.getByText("Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await page.waitForURL(/\/AnalistaRyCC\/Administrador$/);
+    const activa = await solicitud(idAprobada);
+    expect(activa.estatusSolitud).toBe(106);
+    const funcionarios = await apiGet<Funcionario[]>(
+      "administrador",
+      `api/Funcionarios/GetFuncionarioSolicitud/${idAprobada}`,
+    );
+    expect(funcionarios.every((f) => f.estatusNombre !== "Pendiente")).toBe(true);
+    await page.context().close();
+  });
+
+  it("inactivates an active request and activates it again", async () => {
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
+    await esperarTabla(page);
+    await elegirEnDropdown(page, "Estatus", "Aprobado por Adminstrador RyCC");
+    await page.waitForURL(/estatus=106/);
+    await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Activa"]));
+    const id = await abrirFila(page, "Activa");
+    expect(id).not.toBe(idAprobada);
+
+    await page.getByRole("button", { name: "Inactivar" }).click();
+    await page.getByText("Está seguro que desea inactivar esta firma?").waitFor();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
+    expect((await solicitud(id)).estatusSolitud).toBe(201);
+
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${id}`);
+    await page.getByRole("tab", { name: "Inactiva" }).waitFor();
+    await page.getByRole("button", { name: "Activar" }).click();
+    await page.getByText("Está seguro que desea activar esta firma?").waitFor();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
+    expect((await solicitud(id)).estatusSolitud).toBe(106);
+    await page.context().close();
+  });
+
+  it("removes a single official of an active request", async () => {
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${idAprobada}`);
+    await page.getByRole("tab", { name: "Funcionarios" }).click();
+    const tabla = page.getByRole("table", { name: "Funcionarios de la solicitud" });
+    const eliminar = tabla.getByRole("button", { name: /^Eliminar a / }).first();
+    const nombre = ((await eliminar.getAttribute("aria-label")) ?? "").replace(/^Eliminar a /, "");
+    await eliminar.click();
+    await page.getByText("¿Está seguro que desea eliminar este funcionario?").waitFor();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await tabla
+      .getByRole("row", { name: new RegExp(nombre.split(" ")[0]) })
+      .getByText("Inactivo")
+      .first()
+      .waitFor();
+    const funcionarios = await apiGet<Funcionario[]>(
+      "administrador",
+      `api/Funcionarios/GetFuncionarioSolicitud/${idAprobada}`,
+    );
+    expect(funcionarios.filter((f) => f.estatusNombre === "Inactivo").length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe("Consulta", () => {
+  it("finds an active request by institution and reads its officials' state", async () => {
+    const page = await como("consultor");
+    await page.goto(`${server.url}/Consultar`);
+    await esperarTabla(page);
+    await elegirEnDropdown(page, "Institución", "Ministerio de Hacienda");
+    await page.waitForURL(/institucion=\d+/);
+    await expect
+      .poll(() => textosDe(page, ".rf-bandeja tbody tr td:first-child"))
+      .toEqual(new Set(["Ministerio de Hacienda"]));
+    await screenshot(page, "revision-consulta-bandeja");
+
+    await abrirFila(page, "Activa");
+    await page.getByRole("heading", { name: "Detalles de la firma" }).waitFor();
+    // Read-only: only Volver.
+    expect(await page.locator(".rf-detalle-acciones button").allInnerTexts()).toEqual(["Volver"]);
+    await page.getByRole("tab", { name: "Funcionarios" }).click();
+    const tabla = page.getByRole("table", { name: "Funcionarios de la solicitud" });
+    await tabla.getByRole("columnheader", { name: "Estado de la firma" }).waitFor();
+    expect(await tabla.getByRole("columnheader", { name: "Estatus" }).count()).toBe(0);
+    await tabla
+      .getByText(/En vigor|Vencida|No vigente/)
+      .first()
+      .waitFor();
+    await screenshot(page, "revision-consulta-detalle");
+    expect(await axeSerious(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("Seguimiento Solicitud", () => {
+  it("shows the full history of the request followed through every stage", async () => {
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Seguimiento`);
+    await esperarTabla(page);
+    await screenshot(page, "revision-seguimiento-bandeja");
+    await page.goto(`${server.url}/AnalistaRyCC/Seguimiento/Detalles/${idAprobada}`);
+    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await tabla.getByText("Aprobado por Adminstrador RyCC").first().waitFor();
+    const historico = await apiGet<HistoricoEntrada[]>("administrador", `api/SolicitudFirma/Historico/${idAprobada}`);
+    const estatusEnPantalla = await tabla.locator("tbody tr td:first-child").allInnerTexts();
+    expect(estatusEnPantalla).toEqual(historico.map((h) => h.estatus));
+    expect(estatusEnPantalla).toEqual(
+      expect.arrayContaining(["Aprobado por Analista RyCC", "Aprobado por Juridico", "Aprobado por Adminstrador RyCC"]),
+    );
+    // Dates in 12-hour time.
+    expect(await tabla.locator("tbody tr td:nth-child(2)").first().textContent()).toMatch(
+      /\d{2}\/\d{2}\/\d{4}.*(a|p)\. ?m\./,
+    );
+    await page.locator("[aria-current=step]").getByText("Finalizado").waitFor();
+    await screenshot(page, "revision-seguimiento-detalle");
+    await page.context().close();
+  });
+});
