@@ -29,7 +29,9 @@ import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
-import { ariaError, Campo, CampoArchivo, CampoCedula, ErrorCampo, erroresDeZod } from "./campos";
+import { ariaError, Campo, CampoArchivo, CampoCedula, ErrorCampo, erroresDeZod, PT_DROPDOWN } from "./campos";
+
+const OVERLAYS_ABIERTOS = ".p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-dropdown-panel";
 
 /** SPEC.md §5: the official's field errors are keyed `newfuncionario.<Campo>` on the client. */
 export const PREFIJO = "newfuncionario.";
@@ -144,6 +146,24 @@ function conPrefijo(errores: Errores): Errores {
   return out;
 }
 
+/** The server's error keys each field answers for. */
+const CAMPOS_DE: Record<keyof Estado, string[]> = {
+  cedula: ["Cedula"],
+  nombres: ["Nombres"],
+  apellidos: ["Apellidos"],
+  codCargo: ["CodCargo"],
+  telefono: ["Telefono"],
+  ffirmaDigital: ["ffirmaDigital"],
+  firmaVigencia: ["firmaVigencia", "fechaDesde", "fechaHasta"],
+  firmaRango: ["firmaRango", "montoDesde", "montoHasta"],
+  comentario: ["Comentario"],
+  firmas: ["SelectedFirms"],
+  fechaDesde: ["fechaDesde"],
+  fechaHasta: ["fechaHasta", "fechaDesde"],
+  montoDesde: ["montoDesde"],
+  montoHasta: ["montoHasta", "montoDesde"],
+};
+
 /** Field keys the dialog shows; anything else the server reports is listed above the buttons. */
 const CLAVES_MOSTRADAS = new Set(
   [
@@ -190,7 +210,15 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
     [firmas.data],
   );
 
-  const set = <K extends keyof Estado>(k: K, v: Estado[K]) => setE((s) => ({ ...s, [k]: v }));
+  // Editing a field clears its error: the message was about the old value.
+  const set = <K extends keyof Estado>(k: K, v: Estado[K]) => {
+    setE((s) => ({ ...s, [k]: v }));
+    quitarErrores(...CAMPOS_DE[k]);
+  };
+  const quitarErrores = (...campos: string[]) => {
+    const fuera = campos.map((c) => `${PREFIJO}${c}`.toLowerCase());
+    setErrores((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !fuera.includes(k.toLowerCase()))));
+  };
   const err = (campo: string) => {
     const buscado = `${PREFIJO}${campo}`.toLowerCase();
     for (const [k, v] of Object.entries(errores)) if (k.toLowerCase() === buscado && v[0]) return v[0];
@@ -267,7 +295,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
 
   return (
     <form
-      className="rf-funcionario"
+      className="rfo-funcionario"
       noValidate
       onSubmit={(ev) => {
         ev.preventDefault();
@@ -275,14 +303,21 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         ev.stopPropagation();
         void guardar();
       }}
+      onKeyDown={(ev) => {
+        // Escape closes an open date picker or list; it must not also close the dialog and lose the form.
+        if (ev.key === "Escape" && document.querySelector(OVERLAYS_ABIERTOS)) ev.stopPropagation();
+      }}
     >
-      <div className="rf-grid rf-grid-3">
+      <div className="rfo-grid rfo-grid-3">
         <Campo id={idc("Cedula")} etiqueta="Cédula" requerido error={err("Cedula")}>
           <CampoCedula
             id={idc("Cedula")}
             value={e.cedula}
             onChange={(v) => set("cedula", v)}
-            onPersona={(p) => setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }))}
+            onPersona={(p) => {
+              setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }));
+              if (p) quitarErrores("Nombres", "Apellidos");
+            }}
             onErrorCedula={(m) => ponerError("Cedula", m)}
             onFallo={() => notify.error(MSG.errorCargarPersona)}
             error={err("Cedula")}
@@ -317,6 +352,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             optionValue="id"
             placeholder="Seleccione un cargo"
             filter
+            pt={PT_DROPDOWN}
             emptyMessage={MSG.sinRegistros}
             emptyFilterMessage={MSG.sinRegistros}
             onChange={(ev) => set("codCargo", ev.value)}
@@ -336,7 +372,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             {...ariaError(idc("Telefono"), err("Telefono"))}
           />
         </Campo>
-        <div className="rf-campo rf-check">
+        <div className="rfo-campo rfo-check">
           <Checkbox
             inputId={idc("ffirmaDigital")}
             checked={e.ffirmaDigital}
@@ -346,10 +382,10 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         </div>
       </div>
 
-      <div className="rf-grid rf-grid-2">
-        <fieldset className="rf-opciones">
+      <div className="rfo-grid rfo-grid-2">
+        <fieldset className="rfo-opciones">
           <legend>Vigencia</legend>
-          <div className="rf-opcion">
+          <div className="rfo-opcion">
             <RadioButton
               inputId={idc("vigencia-temporal")}
               name="firmaVigencia"
@@ -358,7 +394,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             />
             <label htmlFor={idc("vigencia-temporal")}>Temporal</label>
           </div>
-          <div className="rf-opcion">
+          <div className="rfo-opcion">
             <RadioButton
               inputId={idc("vigencia-permanente")}
               name="firmaVigencia"
@@ -368,9 +404,9 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             <label htmlFor={idc("vigencia-permanente")}>Permanente</label>
           </div>
         </fieldset>
-        <fieldset className="rf-opciones">
+        <fieldset className="rfo-opciones">
           <legend>Rango</legend>
-          <div className="rf-opcion">
+          <div className="rfo-opcion">
             <RadioButton
               inputId={idc("rango-limitado")}
               name="firmaRango"
@@ -379,7 +415,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             />
             <label htmlFor={idc("rango-limitado")}>Limitado</label>
           </div>
-          <div className="rf-opcion">
+          <div className="rfo-opcion">
             <RadioButton
               inputId={idc("rango-ilimitado")}
               name="firmaRango"
@@ -392,11 +428,11 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
       </div>
 
       {(e.firmaVigencia || e.firmaRango) && (
-        <div className="rf-grid rf-grid-2">
+        <div className="rfo-grid rfo-grid-2">
           {e.firmaVigencia ? (
-            <fieldset className="rf-panel">
+            <fieldset className="rfo-panel">
               <legend>Firma temporal</legend>
-              <div className="rf-grid rf-grid-2">
+              <div className="rfo-grid rfo-grid-2">
                 <Campo id={idc("fechaDesde")} etiqueta="Desde" requerido error={err("fechaDesde")}>
                   <Calendar
                     inputId={idc("fechaDesde")}
@@ -430,9 +466,9 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             <div />
           )}
           {e.firmaRango && (
-            <fieldset className="rf-panel">
+            <fieldset className="rfo-panel">
               <legend>Firma limitada (USD)</legend>
-              <div className="rf-grid rf-grid-2">
+              <div className="rfo-grid rfo-grid-2">
                 <Campo id={idc("montoDesde")} etiqueta="Desde" requerido error={err("montoDesde")}>
                   <InputNumber
                     inputId={idc("montoDesde")}
@@ -481,7 +517,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           onChange={(ev) => set("firmas", ev.value as number[])}
           invalid={!!err("SelectedFirms")}
           display="comma"
-          className="rf-ancho"
+          className="rfo-ancho"
         />
       </Campo>
 
@@ -497,9 +533,9 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         />
       </Campo>
 
-      <fieldset className="rf-panel">
+      <fieldset className="rfo-panel">
         <legend>Documentos del funcionario</legend>
-        <div className="rf-grid rf-grid-2">
+        <div className="rfo-grid rfo-grid-2">
           {DOCUMENTOS.map((d) => (
             <CampoArchivo
               key={d.campo}
@@ -525,7 +561,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
       </fieldset>
 
       {otros.length > 0 && (
-        <ul className="rf-errores" aria-label="Otros errores">
+        <ul className="rfo-errores" aria-label="Otros errores">
           {otros.map(([k, v]) => (
             <li key={k}>
               <ErrorCampo id={`otro-${k}`} mensaje={v[0]} />
@@ -534,7 +570,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         </ul>
       )}
 
-      <div className="rf-acciones">
+      <div className="rfo-acciones">
         <Button
           type="button"
           label="Cancelar"

@@ -11,6 +11,14 @@ import { obtenerPersona } from "./api";
 
 const TIPOS_ARCHIVO: readonly string[] = MIME_PERMITIDOS;
 
+/**
+ * PrimeReact's Dropdown renders an unlabelled hidden <select> beside its labelled combobox; hiding
+ * it from assistive technology keeps one control per field (axe: select-name).
+ */
+export const PT_DROPDOWN = { select: { "aria-hidden": true } } as const;
+/** The same for the rows-per-page selector of a table's paginator. */
+export const PT_PAGINADOR = { paginator: { RPPDropdown: PT_DROPDOWN } } as const;
+
 /** A zod failure as the API's field-keyed errors (`InfoIncumbente.Cedula`, `fechaDesde`…). */
 export function erroresDeZod(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errores {
   const out: Errores = {};
@@ -39,7 +47,7 @@ export function ariaError(id: string, error: string | undefined) {
 export function ErrorCampo({ id, mensaje }: { id: string; mensaje?: string }) {
   if (!mensaje) return null;
   return (
-    <small id={`${id}-error`} className="rf-error">
+    <small id={`${id}-error`} className="rfo-error">
       {mensaje}
     </small>
   );
@@ -58,7 +66,7 @@ export function Etiqueta({
     <label htmlFor={htmlFor}>
       {children}
       {requerido && (
-        <span className="rf-requerido" aria-hidden="true">
+        <span className="rfo-requerido" aria-hidden="true">
           {" "}
           *
         </span>
@@ -79,7 +87,7 @@ interface CampoProps {
 /** A label, its control and the first error under it. */
 export function Campo({ id, etiqueta, requerido, error, className, children }: CampoProps) {
   return (
-    <div className={`rf-campo ${className ?? ""}`}>
+    <div className={`rfo-campo ${className ?? ""}`}>
       <Etiqueta htmlFor={id} requerido={requerido}>
         {etiqueta}
       </Etiqueta>
@@ -169,43 +177,53 @@ export function CampoArchivo(p: ArchivoProps) {
   const ayudaId = `${p.id}-actual`;
   const describedBy = [p.nombreGuardado ? ayudaId : null, p.error ? `${p.id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="rf-campo rf-archivo">
+    <div className="rfo-campo rfo-archivo">
       {p.disabled ? (
-        <span className="rf-etiqueta">{p.etiqueta}</span>
+        <span className="rfo-etiqueta">{p.etiqueta}</span>
       ) : (
         <Etiqueta htmlFor={p.id} requerido={p.requerido}>
           {p.etiqueta}
         </Etiqueta>
       )}
       {!p.disabled && (
-        <input
-          id={p.id}
-          type="file"
-          accept={ACEPTA_ARCHIVOS}
-          required={p.requerido && !p.nombreGuardado}
-          aria-invalid={p.error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(e) => {
-            const f = e.target.files?.[0] ?? null;
-            if (f && f.size > p.maxBytes) {
-              e.target.value = "";
-              p.onChange(null);
-              p.onError(MSG.archivoTamano(p.maxBytes));
-              return;
-            }
-            if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
-              e.target.value = "";
-              p.onChange(null);
-              p.onError(MSG.archivoTipo);
-              return;
-            }
-            p.onError(null);
-            p.onChange(f);
-          }}
-        />
+        <div className="rfo-archivo-control">
+          <input
+            id={p.id}
+            type="file"
+            className="rfo-archivo-input"
+            accept={ACEPTA_ARCHIVOS}
+            required={p.requerido && !p.nombreGuardado}
+            aria-invalid={p.error ? true : undefined}
+            aria-describedby={[`${p.id}-nombre`, describedBy].filter(Boolean).join(" ")}
+            onChange={(e) => {
+              const f = e.target.files?.[0] ?? null;
+              if (f && f.size > p.maxBytes) {
+                e.target.value = "";
+                p.onChange(null);
+                p.onError(MSG.archivoTamano(p.maxBytes));
+                return;
+              }
+              if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
+                e.target.value = "";
+                p.onChange(null);
+                p.onError(MSG.archivoTipo);
+                return;
+              }
+              p.onError(null);
+              p.onChange(f);
+            }}
+          />
+          {/* The visible button: the native one would speak the browser's language, not Spanish. */}
+          <label htmlFor={p.id} className="rfo-archivo-boton" aria-hidden="true">
+            <i className="pi pi-upload" /> Seleccionar archivo
+          </label>
+          <span id={`${p.id}-nombre`} className="rfo-archivo-nombre">
+            {p.archivo ? p.archivo.name : "Ningún archivo seleccionado"}
+          </span>
+        </div>
       )}
       {p.nombreGuardado && (
-        <small id={ayudaId} className="rf-ayuda">
+        <small id={ayudaId} className="rfo-ayuda">
           <i className="pi pi-paperclip" aria-hidden="true" /> Archivo actual: {p.nombreGuardado}
           {!p.disabled && " (seleccione otro solo si desea reemplazarlo)"}
         </small>

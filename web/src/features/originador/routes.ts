@@ -3,6 +3,7 @@ import { V } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
 
 export const rutas: RutaApp[] = [
+  { nombre: V.ORIGINADOR, path: "/Originador", cargar: () => import("./screens/BandejaOriginadorPage") },
   { nombre: V.SOLICITUD, path: "/Originador/Formulario", cargar: () => import("./screens/SolicitudFormPage") },
   {
     nombre: V.NUEVO_FUNCIONARIO,
@@ -13,5 +14,10 @@ export const rutas: RutaApp[] = [
     nombre: V.EDITAR_SOLICITUD,
     path: "/Originador/Formulario/:idSolicitud",
     cargar: () => import("./screens/SolicitudFormPage"),
+  },
+  {
+    nombre: V.DETALLES_ORIGINADOR,
+    path: "/Originador/Detalles/:idSolicitud",
+    cargar: () => import("./screens/DetallesOriginadorPage"),
   },
 ];

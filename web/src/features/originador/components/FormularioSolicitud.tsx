@@ -30,6 +30,7 @@ import {
   CampoCedula,
   ErrorCampo,
   erroresDeZod,
+  PT_DROPDOWN,
 } from "../../../components/funcionario-dialog/campos";
 import { FuncionarioDialog } from "../../../components/funcionario-dialog/FuncionarioDialog";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
@@ -109,6 +110,22 @@ function validar(e: Estado, archivos: Archivos, guardados: Set<string>): Errores
   return err;
 }
 
+/** The server's error keys for each field of the form. */
+const CLAVES_DE: Record<keyof Estado, string[]> = {
+  direccion: ["InfoInstitucion.Direccion"],
+  telefono: ["InfoInstitucion.Telefono"],
+  ext: ["InfoInstitucion.Ext"],
+  telefono2: ["InfoInstitucion.Telefono2"],
+  ext2: ["InfoInstitucion.Ext2"],
+  cedula: ["InfoIncumbente.Cedula"],
+  nombres: ["InfoIncumbente.Nombres", "InfoIncumbente.Nombre"],
+  apellidos: ["InfoIncumbente.Apellidos"],
+  codCargo: ["InfoIncumbente.CodCargo"],
+  telefonoIncumbente: ["InfoIncumbente.Telefono"],
+  ifirmaDigital: ["InfoIncumbente.ifirmaDigital"],
+  comentario: ["Comentario"],
+};
+
 /** Keys the form shows under a field; anything else the server reports is listed above the buttons. */
 const CLAVES_CAMPOS = [
   "InfoInstitucion.Direccion",
@@ -156,7 +173,15 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
   const guardados = useMemo(() => new Map(props.adjuntos.map((a) => [a.tipoAdjunto, a.nombre])), [props.adjuntos]);
   const sucio = JSON.stringify(e) !== JSON.stringify(inicial) || Object.keys(archivos).length > 0;
 
-  const set = <K extends keyof Estado>(k: K, v: Estado[K]) => setE((s) => ({ ...s, [k]: v }));
+  // Editing a field clears its error: the message was about the old value.
+  const set = <K extends keyof Estado>(k: K, v: Estado[K]) => {
+    setE((s) => ({ ...s, [k]: v }));
+    quitarErrores(...CLAVES_DE[k]);
+  };
+  const quitarErrores = (...claves: string[]) => {
+    const fuera = claves.map((c) => c.toLowerCase());
+    setErrores((s) => Object.fromEntries(Object.entries(s).filter(([k]) => !fuera.includes(k.toLowerCase()))));
+  };
   const err = (...claves: string[]) => {
     const buscadas = claves.map((c) => c.toLowerCase());
     for (const [k, v] of Object.entries(errores)) if (buscadas.includes(k.toLowerCase()) && v[0]) return v[0];
@@ -290,7 +315,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
   return (
     <>
       <form
-        className="rf-formulario"
+        className="rfo-formulario"
         noValidate
         onSubmit={(ev) => {
           ev.preventDefault();
@@ -298,25 +323,31 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         }}
       >
         {solicitud && estatusVisible && (
-          <p className="rf-solicitud-numero">
+          <p className="rfo-solicitud-numero">
             Solicitud No. <strong>{solicitud.idSolicitud}</strong> <span className="rf-sr-only">Estatus: </span>
             <StatusTag texto={estatusVisible.texto} color={estatusVisible.color} />
           </p>
         )}
         {modo === "editar" && !editable && (
-          <p className="rf-aviso" role="status">
+          <p className="rfo-aviso" role="status">
             {MSG.transicionInvalida}
           </p>
         )}
+        {agregaFuncionarios && (
+          <p className="rfo-nota">
+            La solicitud está activa: sus datos no se modifican aquí. Agregue los nuevos funcionarios y envíelos a
+            revisión con «Enviar funcionarios».
+          </p>
+        )}
         {modo === "nuevoFuncionario" && !agregaFuncionarios && (
-          <p className="rf-aviso" role="status">
+          <p className="rfo-aviso" role="status">
             {MSG.transicionInvalida}
           </p>
         )}
 
-        <section className="rf-seccion" aria-labelledby="sec-institucion">
+        <section className="rfo-seccion" aria-labelledby="sec-institucion">
           <h2 id="sec-institucion">Datos de la institución</h2>
-          <dl className="rf-datos">
+          <dl className="rfo-datos">
             <div>
               <dt>Institución</dt>
               <dd>{institucion.nombre}</dd>
@@ -326,12 +357,12 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               <dd>{institucion.estructura || "—"}</dd>
             </div>
           </dl>
-          <div className="rf-grid rf-grid-3">
+          <div className="rfo-grid rfo-grid-3">
             <Campo
               id="inst-direccion"
               etiqueta="Dirección"
               error={err("InfoInstitucion.Direccion")}
-              className="rf-doble"
+              className="rfo-doble"
             >
               <InputText
                 id="inst-direccion"
@@ -396,16 +427,19 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           </div>
         </section>
 
-        <section className="rf-seccion" aria-labelledby="sec-incumbente">
+        <section className="rfo-seccion" aria-labelledby="sec-incumbente">
           <h2 id="sec-incumbente">Datos del incumbente</h2>
-          <div className="rf-grid rf-grid-3">
+          <div className="rfo-grid rfo-grid-3">
             <Campo id="inc-cedula" etiqueta="Cédula" requerido={!soloLectura} error={err("InfoIncumbente.Cedula")}>
               <CampoCedula
                 id="inc-cedula"
                 value={e.cedula}
                 readOnly={soloLectura}
                 onChange={(v) => set("cedula", v)}
-                onPersona={(p) => setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }))}
+                onPersona={(p) => {
+                  setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }));
+                  if (p) quitarErrores(...CLAVES_DE.nombres, ...CLAVES_DE.apellidos);
+                }}
                 onErrorCedula={(m) => ponerError("InfoIncumbente.Cedula", m)}
                 onFallo={() => notify.error(MSG.errorCargarPersona)}
                 error={err("InfoIncumbente.Cedula")}
@@ -442,6 +476,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 optionValue="id"
                 placeholder={soloLectura ? (solicitud?.infoIncumbente.cargoNombreI ?? "") : "Seleccione un cargo"}
                 filter
+                pt={PT_DROPDOWN}
                 disabled={soloLectura}
                 emptyMessage={MSG.sinRegistros}
                 emptyFilterMessage={MSG.sinRegistros}
@@ -468,9 +503,9 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 {...ariaError("inc-telefono", err("InfoIncumbente.Telefono"))}
               />
             </Campo>
-            <fieldset className="rf-opciones" disabled={soloLectura}>
+            <fieldset className="rfo-opciones" disabled={soloLectura}>
               <legend>Clasificación</legend>
-              <div className="rf-opcion">
+              <div className="rfo-opcion">
                 <RadioButton
                   inputId="inc-digital"
                   name="ifirmaDigital"
@@ -480,7 +515,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 />
                 <label htmlFor="inc-digital">Digital</label>
               </div>
-              <div className="rf-opcion">
+              <div className="rfo-opcion">
                 <RadioButton
                   inputId="inc-olografo"
                   name="ifirmaDigital"
@@ -507,14 +542,14 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           </Campo>
         </section>
 
-        <fieldset className="rf-seccion rf-documentos" key={generacion}>
+        <fieldset className="rfo-seccion rfo-documentos" key={generacion}>
           <legend>Documentos</legend>
           {!soloLectura && (
-            <p className="rf-nota">
+            <p className="rfo-nota">
               Imágenes o PDF, de hasta 5.000.000 bytes cada uno. Los marcados con * son obligatorios.
             </p>
           )}
-          <div className="rf-grid rf-grid-2">
+          <div className="rfo-grid rfo-grid-2">
             {DOCUMENTOS.map((d) => (
               <CampoArchivo
                 key={d.campo}
@@ -540,8 +575,8 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           </div>
         </fieldset>
 
-        <section className="rf-seccion" aria-labelledby="sec-funcionarios">
-          <div className="rf-seccion-cabecera">
+        <section className="rfo-seccion" aria-labelledby="sec-funcionarios">
+          <div className="rfo-seccion-cabecera">
             <h2 id="sec-funcionarios">Funcionarios</h2>
             {puedeAgregar && (
               <Button
@@ -552,7 +587,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             )}
           </div>
-          {!guardada && <p className="rf-nota">Guarde la solicitud para poder agregar funcionarios.</p>}
+          {!guardada && <p className="rfo-nota">Guarde la solicitud para poder agregar funcionarios.</p>}
           <TablaFuncionarios
             funcionarios={funcionarios}
             cargando={props.cargandoFuncionarios}
@@ -564,7 +599,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         </section>
 
         {otros.length > 0 && (
-          <ul className="rf-errores" aria-label="Otros errores">
+          <ul className="rfo-errores" aria-label="Otros errores">
             {otros.map(([k, v]) => (
               <li key={k}>
                 <ErrorCampo id={`otro-${k}`} mensaje={v[0]} />
@@ -573,7 +608,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           </ul>
         )}
 
-        <div className="rf-acciones rf-barra">
+        <div className="rfo-acciones rfo-barra">
           <Button
             type="button"
             label="Volver"

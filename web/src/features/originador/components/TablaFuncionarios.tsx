@@ -6,6 +6,7 @@ import { type Funcionario, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
+import { PT_PAGINADOR } from "../../../components/funcionario-dialog/campos";
 
 const TOOLTIP = { position: "top" as const, showDelay: 2000, hideDelay: 300 };
 
@@ -33,13 +34,13 @@ export function TablaFuncionarios(p: TablaFuncionariosProps) {
       stripedRows
       paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
       currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} funcionarios"
-      pt={{ table: { "aria-labelledby": "sec-funcionarios" } as Record<string, string> }}
+      pt={{ ...PT_PAGINADOR, table: { "aria-labelledby": "sec-funcionarios" } as Record<string, string> }}
     >
-      <Column field="cedula" header="Cédula" bodyClassName="rf-nowrap" />
+      <Column field="cedula" header="Cédula" bodyClassName="rfo-nowrap" />
       <Column field="nombres" header="Nombres" />
       <Column field="apellidos" header="Apellidos" />
       <Column field="cargoNombre" header="Cargo" />
-      <Column field="telefono" header="Teléfono" bodyClassName="rf-nowrap" />
+      <Column field="telefono" header="Teléfono" bodyClassName="rfo-nowrap" />
       <Column
         header="Estatus"
         body={(f: Funcionario) => (f.enviado ? f.estatusNombre : `${f.estatusNombre} (sin enviar)`)}
@@ -48,7 +49,7 @@ export function TablaFuncionarios(p: TablaFuncionariosProps) {
         header="Acciones"
         style={{ width: "1%", whiteSpace: "nowrap" }}
         body={(f: Funcionario) => (
-          <div className="rf-acciones-fila">
+          <div className="rfo-acciones-fila">
             {p.puedeEditar(f) && (
               <Button
                 type="button"

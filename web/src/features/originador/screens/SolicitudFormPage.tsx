@@ -23,7 +23,7 @@ export default function SolicitudFormPage() {
   const modo: ModoFormulario =
     id === null ? "nuevo" : /\/NuevoFuncionario\//i.test(location.pathname) ? "nuevoFuncionario" : "editar";
   return (
-    <div className="rf-pagina">
+    <div className="rfo-pagina">
       <h1 id="titulo-formulario">Registrar Firma</h1>
       <ConfirmacionHost />
       {id === null ? <FormularioNuevo /> : <FormularioExistente key={`${modo}-${id}`} id={id} modo={modo} />}
@@ -33,7 +33,7 @@ export default function SolicitudFormPage() {
 
 function Cargando() {
   return (
-    <div className="rf-cargando">
+    <div className="rfo-cargando">
       <ProgressSpinner style={{ width: "3rem", height: "3rem" }} aria-label="Cargando" />
     </div>
   );
@@ -45,7 +45,7 @@ function FormularioNuevo() {
   if (institucion.isLoading) return <Cargando />;
   if (!institucion.data)
     return (
-      <div className="rf-aviso" role="alert">
+      <div className="rfo-aviso" role="alert">
         <p>{MSG.errorCargarInstituciones}</p>
         <Button label="Volver" icon="pi pi-arrow-left" outlined onClick={() => navigate(RUTA.bandeja)} />
       </div>
@@ -63,7 +63,7 @@ function FormularioExistente({ id, modo }: { id: number; modo: ModoFormulario })
   if (solicitud.isLoading) return <Cargando />;
   if (!solicitud.data)
     return (
-      <div className="rf-aviso" role="alert">
+      <div className="rfo-aviso" role="alert">
         <p>{MSG.errorCargarDetalles}</p>
         <Button label="Volver" icon="pi pi-arrow-left" outlined onClick={() => navigate(RUTA.bandeja)} />
       </div>

@@ -1,0 +1,92 @@
+/**
+ * The originator's inbox 'Solicitudes de Firma' (SPEC.md screens 5 and 18): the institution's
+ * requests, newest first, paged, sorted and searched on the server, with the row actions each
+ * status allows (DESIGN.md §4).
+ */
+import "../originador.css";
+import { type BandejaItem, ESTATUS } from "@registro/contracts";
+import { Button } from "primereact/button";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  AccionBandeja,
+  AccionVer,
+  BandejaTabla,
+  type ColumnaBandeja,
+  columnaCantFuncionarios,
+  columnaCedula,
+  columnaEstatus,
+  columnaFecha,
+  columnaIncumbente,
+} from "../../../components/bandeja/BandejaTabla";
+import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
+import { InactivarFirmaDialog } from "../components/InactivarFirmaDialog";
+import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
+
+const columnaNumero: ColumnaBandeja = {
+  clave: "idSolicitud",
+  header: "No.",
+  sortField: "idSolicitud",
+  body: (s) => s.idSolicitud,
+  style: { width: "5rem" },
+};
+
+const texto = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).texto;
+const color = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).color;
+
+const COLUMNAS: ColumnaBandeja[] = [
+  columnaNumero,
+  columnaCedula,
+  columnaIncumbente,
+  columnaCantFuncionarios,
+  columnaEstatus(texto, color),
+  columnaFecha,
+];
+
+export default function BandejaOriginadorPage() {
+  const navigate = useNavigate();
+  const [inactivar, setInactivar] = useState<number | null>(null);
+  return (
+    <div className="rfo-bandeja">
+      <BandejaTabla
+        titulo="Solicitudes de Firma"
+        clave={["originador"]}
+        cargar={obtenerBandejaOriginador}
+        columnas={COLUMNAS}
+        filtroInstitucion={false}
+        filas={10}
+        opcionesFilas={[10, 15, 30, 50]}
+        barra={<Button label="Nueva solicitud" icon="pi pi-plus" onClick={() => navigate(RUTA.nueva)} />}
+        acciones={(s) => (
+          <>
+            <AccionVer to={RUTA.detalles(s.idSolicitud)} />
+            {puedeEditar(s.estatusSolitud) && (
+              <AccionBandeja
+                etiqueta="Editar solicitud"
+                icono="pi pi-pencil"
+                onClick={() => navigate(RUTA.editar(s.idSolicitud))}
+              />
+            )}
+            {s.estatusSolitud === ESTATUS.ACTIVA && (
+              <AccionBandeja
+                etiqueta="Agregar funcionarios"
+                icono="pi pi-user-plus"
+                severity="success"
+                onClick={() => navigate(RUTA.nuevoFuncionario(s.idSolicitud))}
+              />
+            )}
+            {s.estatusSolitud === ESTATUS.ACTIVA && (
+              <AccionBandeja
+                etiqueta="Solicitar inactivación"
+                icono="pi pi-ban"
+                severity="danger"
+                onClick={() => setInactivar(s.idSolicitud)}
+              />
+            )}
+          </>
+        )}
+      />
+      <InactivarFirmaDialog idSolicitud={inactivar} onHide={() => setInactivar(null)} />
+    </div>
+  );
+}
