@@ -96,7 +96,7 @@ function registerWeb(app: FastifyInstance, config: Config) {
   app.register(fastifyStatic, { root: dist, prefix: `${base}/`, index: false, wildcard: false, decorateReply: false });
   const sendIndex = (_req: unknown, reply: import("fastify").FastifyReply) =>
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(index);
-  if (base) app.get(base, sendIndex);
+  // ignoreTrailingSlash makes this also answer `${base}` itself (declaring both fails at start).
   app.get(`${base}/`, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
