@@ -53,6 +53,14 @@ describe.each([
 });
 
 describe("GET /api/SolicitudFirma/{idSolicitud}", () => {
+  it("does not shadow the static GET routes beside it", async () => {
+    for (const url of ["/api/SolicitudFirma/GetFirmas", "/api/SolicitudFirma/GetBandejaOriginador"]) {
+      const res = await get("originador", url);
+      expect(res.statusCode).toBe(200);
+      expect(Array.isArray(res.json())).toBe(true);
+    }
+  });
+
   it("returns the request as created through the API, for its originator and for reviewers", async () => {
     const cargoI = await cargoDeTipo(t.db, 1);
     const creada = await t.as("originador", {
