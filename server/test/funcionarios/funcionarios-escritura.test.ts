@@ -203,6 +203,24 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
     expect(res.json().errors).toEqual({ Cedula: [MSG.cedulaFuncionarioDuplicada] });
   });
 
+  it("a failure in the middle of the create leaves no official, signature or file behind", async () => {
+    const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
+    const antes = await foto(idSolicitud);
+    // The documents are written after the official and its signatures: make the last insert fail.
+    await t.db.execute(sql`alter table adjuntos add constraint prueba_falla_f check (nombre <> 'falla.pdf')`);
+    try {
+      const res = await enviar("originador", "POST", URL_CREAR, camposFuncionario(idSolicitud, cargoF), {
+        ...cuatroDocumentos(),
+        TarjetaFile: pdf("falla.pdf"),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, message: MSG.errorInterno });
+    } finally {
+      await t.db.execute(sql`alter table adjuntos drop constraint prueba_falla_f`);
+    }
+    expect(await foto(idSolicitud)).toEqual(antes);
+  });
+
   it("adds a temporary, limited official (dd/mm/yyyy dates, US amounts) with signatures and documents", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202, funcionarios: 0 });
     const tarjeta = png("tarjeta de firmas.pdf");
