@@ -26,7 +26,7 @@ export function LoadingOverlay() {
 /** The spinner on a veil, also used while the session's user data loads. */
 export function PantallaCarga() {
   return (
-    <div className="rf-overlay" role="status" aria-live="polite">
+    <div className="rf-overlay" role="status" aria-live="polite" aria-label="Cargando">
       <ProgressSpinner style={{ width: "3.5rem", height: "3.5rem" }} strokeWidth="4" aria-hidden="true" />
       <span className="rf-sr-only">Cargando…</span>
     </div>
