@@ -3,8 +3,9 @@
  * SQL migrations in ./migrations are generated from this file with drizzle-kit
  * (`npm run db:generate -w server`) and applied at start on PGlite and PostgreSQL alike.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -198,21 +199,44 @@ export const criterios = pgTable("criterios", {
   orden: integer("orden").notNull(),
 });
 
+// Accent and case folding for the inbox search, written out so it works on PGlite and PostgreSQL
+// without extensions; lower() leaves non-ASCII capitals alone under the C locale, so both cases
+// are mapped. The search index below and its queries must use exactly this expression.
+export const PLEGAR_DESDE = "ÁÉÍÓÚÀÈÌÒÙÄËÏÖÜÂÊÎÔÛÑÇáéíóúàèìòùäëïöüâêîôûñç";
+export const PLEGAR_HACIA = "aeiouaeiouaeiouaeiouncaeiouaeiouaeiouaeiounc";
+export const plegar = (expr: SQL) =>
+  sql`translate(lower(${expr}), ${sql.raw(`'${PLEGAR_DESDE}'`)}, ${sql.raw(`'${PLEGAR_HACIA}'`)})`;
+
+/** The words an incumbent is found by: names, surnames and the cédula with and without dashes. */
+export const documentoBusquedaIncumbente = (c: { nombres: AnyPgColumn; apellidos: AnyPgColumn; cedula: AnyPgColumn }) =>
+  sql`to_tsvector('simple'::regconfig, ${plegar(
+    sql`${c.nombres} || ' ' || ${c.apellidos} || ' ' || replace(${c.cedula}, '-', ' ') || ' ' || replace(${c.cedula}, '-', '')`,
+  )})`;
+
 /** The incumbent of one request (each request keeps its own copy). */
-export const incumbentes = pgTable("incumbentes", {
-  idIncumbente: serial("id_incumbente").primaryKey(),
-  idInstitucion: integer("id_institucion")
-    .notNull()
-    .references(() => instituciones.idInstitucion),
-  cedula: text("cedula").notNull(),
-  nombres: text("nombres").notNull(),
-  apellidos: text("apellidos").notNull(),
-  codCargo: integer("cod_cargo")
-    .notNull()
-    .references(() => cargos.idCargo),
-  telefono: text("telefono").notNull(),
-  firmaDigital: boolean("firma_digital").notNull().default(false),
-});
+export const incumbentes = pgTable(
+  "incumbentes",
+  {
+    idIncumbente: serial("id_incumbente").primaryKey(),
+    idInstitucion: integer("id_institucion")
+      .notNull()
+      .references(() => instituciones.idInstitucion),
+    cedula: text("cedula").notNull(),
+    nombres: text("nombres").notNull(),
+    apellidos: text("apellidos").notNull(),
+    codCargo: integer("cod_cargo")
+      .notNull()
+      .references(() => cargos.idCargo),
+    telefono: text("telefono").notNull(),
+    firmaDigital: boolean("firma_digital").notNull().default(false),
+  },
+  (t) => [
+    // Inbox search (word prefixes) and the inbox sorts by cédula and by name.
+    index("incumbentes_busqueda_idx").using("gin", documentoBusquedaIncumbente(t)),
+    index("incumbentes_cedula_idx").on(t.cedula),
+    index("incumbentes_nombres_idx").on(t.nombres, t.apellidos),
+  ],
+);
 
 export const solicitudes = pgTable(
   "solicitudes",
@@ -246,6 +270,7 @@ export const solicitudes = pgTable(
     index("solicitudes_estatus_fecha_idx").on(t.estatus, t.fechaSolicitud),
     index("solicitudes_institucion_fecha_idx").on(t.idInstitucion, t.fechaSolicitud),
     index("solicitudes_fecha_idx").on(t.fechaSolicitud),
+    index("solicitudes_incumbente_idx").on(t.idIncumbente),
   ],
 );
 

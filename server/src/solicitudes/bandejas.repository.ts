@@ -1,12 +1,29 @@
 /**
- * SQL behind every inbox (GetBandeja*, GetHistorico): one filter builder shared by the page query
- * and the count query, the sortable columns, and the accent- and case-insensitive search. Filtering,
- * sorting and paging all happen here, in SQL.
+ * SQL behind every inbox (GetBandeja*, GetHistorico): one filter shared by the page query and the
+ * count query, the sortable columns, and the accent- and case-insensitive search. Filtering, sorting
+ * and paging all happen here, in SQL, on indexes, so a page costs the same with a million requests as
+ * with ten:
+ * - the page's ids are chosen first on `solicitudes` alone (plus the one table the sort needs), then
+ *   only those rows are joined to their institution, incumbent, holder and officials' count;
+ * - sorts by institution or status walk that small dimension in order and take each value's newest
+ *   requests through the (institution, date) or (status, date) index, stopping once the page is full;
+ * - the search matches word prefixes of the incumbent's names and cédula through a GIN index
+ *   (`incumbentes_busqueda_idx`), institution names by substring, and status texts given by the service.
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS } from "@registro/contracts";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { funcionarios, incumbentes, instituciones, solicitudes, usuarios } from "../db/schema.js";
+import {
+  documentoBusquedaIncumbente,
+  funcionarios,
+  incumbentes,
+  instituciones,
+  PLEGAR_DESDE,
+  PLEGAR_HACIA,
+  plegar,
+  solicitudes,
+  usuarios,
+} from "../db/schema.js";
 
 /** A status match of one search term: these codes, optionally only (un)assigned ones. */
 export interface CoincidenciaEstatus {
@@ -15,12 +32,9 @@ export interface CoincidenciaEstatus {
   asignado?: boolean;
 }
 
-/** One word of the global search, already normalised by the service. */
+/** One word of the global search, already normalised by the service (letters a–z and digits only). */
 export interface TerminoBusqueda {
-  /** LIKE pattern over the normalised institution name, cédula, names and surnames. */
-  patron: string;
-  /** LIKE pattern over the cédula without dashes, when the word is made of digits. */
-  patronDigitos: string | null;
+  palabra: string;
   /** Statuses whose text (server or display) contains the word. */
   estatus: readonly CoincidenciaEstatus[];
 }
@@ -38,6 +52,8 @@ export interface FiltroBandeja {
   estatusFiltro?: number;
   /** Every term must match (AND of words, each matching any field). */
   busqueda: readonly TerminoBusqueda[];
+  /** A search with no letters or digits in it: nothing matches. */
+  busquedaSinPalabras?: boolean;
 }
 
 export type CampoOrden =
@@ -55,42 +71,13 @@ export interface OrdenBandeja {
   sentido: 1 | -1;
 }
 
-// Accents folded on both PGlite and PostgreSQL without extensions: lower() leaves non-ASCII
-// capitals alone under the C locale, so translate() maps both cases.
-const CON_ACENTO = "ÁÉÍÓÚÀÈÌÒÙÄËÏÖÜÂÊÎÔÛÑÇ";
-const SIN_ACENTO = `${"aeiou".repeat(4)}nc`;
-const DESDE = CON_ACENTO + CON_ACENTO.toLowerCase();
-const HACIA = SIN_ACENTO + SIN_ACENTO;
-
-/** The same folding in JS, for the words the user typed. */
+/** The same folding as `plegar` in SQL, for the words the user typed. */
+const MAPA_PLIEGUE = new Map([...PLEGAR_DESDE].map((c, i) => [c, PLEGAR_HACIA[i]]));
 export function normalizarTexto(texto: string): string {
-  const mapa = new Map([...DESDE].map((c, i) => [c, HACIA[i]]));
-  return [...texto.toLowerCase()].map((c) => mapa.get(c) ?? c).join("");
+  return [...texto.toLowerCase()].map((c) => MAPA_PLIEGUE.get(c) ?? c).join("");
 }
 
-const plegar = (expr: SQL) => sql`translate(lower(${expr}), ${sql.raw(`'${DESDE}'`)}, ${sql.raw(`'${HACIA}'`)})`;
-
-const TEXTO_BUSQUEDA = plegar(
-  sql`${instituciones.nombre} || ' ' || ${incumbentes.cedula} || ' ' || ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos}`,
-);
-
-const CANT_FUNCIONARIOS = sql<number>`(select count(*) from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud})`;
-
-// Sorting by status follows the text the user reads, not the code.
-const TEXTO_ESTATUS = sql`case ${solicitudes.estatus} ${sql.join(
-  CODIGOS_ESTATUS.map((c) => sql.raw(`when ${c} then '${CATALOGO_ESTATUS[c].estatus}'`)),
-  sql` `,
-)} end`;
-
-const COLUMNAS_ORDEN: Record<CampoOrden, readonly SQL[]> = {
-  fechaSolicitud: [sql`${solicitudes.fechaSolicitud}`],
-  idSolicitud: [],
-  estatus: [TEXTO_ESTATUS],
-  institucion: [sql`${instituciones.nombre}`],
-  cedula: [sql`${incumbentes.cedula}`],
-  nombres: [sql`${incumbentes.nombres}`, sql`${incumbentes.apellidos}`],
-  cantFuncionarios: [CANT_FUNCIONARIOS],
-};
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
   if (c.codigos.length === 0) return undefined;
@@ -99,14 +86,18 @@ function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
   return and(porCodigo, c.asignado ? isNotNull(solicitudes.asignadoA) : isNull(solicitudes.asignadoA));
 }
 
+/** One word: a prefix of the incumbent's words, part of the institution's name, or the status text. */
 function condicionTermino(t: TerminoBusqueda): SQL | undefined {
   return or(
-    sql`${TEXTO_BUSQUEDA} like ${t.patron}`,
-    t.patronDigitos ? sql`replace(${incumbentes.cedula}, '-', '') like ${t.patronDigitos}` : undefined,
+    sql`${solicitudes.idIncumbente} in (select ${incumbentes.idIncumbente} from ${incumbentes}
+      where ${documentoBusquedaIncumbente(incumbentes)} @@ to_tsquery('simple'::regconfig, ${`${t.palabra}:*`}))`,
+    sql`${solicitudes.idInstitucion} in (select ${instituciones.idInstitucion} from ${instituciones}
+      where ${plegar(sql`${instituciones.nombre}`)} like ${`%${escaparLike(t.palabra)}%`})`,
     ...t.estatus.map(condicionEstatus),
   );
 }
 
+/** The WHERE clause over `solicitudes` alone. */
 function condiciones(f: FiltroBandeja): SQL | undefined {
   return and(
     f.estatus ? inArray(solicitudes.estatus, [...f.estatus]) : undefined,
@@ -115,13 +106,91 @@ function condiciones(f: FiltroBandeja): SQL | undefined {
     f.institucion !== undefined ? eq(solicitudes.idInstitucion, f.institucion) : undefined,
     f.estatusFiltro !== undefined ? eq(solicitudes.estatus, f.estatusFiltro) : undefined,
     ...f.busqueda.map(condicionTermino),
+    f.busquedaSinPalabras ? sql`false` : undefined,
   );
 }
 
-function ordenSql(o: OrdenBandeja): SQL[] {
-  const dir = o.sentido === 1 ? asc : desc;
-  // The id breaks ties, so pages never repeat or skip a row.
-  return [...COLUMNAS_ORDEN[o.campo].map((c) => dir(c)), dir(solicitudes.idSolicitud)];
+const DONDE = (f: FiltroBandeja) => {
+  const c = condiciones(f);
+  return c ? sql`where ${c}` : sql``;
+};
+
+// Sorting by status follows the text the user reads: the codes ranked by their text.
+const ESTATUS_POR_TEXTO = [...CODIGOS_ESTATUS].sort((a, b) =>
+  CATALOGO_ESTATUS[a].estatus.localeCompare(CATALOGO_ESTATUS[b].estatus, "es"),
+);
+
+const COLUMNAS = sql`${solicitudes.idSolicitud} as id, ${solicitudes.estatus} as estatus,
+  ${solicitudes.fechaSolicitud} as fecha, ${solicitudes.asignadoA} as asignado,
+  ${solicitudes.idInstitucion} as institucion, ${solicitudes.idIncumbente} as incumbente`;
+
+/**
+ * The ids of one page (or of every matching row), with the keys they are sorted by (`k1`, `k2`), as
+ * a subquery whose rows the outer query orders by `orden`.
+ */
+function seleccionPagina(
+  f: FiltroBandeja,
+  o: OrdenBandeja,
+  pagina: { offset: number; limit: number } | null,
+): { sub: SQL; orden: SQL } {
+  const dir = sql.raw(o.sentido === 1 ? "asc" : "desc");
+  const limite = pagina ? sql`limit ${pagina.limit} offset ${pagina.offset}` : sql``;
+  const donde = DONDE(f);
+  const simple = (claves: SQL, k1: SQL, k2: SQL, orden: SQL) => ({
+    sub: sql`select ${COLUMNAS}, ${k1} as k1, ${k2} as k2 from ${solicitudes} ${claves} ${donde} order by ${orden} ${limite}`,
+    orden: sql`p.k1 ${dir}, p.k2 ${dir}, p.id ${dir}`,
+  });
+  switch (o.campo) {
+    case "fechaSolicitud":
+      return {
+        sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes} ${donde}
+          order by ${solicitudes.fechaSolicitud} ${dir}, ${solicitudes.idSolicitud} ${dir} ${limite}`,
+        orden: sql`p.fecha ${dir}, p.id ${dir}`,
+      };
+    case "idSolicitud":
+      return {
+        sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes} ${donde}
+          order by ${solicitudes.idSolicitud} ${dir} ${limite}`,
+        orden: sql`p.id ${dir}`,
+      };
+    case "cedula":
+    case "nombres": {
+      const [k1, k2] =
+        o.campo === "cedula"
+          ? [sql`${incumbentes.cedula}`, sql`null::text`]
+          : [sql`${incumbentes.nombres}`, sql`${incumbentes.apellidos}`];
+      const join = sql`join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}`;
+      return simple(join, k1, k2, sql`${k1} ${dir}, ${k2} ${dir}, ${solicitudes.idSolicitud} ${dir}`);
+    }
+    case "cantFuncionarios": {
+      const n = sql`(select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud})`;
+      return simple(sql``, n, sql`null::int`, sql`${n} ${dir}, ${solicitudes.idSolicitud} ${dir}`);
+    }
+    case "estatus":
+    case "institucion": {
+      // Walk the dimension in order; each value's requests come newest first from its index.
+      const dimension =
+        o.campo === "estatus"
+          ? sql`(values ${sql.join(
+              ESTATUS_POR_TEXTO.map((c, i) => sql.raw(`(${c}, ${i})`)),
+              sql`, `,
+            )}) as d(clave, rango)`
+          : sql`(select ${instituciones.idInstitucion} as clave,
+                 row_number() over (order by ${instituciones.nombre}, ${instituciones.idInstitucion}) as rango
+               from ${instituciones}) as d`;
+      const columna = o.campo === "estatus" ? solicitudes.estatus : solicitudes.idInstitucion;
+      const porValor = pagina ? sql`limit ${pagina.offset + pagina.limit}` : sql``;
+      const mismoValor = sql`${columna} = d.clave`;
+      const dondeValor = sql`where ${and(mismoValor, condiciones(f))}`;
+      return {
+        sub: sql`select x.*, d.rango as k1, null::int as k2 from ${dimension}
+          cross join lateral (select ${COLUMNAS} from ${solicitudes} ${dondeValor}
+            order by ${solicitudes.fechaSolicitud} desc, ${solicitudes.idSolicitud} desc ${porValor}) x
+          order by d.rango ${dir}, x.fecha desc, x.id desc ${limite}`,
+        orden: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
+      };
+    }
+  }
 }
 
 export interface FilaBandeja {
@@ -138,6 +207,12 @@ export interface FilaBandeja {
   cantFuncionarios: number;
 }
 
+/** Rows of a raw query, on either driver (pg and PGlite both answer `{ rows }`). */
+async function filas<T>(tx: Tx, consulta: SQL): Promise<T[]> {
+  const r = (await tx.execute(consulta)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
 /** One page of an inbox (or every matching row when `pagina` is null). */
 export async function listarBandeja(
   tx: Tx,
@@ -145,41 +220,28 @@ export async function listarBandeja(
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
 ): Promise<FilaBandeja[]> {
-  const consulta = tx
-    .select({
-      idSolicitud: solicitudes.idSolicitud,
-      estatus: solicitudes.estatus,
-      fechaSolicitud: solicitudes.fechaSolicitud,
-      idAsignadoA: solicitudes.asignadoA,
-      asignadoNombre: sql<string | null>`${usuarios.nombre} || ' ' || ${usuarios.apellido}`,
-      idInstitucion: instituciones.idInstitucion,
-      institucion: instituciones.nombre,
-      cedula: incumbentes.cedula,
-      nombres: incumbentes.nombres,
-      apellidos: incumbentes.apellidos,
-      cantFuncionarios: CANT_FUNCIONARIOS.mapWith(Number),
-    })
-    .from(solicitudes)
-    .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
-    .innerJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente))
-    .leftJoin(usuarios, eq(usuarios.idUsuario, solicitudes.asignadoA))
-    .where(condiciones(filtro))
-    .orderBy(...ordenSql(orden))
-    .$dynamic();
-  return pagina ? consulta.limit(pagina.limit).offset(pagina.offset) : consulta;
+  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina);
+  const rows = await filas<Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string }>(
+    tx,
+    sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
+        p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
+        ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
+        ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
+        (select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = p.id) as "cantFuncionarios"
+      from (${sub}) p
+      join ${instituciones} on ${instituciones.idInstitucion} = p.institucion
+      join ${incumbentes} on ${incumbentes.idIncumbente} = p.incumbente
+      left join ${usuarios} on ${usuarios.idUsuario} = p.asignado
+      order by ${ordenExterno}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
+  }));
 }
 
-/** How many rows the inbox holds under these filters. Joins only when the search needs them. */
+/** How many rows the inbox holds under these filters (on `solicitudes` alone). */
 export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<number> {
-  let consulta = tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(solicitudes)
-    .$dynamic();
-  if (filtro.busqueda.length > 0) {
-    consulta = consulta
-      .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
-      .innerJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente));
-  }
-  const [fila] = await consulta.where(condiciones(filtro));
-  return fila.n;
+  const [fila] = await filas<{ n: number }>(tx, sql`select count(*)::int as n from ${solicitudes} ${DONDE(filtro)}`);
+  return Number(fila.n);
 }

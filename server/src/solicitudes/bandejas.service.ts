@@ -102,6 +102,7 @@ export async function listarBandeja(
     estatusFiltro: consulta.estatus,
     busqueda: terminosBusqueda(consulta.q, def),
   };
+  filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
   if (consulta.page === undefined) {
     return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
@@ -114,14 +115,19 @@ export async function listarBandeja(
   return { rows: filas.map(aBandejaItem), totalRecords };
 }
 
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Each word must appear in the institution, cédula, names, surnames or the status text shown. */
+/**
+ * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
+ * in the institution's name or in the status text this inbox shows.
+ */
 function terminosBusqueda(q: string | undefined, def: DefinicionBandeja): repo.TerminoBusqueda[] {
   if (!q) return [];
-  const palabras = repo.normalizarTexto(q).split(/\s+/).filter(Boolean).slice(0, MAX_PALABRAS);
+  // Only letters and digits reach the text-search query; anything else separates words.
+  const palabras = repo
+    .normalizarTexto(q)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, MAX_PALABRAS);
   return palabras.map((palabra) => {
-    const digitos = /^[\d-]+$/.test(palabra) ? palabra.replace(/-/g, "") : "";
     const estatus: repo.CoincidenciaEstatus[] = [];
     const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
       repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
@@ -130,10 +136,6 @@ function terminosBusqueda(q: string | undefined, def: DefinicionBandeja): repo.T
     for (const t of def.textos) {
       if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
     }
-    return {
-      patron: `%${escaparLike(palabra)}%`,
-      patronDigitos: digitos ? `%${digitos}%` : null,
-      estatus,
-    };
+    return { palabra, estatus };
   });
 }

@@ -6,7 +6,7 @@
  */
 import { CATALOGO_ESTATUS, ESTATUS_BANDEJA, MSG, V, zBandejaItem } from "@registro/contracts";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../src/auth/passwords.js";
 import {
   funcionarios,
@@ -20,6 +20,9 @@ import {
 } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud, idInstitucionDe, idUsuario } from "../support/factories.js";
+
+// The setup seeds some thirty requests; the shared CI machine can be slow.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 const u: Record<string, number> = {};
@@ -413,9 +416,9 @@ describe("sorting", () => {
     }
   });
 
-  it("by status text, ties broken by id", async () => {
-    // Aprobado por Adminstrador RyCC (Alfa, Bravo) < Inactivado (Mike) < Solicitud para Inactivar (Zulu).
-    expect(await nombresPor("estatus", 1)).toEqual(["Alfa", "Bravo", "Mike", "Zulu"]);
+  it("by status text, newest first within a status", async () => {
+    // Aprobado por Adminstrador RyCC (Bravo, then the older Alfa) < Inactivado (Mike) < Solicitud para Inactivar (Zulu).
+    expect(await nombresPor("estatus", 1)).toEqual(["Bravo", "Alfa", "Mike", "Zulu"]);
     expect(await nombresPor("estatus", -1)).toEqual(["Zulu", "Mike", "Bravo", "Alfa"]);
   });
 
@@ -442,6 +445,15 @@ describe("search", () => {
     for (const q of ["xochitl nandu", "ÑANDÚ", "quetzalcoatl", "QUETZALCÓATL AGÜERO", "aguero xóchitl", "Ñandu"]) {
       expect(ids(await buscar("administrador", "administrador", q)), q).toEqual([marcada]);
     }
+  });
+
+  it("matches the start of the incumbent's words, and any part of the institution's name", async () => {
+    const marcada = marcadas[4];
+    expect(ids(await buscar("administrador", "administrador", "quetz"))).toEqual([marcada]);
+    expect(await buscar("administrador", "administrador", "tzalcoatl")).toEqual([]);
+    const cienda = await buscar("administrador", "administrador", "cienda");
+    expect(cienda.length).toBeGreaterThan(0);
+    expect(cienda.every((i) => i.infoInstitucion.idInstitucionFirma === inst1)).toBe(true);
   });
 
   it("finds a cédula with or without dashes", async () => {
@@ -484,7 +496,7 @@ describe("search", () => {
     expect(originador.length).toBeGreaterThan(0);
   });
 
-  it("treats LIKE wildcards as plain characters", async () => {
+  it("finds nothing for a search without letters or digits", async () => {
     expect(await buscar("administrador", "administrador", "%")).toEqual([]);
     expect(await buscar("administrador", "administrador", "_")).toEqual([]);
     expect(await buscar("administrador", "administrador", "\\")).toEqual([]);

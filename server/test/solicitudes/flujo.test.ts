@@ -8,7 +8,7 @@
  */
 import { MSG } from "@registro/contracts";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { camposFuncionario, cuatroDocumentos, multipart, pdf } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { cargoDeTipo, crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
@@ -22,6 +22,9 @@ import {
   instantanea,
   nombreCompleto,
 } from "./revision.soporte.js";
+
+// Whole paths make dozens of calls each; the shared CI machine can be slow.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 const ids: Record<string, number> = {};

@@ -5,7 +5,7 @@
  */
 import { CODIGOS_ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
@@ -19,6 +19,9 @@ import {
   instantanea,
   nombreCompleto,
 } from "./revision.soporte.js";
+
+// Some tests walk every status, a request each; the shared CI machine can be slow.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
 const ids: Record<string, number> = {};

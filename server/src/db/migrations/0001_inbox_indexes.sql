@@ -1,0 +1,4 @@
+CREATE INDEX "incumbentes_busqueda_idx" ON "incumbentes" USING gin (to_tsvector('simple'::regconfig, translate(lower("nombres" || ' ' || "apellidos" || ' ' || replace("cedula", '-', ' ') || ' ' || replace("cedula", '-', '')), 'ÁÉÍÓÚÀÈÌÒÙÄËÏÖÜÂÊÎÔÛÑÇáéíóúàèìòùäëïöüâêîôûñç', 'aeiouaeiouaeiouaeiouncaeiouaeiouaeiouaeiounc')));--> statement-breakpoint
+CREATE INDEX "incumbentes_cedula_idx" ON "incumbentes" USING btree ("cedula");--> statement-breakpoint
+CREATE INDEX "incumbentes_nombres_idx" ON "incumbentes" USING btree ("nombres","apellidos");--> statement-breakpoint
+CREATE INDEX "solicitudes_incumbente_idx" ON "solicitudes" USING btree ("id_incumbente");
