@@ -84,7 +84,15 @@ export const columnaFecha: ColumnaBandeja = {
   clave: "fecha",
   header: "Fecha",
   sortField: "fechaSolicitud",
-  body: (item) => <span className="rf-nowrap">{formatearFechaHora(item.fechaSolicitud)}</span>,
+  body: (item) => {
+    // Date and time may break onto two lines, each kept whole, so narrow screens keep every column.
+    const [fecha, hora] = formatearFechaHora(item.fechaSolicitud).split(", ");
+    return (
+      <>
+        <span className="rf-nowrap">{hora ? `${fecha},` : fecha}</span> <span className="rf-nowrap">{hora}</span>
+      </>
+    );
+  },
 };
 
 /** The status column; each inbox says what text and colour a row shows (SPEC.md screens 13–18). */
