@@ -5,7 +5,15 @@
  * institution, and tracking shows the first request's full history. Each step is checked on screen
  * and then through the API. Screens are read by role and label, as a clerk reads them.
  */
-import { type Funcionario, type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
+import {
+  type BandejaItem,
+  type Funcionario,
+  type HistoricoEntrada,
+  MSG,
+  type Rechazo,
+  type Solicitud,
+  type UserData,
+} from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -165,6 +173,32 @@ describe("Analista de Revisión", () => {
     expect(aprobada.estatusSolitud).toBe(102);
     expect(aprobada.asignadoA).toBeNull();
     idAprobada = id;
+    await page.context().close();
+  });
+});
+
+describe("Analista de Revisión, refusals", () => {
+  it("cannot take a request another analyst holds: the server names who holds it and nothing changes", async () => {
+    const yo = await apiGet<UserData>("analista", "api/Account/GetUserData");
+    const pagina = await apiGet<{ rows: BandejaItem[] }>(
+      "analista",
+      "api/SolicitudFirma/GetBandejaAnalista?page=0&rows=100",
+    );
+    const ajena = pagina.rows.find((r) => r.idAsignadoA !== null && r.idAsignadoA !== yo.usuario.idUsuario);
+    expect(ajena).toBeDefined();
+    const antes = await solicitud(ajena!.idSolicitud);
+
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${ajena!.idSolicitud}`);
+    await page.getByText(`La solicitud está asignada a ${antes.asignadoA}.`).waitFor();
+    expect(await page.getByRole("button", { name: "Aprobar", exact: true }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Auto-Asignar" }).click();
+    await page.getByRole("button", { name: "Sí" }).click();
+    await esperarToast(page, MSG.asignadaA(antes.asignadoA!));
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    const despues = await solicitud(ajena!.idSolicitud);
+    expect(despues).toEqual(antes);
     await page.context().close();
   });
 });

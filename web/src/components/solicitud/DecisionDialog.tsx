@@ -33,6 +33,8 @@ interface ComunProps {
   etiquetaCancelar?: string;
   /** Toast when the call itself fails (HTTP error); the server's message by default. */
   mensajeError?: string;
+  /** Called when the server refused the decision or the call failed (e.g. to reload the request). */
+  onRechazo?: () => void;
 }
 
 export type DecisionDialogProps = ComunProps &
@@ -60,6 +62,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
     etiquetaAceptar = "Guardar",
     etiquetaCancelar = "Cancelar",
     mensajeError,
+    onRechazo,
   } = props;
   const id = useId();
   const conMotivos = props.modo === "motivos";
@@ -94,9 +97,16 @@ export function DecisionDialog(props: DecisionDialogProps) {
       } else {
         setErrores(r.errors ?? {});
         notify.warn(r.message);
+        // A confirmation has nothing to correct: close it; a form stays open with its field errors.
+        if (!conMotivos) onHide();
+        onRechazo?.();
       }
     },
-    onError: (e: Error) => notify.error(mensajeError ?? e.message),
+    onError: (e: Error) => {
+      notify.error(mensajeError ?? e.message);
+      if (!conMotivos) onHide();
+      onRechazo?.();
+    },
   });
 
   const guardar = () => {

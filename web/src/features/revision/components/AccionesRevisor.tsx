@@ -55,7 +55,8 @@ export function AccionesRevisor({
     queryClient.removeQueries({ queryKey: claveSolicitud(id) });
     navigate(volverA);
   };
-  const trasAsignar = () => {
+  // After taking it, or after a refusal (someone else took it, it left the stage), show it as it is now.
+  const recargar = () => {
     queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
     queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
   };
@@ -100,7 +101,8 @@ export function AccionesRevisor({
         mensajeError={MSG.errorAsignar}
         enviar={() => asignarSolicitud(id)}
         onHide={cerrar}
-        onExito={trasAsignar}
+        onRechazo={recargar}
+        onExito={recargar}
       />
       <DecisionDialog
         visible={dialogo === "aprobar"}
@@ -110,6 +112,7 @@ export function AccionesRevisor({
         enviar={() => (rol === "juridico" ? aprobarJuridico(id) : aprobarRcc(id))}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
       <DecisionDialog
         visible={dialogo === "retornar"}
@@ -119,6 +122,7 @@ export function AccionesRevisor({
         enviar={(cuerpo) => (rol === "juridico" ? retornarJuridico(id, cuerpo) : retornarRcc(id, cuerpo))}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
       {rol === "juridico" && (
         <DecisionDialog
@@ -129,6 +133,7 @@ export function AccionesRevisor({
           enviar={(cuerpo) => rechazarJuridico(id, cuerpo)}
           onHide={cerrar}
           onExito={trasDecision}
+          onRechazo={recargar}
         />
       )}
     </>

@@ -49,6 +49,8 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
     queryClient.removeQueries({ queryKey: claveSolicitud(id) });
     navigate(P.administrador);
   };
+  // A refused decision means the request changed meanwhile: show it as it is now.
+  const recargar = () => queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
   const confirmar = {
     modo: "confirmar" as const,
     etiquetaAceptar: "Sí",
@@ -102,6 +104,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         enviar={() => aprobarAdminRcc(id)}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
       <DecisionDialog
         {...confirmar}
@@ -110,6 +113,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         enviar={() => aprobarAdminRcc(id)}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
       <DecisionDialog
         {...confirmar}
@@ -118,6 +122,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         enviar={() => inactivarSolicitud(id)}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
       <DecisionDialog
         visible={dialogo === "retornar"}
@@ -127,6 +132,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         enviar={(cuerpo) => retornarJuridico(id, cuerpo)}
         onHide={cerrar}
         onExito={trasDecision}
+        onRechazo={recargar}
       />
     </>
   );
