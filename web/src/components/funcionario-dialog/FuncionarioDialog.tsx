@@ -570,7 +570,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         </ul>
       )}
 
-      <div className="rfo-acciones">
+      <div className="rfo-acciones rfo-acciones-fijas">
         <Button
           type="button"
           label="Cancelar"

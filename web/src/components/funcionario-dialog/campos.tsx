@@ -174,60 +174,69 @@ interface ArchivoProps {
  * only, within the size limit (SPEC.md §5); the server judges the bytes, this spares a wasted upload.
  */
 export function CampoArchivo(p: ArchivoProps) {
-  const ayudaId = `${p.id}-actual`;
-  const describedBy = [p.nombreGuardado ? ayudaId : null, p.error ? `${p.id}-error` : null].filter(Boolean).join(" ");
+  const estadoId = `${p.id}-nombre`;
+  // One line says what will be kept: the new choice, the stored file, or nothing yet.
+  const estado = p.archivo ? (
+    <>
+      <i className="pi pi-file" aria-hidden="true" /> {p.archivo.name}
+      {p.nombreGuardado && " (reemplazará el archivo actual)"}
+    </>
+  ) : p.nombreGuardado ? (
+    <>
+      <i className="pi pi-paperclip" aria-hidden="true" /> Archivo actual: {p.nombreGuardado}
+    </>
+  ) : p.disabled ? (
+    "Sin archivo"
+  ) : (
+    "Ningún archivo seleccionado"
+  );
+  if (p.disabled)
+    return (
+      <div className="rfo-campo rfo-archivo">
+        <span className="rfo-etiqueta">{p.etiqueta}</span>
+        <span className="rfo-archivo-nombre">{estado}</span>
+      </div>
+    );
   return (
     <div className="rfo-campo rfo-archivo">
-      {p.disabled ? (
-        <span className="rfo-etiqueta">{p.etiqueta}</span>
-      ) : (
-        <Etiqueta htmlFor={p.id} requerido={p.requerido}>
-          {p.etiqueta}
-        </Etiqueta>
-      )}
-      {!p.disabled && (
-        <div className="rfo-archivo-control">
-          <input
-            id={p.id}
-            type="file"
-            className="rfo-archivo-input"
-            accept={ACEPTA_ARCHIVOS}
-            required={p.requerido && !p.nombreGuardado}
-            aria-invalid={p.error ? true : undefined}
-            aria-describedby={[`${p.id}-nombre`, describedBy].filter(Boolean).join(" ")}
-            onChange={(e) => {
-              const f = e.target.files?.[0] ?? null;
-              if (f && f.size > p.maxBytes) {
-                e.target.value = "";
-                p.onChange(null);
-                p.onError(MSG.archivoTamano(p.maxBytes));
-                return;
-              }
-              if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
-                e.target.value = "";
-                p.onChange(null);
-                p.onError(MSG.archivoTipo);
-                return;
-              }
-              p.onError(null);
-              p.onChange(f);
-            }}
-          />
-          {/* The visible button: the native one would speak the browser's language, not Spanish. */}
-          <label htmlFor={p.id} className="rfo-archivo-boton" aria-hidden="true">
-            <i className="pi pi-upload" /> Seleccionar archivo
-          </label>
-          <span id={`${p.id}-nombre`} className="rfo-archivo-nombre">
-            {p.archivo ? p.archivo.name : "Ningún archivo seleccionado"}
-          </span>
-        </div>
-      )}
-      {p.nombreGuardado && (
-        <small id={ayudaId} className="rfo-ayuda">
-          <i className="pi pi-paperclip" aria-hidden="true" /> Archivo actual: {p.nombreGuardado}
-          {!p.disabled && " (seleccione otro solo si desea reemplazarlo)"}
-        </small>
-      )}
+      <Etiqueta htmlFor={p.id} requerido={p.requerido}>
+        {p.etiqueta}
+      </Etiqueta>
+      <div className="rfo-archivo-control">
+        <input
+          id={p.id}
+          type="file"
+          className="rfo-archivo-input"
+          accept={ACEPTA_ARCHIVOS}
+          required={p.requerido && !p.nombreGuardado}
+          aria-invalid={p.error ? true : undefined}
+          aria-describedby={p.error ? `${estadoId} ${p.id}-error` : estadoId}
+          onChange={(e) => {
+            const f = e.target.files?.[0] ?? null;
+            if (f && f.size > p.maxBytes) {
+              e.target.value = "";
+              p.onChange(null);
+              p.onError(MSG.archivoTamano(p.maxBytes));
+              return;
+            }
+            if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
+              e.target.value = "";
+              p.onChange(null);
+              p.onError(MSG.archivoTipo);
+              return;
+            }
+            p.onError(null);
+            p.onChange(f);
+          }}
+        />
+        {/* The visible button: the native one would speak the browser's language, not Spanish. */}
+        <label htmlFor={p.id} className="rfo-archivo-boton" aria-hidden="true">
+          <i className="pi pi-upload" /> {p.nombreGuardado ? "Reemplazar archivo" : "Seleccionar archivo"}
+        </label>
+        <span id={estadoId} className="rfo-archivo-nombre">
+          {estado}
+        </span>
+      </div>
       <ErrorCampo id={p.id} mensaje={p.error} />
     </div>
   );
