@@ -68,7 +68,7 @@ export default function DetallesOriginadorPage() {
             />
           </section>
           <section className="rfo-seccion" aria-label="Información de la solicitud">
-            <TabView>
+            <TabView className="rf-tabs">
               {pestanas(s).map((p) => (
                 <TabPanel key={p.titulo} header={p.titulo}>
                   {p.contenido}
