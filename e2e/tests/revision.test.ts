@@ -241,6 +241,7 @@ describe("Analista Legal", () => {
     await opciones.first().waitFor({ state: "detached" });
     await dialogo.getByLabel("Comentario").fill("Faltan firmas en la tarjeta y la cédula no es legible.");
     await screenshot(page, "revision-retornar");
+    expect(await axeSerious(page)).toEqual([]);
     await dialogo.getByRole("button", { name: "Guardar" }).click();
     await esperarToast(page, MSG.retornadoExitoso);
     await page.waitForURL(/\/Juridico\/AnalistaLegal$/);

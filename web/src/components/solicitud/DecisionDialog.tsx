@@ -177,9 +177,15 @@ export function DecisionDialog(props: DecisionDialogProps) {
               display="chip"
               loading={catalogo.isLoading}
               invalid={errorMotivos !== undefined}
-              aria-required="true"
-              aria-describedby={errorMotivos ? `${id}-motivos-error` : undefined}
               className="rf-ancho-completo"
+              // aria-* props would land on the root div too; the combobox input is what needs them.
+              pt={{
+                input: {
+                  "aria-required": true,
+                  "aria-invalid": errorMotivos !== undefined,
+                  "aria-describedby": errorMotivos ? `${id}-motivos-error` : undefined,
+                },
+              }}
               appendTo="self"
             />
             {errorMotivos && (
