@@ -431,6 +431,36 @@ describe("Consulta", () => {
 });
 
 describe("Seguimiento Solicitud", () => {
+  it("pages, sorts and searches on the server", async () => {
+    type Pagina = { rows: BandejaItem[]; totalRecords: number };
+    const url = "api/SolicitudFirma/GetBandejaAdministradorRCC";
+    const page = await como("administrador");
+    const columna = () => page.locator(".rf-bandeja tbody tr td:first-child").allTextContents();
+    await page.goto(`${server.url}/AnalistaRyCC/Seguimiento`);
+    await esperarTabla(page);
+    const todas = await apiGet<Pagina>("administrador", `${url}?page=0&rows=10`);
+    expect(todas.totalRecords).toBeGreaterThan(10);
+    expect(await page.locator(".rf-bandeja tbody tr").count()).toBe(10);
+    await page.getByText(`de ${todas.totalRecords} solicitudes`).waitFor();
+
+    await page.locator(".rf-bandeja .p-paginator-next").click();
+    await page.waitForURL(/page=1/);
+    const segunda = await apiGet<Pagina>("administrador", `${url}?page=1&rows=10`);
+    await expect.poll(columna).toEqual(segunda.rows.map((r) => r.infoInstitucion.nombre));
+
+    await page.getByRole("columnheader", { name: "Institución" }).click();
+    await page.waitForURL((u) => u.searchParams.get("sortField") === "institucion" && !u.searchParams.has("page"));
+    const ordenadas = await apiGet<Pagina>("administrador", `${url}?page=0&rows=10&sortField=institucion&sortOrder=1`);
+    await expect.poll(columna).toEqual(ordenadas.rows.map((r) => r.infoInstitucion.nombre));
+
+    await page.getByLabel("Buscar").fill("aduanas");
+    await page.waitForURL(/q=aduanas/);
+    await expect
+      .poll(() => textosDe(page, ".rf-bandeja tbody tr td:first-child"))
+      .toEqual(new Set(["Dirección General de Aduanas"]));
+    await page.context().close();
+  });
+
   it("shows the full history of the request followed through every stage", async () => {
     const page = await como("administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Seguimiento`);
