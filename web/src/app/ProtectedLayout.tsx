@@ -5,7 +5,7 @@
  */
 import { MSG } from "@registro/contracts";
 import es from "primelocale/es.json";
-import { addLocale, PrimeReactProvider } from "primereact/api";
+import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
@@ -28,6 +28,8 @@ const PANEL_ID = "rf-panel-usuario";
 const PANTALLA_ANCHA = "(min-width: 992px)";
 
 addLocale("es", es.es);
+// Components read their ARIA labels (paginator, pick list…) from the global locale, not the provider.
+locale("es");
 
 export default function ProtectedLayout() {
   const location = useLocation();

@@ -1,0 +1,56 @@
+/**
+ * What the configuration API hooks share: the SPEC.md §8 toast when a list fails to load, the
+ * reading of an action's answer (a 400 comes back as `success:false` with field errors), and the
+ * list refresh after a write.
+ */
+import type { Errores } from "@registro/contracts";
+import { ApiError, type RespuestaAccion } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { notify } from "../../../lib/toast";
+
+export const CLAVE = {
+  usuarios: ["configuracion", "usuarios"],
+  perfiles: ["configuracion", "perfiles"],
+  vistas: ["configuracion", "vistas"],
+  instituciones: ["configuracion", "instituciones"],
+  cargos: ["configuracion", "cargos"],
+  auditoria: ["configuracion", "auditoria"],
+} as const;
+
+/** Runs a read; on failure shows `mensaje` (not on 401: the session handler speaks then) and rethrows. */
+export async function conAviso<T>(mensaje: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) notify.error(mensaje);
+    throw e;
+  }
+}
+
+/** Reloads a list and the audit log after a change. */
+export function refrescar(clave: readonly string[]): Promise<void> {
+  return queryClient
+    .invalidateQueries({ queryKey: clave })
+    .then(() => queryClient.invalidateQueries({ queryKey: CLAVE.auditoria }));
+}
+
+/** The first field message of an answer, for refusals that name no form field (a delete). */
+export function primerError(errores: Errores | undefined): string | undefined {
+  return errores ? Object.values(errores)[0]?.[0] : undefined;
+}
+
+/**
+ * Shows an action's outcome as SPEC.md §8 asks: success toast, or a warning with the server's
+ * message (field errors stay on the form). Returns whether it succeeded.
+ */
+export function avisarRespuesta(r: RespuestaAccion): boolean {
+  if (r.success) notify.success(r.message);
+  else notify.warn(r.message);
+  return r.success;
+}
+
+/** A failure with no answer to show (403, 404, 500, network): its message as a warning. */
+export function avisarFallo(e: unknown, mensaje?: string): void {
+  if (e instanceof ApiError && e.status === 401) return;
+  notify.warn(mensaje ?? (e instanceof Error ? e.message : String(e)));
+}

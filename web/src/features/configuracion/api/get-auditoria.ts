@@ -1,0 +1,24 @@
+/** GET api/Auditoria?page&rows&entidad: one page of the configuration audit log, newest first. */
+import { type AuditoriaEntrada, type EntidadAuditoria, MSG } from "@registro/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { CLAVE, conAviso } from "./comun";
+
+export interface ConsultaAuditoriaWeb {
+  page: number;
+  rows: number;
+  entidad?: EntidadAuditoria;
+}
+
+export function obtenerAuditoria(q: ConsultaAuditoriaWeb) {
+  return api.get<{ rows: AuditoriaEntrada[]; totalRecords: number }>("api/Auditoria", { ...q });
+}
+
+export function useAuditoria(q: ConsultaAuditoriaWeb) {
+  return useQuery({
+    queryKey: [...CLAVE.auditoria, q],
+    queryFn: () => conAviso(MSG.errorCargarAuditoria, () => obtenerAuditoria(q)),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,18 @@
+/** GET api/Perfiles/GetVistas: every view, for the profile dialog's pick list. */
+import { MSG, type VistaDisponible } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { CLAVE, conAviso } from "./comun";
+
+export function obtenerVistas(): Promise<VistaDisponible[]> {
+  return api.get<VistaDisponible[]>("api/Perfiles/GetVistas");
+}
+
+export function useVistas(enabled = true) {
+  return useQuery({
+    queryKey: CLAVE.vistas,
+    queryFn: () => conAviso(MSG.errorCargarVistas, obtenerVistas),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The list frame every maintenance screen shares (SPEC.md screens 19–22): a card with the title,
+ * the search box, Agregar and Volver, and a DataTable of 15 rows (15/25/50) paged and searched on
+ * screen, with the page report 'Mostrando {first} a {last} de {totalRecords} …'.
+ */
+import { V } from "@registro/contracts";
+import { Button } from "primereact/button";
+import { DataTable } from "primereact/datatable";
+import { IconField } from "primereact/iconfield";
+import { InputIcon } from "primereact/inputicon";
+import { InputText } from "primereact/inputtext";
+import { type ReactNode, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { useUserData } from "../../../lib/user-data";
+import { RUTA } from "../paths";
+import { ptTabla } from "./pt";
+
+export interface MantenimientoTablaProps<T> {
+  titulo: string;
+  datos: T[] | undefined;
+  dataKey: string;
+  cargando: boolean;
+  /** Fields the search box looks in. */
+  camposBusqueda: string[];
+  /** Empty-list text (SPEC.md §8). */
+  vacio: string;
+  /** Plural noun of the page report: 'usuarios', 'perfiles'… */
+  plural: string;
+  /** Label of the add button (e.g. 'Agregar Usuario'). */
+  agregar: string;
+  onAgregar: () => void;
+  /** Extra content above the table (e.g. a filter). */
+  extra?: ReactNode;
+  children: ReactNode;
+}
+
+export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<T>) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { data } = useUserData();
+  const [busqueda, setBusqueda] = useState("");
+  const [pagina, setPagina] = useState({ first: 0, rows: 15 });
+  // Volver leads to the Configuración menu when the user has it, otherwise to Inicio.
+  const volverA = data?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
+
+  const encabezado = (
+    <div className="rfc-filtros">
+      <div className="rfc-filtro">
+        <label htmlFor={`${id}-q`}>Buscar</label>
+        <IconField iconPosition="left">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            id={`${id}-q`}
+            type="search"
+            value={busqueda}
+            placeholder="Buscar..."
+            onChange={(e) => {
+              setBusqueda(e.target.value);
+              setPagina((pg) => ({ ...pg, first: 0 }));
+            }}
+          />
+        </IconField>
+      </div>
+      {p.extra}
+    </div>
+  );
+
+  return (
+    <section className="rfc-tarjeta" aria-labelledby={`${id}-titulo`}>
+      <div className="rfc-cabecera">
+        <h1 id={`${id}-titulo`}>{p.titulo}</h1>
+        <div className="rfc-barra">
+          <Button type="button" label={p.agregar} icon="pi pi-plus" onClick={p.onAgregar} />
+          <Button
+            type="button"
+            label="Volver"
+            icon="pi pi-arrow-left"
+            severity="secondary"
+            outlined
+            onClick={() => navigate(volverA)}
+          />
+        </div>
+      </div>
+      <DataTable
+        value={p.datos ?? []}
+        dataKey={p.dataKey}
+        loading={p.cargando}
+        header={encabezado}
+        globalFilter={busqueda.trim()}
+        globalFilterFields={p.camposBusqueda}
+        emptyMessage={p.vacio}
+        paginator
+        first={pagina.first}
+        rows={pagina.rows}
+        onPage={(e) => setPagina({ first: e.first, rows: e.rows })}
+        rowsPerPageOptions={[15, 25, 50]}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate={`Mostrando {first} a {last} de {totalRecords} ${p.plural}`}
+        stripedRows
+        size="small"
+        pt={ptTabla(`${id}-titulo`)}
+      >
+        {p.children}
+      </DataTable>
+    </section>
+  );
+}

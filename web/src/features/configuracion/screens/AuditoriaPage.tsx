@@ -1,0 +1,179 @@
+/**
+ * The configuration audit log: who changed which user, profile, institution or position, when, and
+ * what changed (before → after), newest first, paged on the server and filterable by entity.
+ */
+import "../configuracion.css";
+import { type AuditoriaEntrada, ENTIDADES_AUDITORIA, type EntidadAuditoria, MSG, V } from "@registro/contracts";
+import { Button } from "primereact/button";
+import { Column } from "primereact/column";
+import { DataTable } from "primereact/datatable";
+import { Dropdown } from "primereact/dropdown";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useUserData } from "../../../lib/user-data";
+import { useAuditoria } from "../api/get-auditoria";
+import { ptDropdown, ptTabla } from "../components/pt";
+import { RUTA } from "../paths";
+
+const ENTIDAD: Record<EntidadAuditoria, string> = {
+  Usuario: "Usuario",
+  Perfil: "Perfil",
+  Institucion: "Institución",
+  Cargo: "Cargo",
+};
+
+const ACCION: Record<string, string> = {
+  crear: "Creación",
+  editar: "Edición",
+  eliminar: "Eliminación",
+  desactivar: "Desactivación",
+  reiniciar_clave: "Reinicio de clave",
+};
+
+const CAMPO: Record<string, string> = {
+  usuario: "Usuario",
+  nombre: "Nombre",
+  apellido: "Apellido",
+  cedula: "Cédula",
+  email: "Email",
+  perfil: "Perfil",
+  uExterno: "Usuario externo",
+  institucion: "Institución",
+  activo: "Activo",
+  cambioClave: "Debe cambiar la clave",
+  descripcion: "Descripción",
+  porDefecto: "Por defecto",
+  vistas: "Vistas",
+  estructura: "Estructura",
+  direccion: "Dirección",
+  telefono: "Teléfono",
+  ext: "Extención",
+  telefono2: "Teléfono 2",
+  ext2: "Extención 2",
+  estatus: "Estatus",
+  selectedCargos: "Cargos asociados (ids)",
+  tipo: "Tipo",
+};
+
+type Registro = Record<string, unknown>;
+const comoRegistro = (v: unknown): Registro => (v && typeof v === "object" ? (v as Registro) : {});
+
+function valor(campo: string, v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
+  if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
+  if (typeof v === "boolean") return v ? "Sí" : "No";
+  if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
+  return String(v);
+}
+
+/** The fields that differ between the two snapshots, with their readable names and values. */
+function cambios(e: AuditoriaEntrada) {
+  const antes = comoRegistro(e.antes);
+  const despues = comoRegistro(e.despues);
+  return Object.keys(CAMPO)
+    .filter((k) => k in antes || k in despues)
+    .filter((k) => e.antes === null || e.despues === null || JSON.stringify(antes[k]) !== JSON.stringify(despues[k]))
+    .map((k) => ({ campo: CAMPO[k], antes: valor(k, antes[k]), despues: valor(k, despues[k]) }));
+}
+
+function registro(e: AuditoriaEntrada): string {
+  const r = { ...comoRegistro(e.antes), ...comoRegistro(e.despues) };
+  const nombre = r.usuario ?? r.nombre;
+  return nombre ? `${String(nombre)} (#${e.idEntidad})` : `#${e.idEntidad}`;
+}
+
+function Cambios({ e }: { e: AuditoriaEntrada }) {
+  const lista = cambios(e);
+  if (lista.length === 0) return <span className="rfc-no">Sin cambios de datos</span>;
+  return (
+    <ul className="rfc-cambios">
+      {lista.map((c) => (
+        <li key={c.campo}>
+          <strong>{c.campo}:</strong>{" "}
+          {e.accion === "crear" ? c.despues : e.despues === null ? c.antes : `${c.antes} → ${c.despues}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const fecha = new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "medium" });
+
+export default function AuditoriaPage() {
+  const navigate = useNavigate();
+  const { data: usuario } = useUserData();
+  const [pagina, setPagina] = useState({ page: 0, rows: 15 });
+  const [entidad, setEntidad] = useState<EntidadAuditoria | undefined>(undefined);
+  const auditoria = useAuditoria({ ...pagina, entidad });
+  const volverA = usuario?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
+
+  const encabezado = (
+    <div className="rfc-filtros">
+      <div className="rfc-filtro">
+        <label htmlFor="auditoria-entidad">Entidad</label>
+        <Dropdown
+          inputId="auditoria-entidad"
+          value={entidad ?? null}
+          options={ENTIDADES_AUDITORIA.map((e) => ({ value: e, label: ENTIDAD[e] }))}
+          onChange={(e) => {
+            setEntidad(e.value ?? undefined);
+            setPagina((p) => ({ ...p, page: 0 }));
+          }}
+          placeholder="Todas las entidades"
+          showClear
+          className="rfc-filtro-dropdown"
+          pt={ptDropdown("Entidad")}
+        />
+      </div>
+    </div>
+  );
+
+  return (
+    <section className="rfc-tarjeta" aria-labelledby="auditoria-titulo">
+      <div className="rfc-cabecera">
+        <h1 id="auditoria-titulo">Auditoría de Configuración</h1>
+        <div className="rfc-barra">
+          <Button
+            type="button"
+            label="Volver"
+            icon="pi pi-arrow-left"
+            severity="secondary"
+            outlined
+            onClick={() => navigate(volverA)}
+          />
+        </div>
+      </div>
+      <DataTable
+        value={auditoria.data?.rows ?? []}
+        dataKey="idAuditoria"
+        lazy
+        // With no rows the paginator would only show disabled (low-contrast) controls.
+        paginator={(auditoria.data?.totalRecords ?? 0) > 0}
+        first={pagina.page * pagina.rows}
+        rows={pagina.rows}
+        totalRecords={auditoria.data?.totalRecords ?? 0}
+        onPage={(e) => setPagina({ page: e.page ?? Math.floor(e.first / e.rows), rows: e.rows })}
+        rowsPerPageOptions={[15, 25, 50]}
+        loading={auditoria.isFetching}
+        header={encabezado}
+        emptyMessage={MSG.sinAuditoria}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} registros"
+        stripedRows
+        size="small"
+        pt={ptTabla("auditoria-titulo")}
+      >
+        <Column
+          header="Fecha"
+          body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{fecha.format(new Date(e.fecha))}</span>}
+        />
+        <Column header="Realizado por" body={(e: AuditoriaEntrada) => e.usuario ?? "—"} />
+        <Column header="Entidad" body={(e: AuditoriaEntrada) => ENTIDAD[e.entidad as EntidadAuditoria] ?? e.entidad} />
+        <Column header="Registro" body={registro} />
+        <Column header="Acción" body={(e: AuditoriaEntrada) => ACCION[e.accion] ?? e.accion} />
+        <Column header="Cambios" body={(e: AuditoriaEntrada) => <Cambios e={e} />} />
+      </DataTable>
+    </section>
+  );
+}

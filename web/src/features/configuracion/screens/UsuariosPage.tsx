@@ -1,0 +1,110 @@
+/**
+ * 'Listado de Usuarios' (SPEC.md screen 19): every user with institution, profile, cédula and
+ * status; Agregar Usuario, Volver, search; per row Editar, Detalles and, for external users, the
+ * password reset (confirmation naming the user). New users and resets show the temporary password once.
+ */
+import "../../../components/funcionario-dialog/campos.css";
+import "../configuracion.css";
+import { MSG, type Usuario } from "@registro/contracts";
+import { Column } from "primereact/column";
+import { useState } from "react";
+import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
+import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { useUsuarios } from "../api/get-usuarios";
+import { useReiniciarClave } from "../api/reiniciar-clave";
+import { type ClaveTemporal, ClaveTemporalDialog } from "../components/ClaveTemporalDialog";
+import { ConfirmacionHost, confirmar } from "../components/confirmar";
+import { EstatusTag } from "../components/EstatusTag";
+import { MantenimientoTabla } from "../components/MantenimientoTabla";
+import { type ModoDialogo, UsuarioDialog } from "../components/UsuarioDialog";
+
+type FilaUsuario = Usuario & { nombreCompleto: string };
+
+export default function UsuariosPage() {
+  const usuarios = useUsuarios();
+  const reiniciar = useReiniciarClave();
+  const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; usuario: Usuario | null } | null>(null);
+  const [clave, setClave] = useState<ClaveTemporal | null>(null);
+  const filas: FilaUsuario[] | undefined = usuarios.data?.map((u) => ({
+    ...u,
+    nombreCompleto: `${u.nombre} ${u.apellido}`.trim(),
+  }));
+
+  const pedirReinicio = (u: Usuario) => {
+    const nombre = `${u.nombre} ${u.apellido}`.trim();
+    confirmar(
+      MSG.confirmarReiniciarClave(nombre),
+      async () => {
+        try {
+          const r = await reiniciar.mutateAsync(u.idUsuario);
+          if (avisarRespuesta(r) && r.data) setClave({ usuario: u.usuario, password: r.data.password });
+        } catch (e) {
+          avisarFallo(e);
+        }
+      },
+      { destructiva: true },
+    );
+  };
+
+  return (
+    <>
+      <MantenimientoTabla
+        titulo="Listado de Usuarios"
+        datos={filas}
+        dataKey="idUsuario"
+        cargando={usuarios.isFetching}
+        camposBusqueda={["usuario", "nombreCompleto", "institucion", "perfil", "cedula", "email"]}
+        vacio={MSG.sinUsuarios}
+        plural="usuarios"
+        agregar="Agregar Usuario"
+        onAgregar={() => setDialogo({ modo: "crear", usuario: null })}
+      >
+        <Column field="usuario" header="Usuario" sortable />
+        <Column field="nombreCompleto" header="Nombre" sortable />
+        <Column field="institucion" header="Institución" sortable />
+        <Column field="perfil" header="Perfil" sortable />
+        <Column
+          field="cedula"
+          header="Cédula"
+          body={(u: FilaUsuario) => <span className="rf-nowrap">{u.cedula}</span>}
+        />
+        <Column field="activo" header="Estatus" sortable body={(u: FilaUsuario) => <EstatusTag activo={u.activo} />} />
+        <Column
+          header="Acciones"
+          style={{ width: "1%", whiteSpace: "nowrap" }}
+          body={(u: FilaUsuario) => (
+            <div className="rfc-acciones">
+              <AccionBandeja
+                etiqueta={`Editar ${u.usuario}`}
+                icono="pi pi-pencil"
+                onClick={() => setDialogo({ modo: "editar", usuario: u })}
+              />
+              <AccionBandeja
+                etiqueta={`Detalles de ${u.usuario}`}
+                icono="pi pi-eye"
+                onClick={() => setDialogo({ modo: "detalles", usuario: u })}
+              />
+              {u.uExterno && (
+                <AccionBandeja
+                  etiqueta={`Reiniciar clave de ${u.usuario}`}
+                  icono="pi pi-key"
+                  severity="warning"
+                  onClick={() => pedirReinicio(u)}
+                />
+              )}
+            </div>
+          )}
+        />
+      </MantenimientoTabla>
+      <UsuarioDialog
+        modo={dialogo?.modo ?? "crear"}
+        usuario={dialogo?.usuario ?? null}
+        visible={dialogo !== null}
+        onHide={() => setDialogo(null)}
+        onClaveTemporal={setClave}
+      />
+      <ClaveTemporalDialog clave={clave} onHide={() => setClave(null)} />
+      <ConfirmacionHost />
+    </>
+  );
+}
