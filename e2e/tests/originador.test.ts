@@ -334,6 +334,20 @@ describe("originador", () => {
     await esperar(() => page.locator("iframe.rf-visor").count()).toBe(0);
     await adjuntos.getByRole("button", { name: "Cerrar" }).last().click();
 
+    // Editing an official keeps the stored documents unless new ones are chosen.
+    await tabla
+      .getByRole("button", { name: /^Editar funcionario/ })
+      .first()
+      .click();
+    const editar = dialogo("Editar funcionario");
+    await esperar(() => editar.getByText("Archivo actual:").count()).toBe(4);
+    expect(await editar.getByLabel("Cédula").first().inputValue()).toMatch(/^\d{3}-\d{7}-\d$/);
+    await editar.getByLabel("Comentario").fill("Teléfono y comentario actualizados.");
+    await escribir(editar.getByLabel("Teléfono"), "8095559999");
+    await editar.getByRole("button", { name: "Guardar" }).click();
+    await esperar(() => editar.isVisible()).toBe(false);
+    await esperar(() => tabla.getByText("(809) 555-9999").count()).toBe(1);
+
     const antes = await tabla.getByRole("button", { name: /^Eliminar funcionario/ }).count();
     await tabla
       .getByRole("button", { name: /^Eliminar funcionario/ })

@@ -46,6 +46,7 @@ import { esActiva, estatusOriginador, type ModoFormulario, puedeEditar, RUTA } f
 import { AdjuntosDialog } from "./AdjuntosDialog";
 import { confirmar } from "./confirmar";
 import { TablaFuncionarios } from "./TablaFuncionarios";
+import { useVolver } from "./use-volver";
 
 export interface FormularioSolicitudProps {
   modo: ModoFormulario;
@@ -147,6 +148,7 @@ const CLAVES_CAMPOS = [
 export function FormularioSolicitud(props: FormularioSolicitudProps) {
   const { modo, institucion, solicitud, funcionarios } = props;
   const navigate = useNavigate();
+  const volver = useVolver();
   const [inicial, setInicial] = useState(() => estadoInicial(institucion, solicitud));
   const [e, setE] = useState<Estado>(inicial);
   const [archivos, setArchivos] = useState<Archivos>({});
@@ -609,14 +611,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         )}
 
         <div className="rfo-acciones rfo-barra">
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate(RUTA.bandeja)}
-          />
+          <Button type="button" label="Volver" icon="pi pi-arrow-left" severity="secondary" outlined onClick={volver} />
           <Button type="button" label="Tarjeta" icon="pi pi-download" severity="secondary" outlined onClick={tarjeta} />
           {guardada && (
             <Button

@@ -20,13 +20,14 @@ import { ObservacionesTab } from "../../../components/solicitud/ObservacionesTab
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
 import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
 import { InactivarFirmaDialog } from "../components/InactivarFirmaDialog";
+import { useVolver } from "../components/use-volver";
 import { esActiva, esInactiva, estatusOriginador, puedeEditar, RUTA, tieneObservaciones } from "../reglas";
 
 export default function DetallesOriginadorPage() {
   const { idSolicitud } = useParams();
   const id = /^\d+$/.test(idSolicitud ?? "") ? Number(idSolicitud) : Number.NaN;
   const solicitud = useSolicitud(id);
-  const navigate = useNavigate();
+  const volver = useVolver();
   const [inactivar, setInactivar] = useState(false);
   const s = solicitud.data;
 
@@ -36,14 +37,7 @@ export default function DetallesOriginadorPage() {
         <h1>Detalles de la solicitud</h1>
         <div className="rfo-acciones">
           {s && <Acciones s={s} onInactivar={() => setInactivar(true)} />}
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate(RUTA.bandeja)}
-          />
+          <Button type="button" label="Volver" icon="pi pi-arrow-left" severity="secondary" outlined onClick={volver} />
         </div>
       </div>
       {solicitud.isLoading && (
