@@ -26,6 +26,16 @@ export async function cargosDeInstituciones(tx: Tx, idInstitucion?: number) {
     .orderBy(asc(institucionCargos.idCargo));
 }
 
+export async function nombresDeCargos(tx: Tx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ nombre: cargos.nombre })
+    .from(cargos)
+    .where(inArray(cargos.idCargo, ids))
+    .orderBy(asc(cargos.nombre));
+  return rows.map((r) => r.nombre);
+}
+
 export async function cargosExistentes(tx: Tx, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx.select({ id: cargos.idCargo }).from(cargos).where(inArray(cargos.idCargo, ids));

@@ -42,14 +42,12 @@ function datos(body: InstitucionBody): repo.DatosInstitucion {
   };
 }
 
-async function leer(tx: Tx, idInstitucion: number) {
+/** The institution as the audit log keeps it: its data plus its positions by name. */
+async function foto(tx: Tx, idInstitucion: number) {
   const fila = await repo.buscarInstitucion(tx, idInstitucion);
   if (!fila) return null;
-  const cargos = await repo.cargosDeInstituciones(tx, idInstitucion);
-  return aInstitucion(
-    fila,
-    cargos.map((c) => c.idCargo),
-  );
+  const ids = (await repo.cargosDeInstituciones(tx, idInstitucion)).map((c) => c.idCargo);
+  return { ...aInstitucion(fila, ids), cargos: await repo.nombresDeCargos(tx, ids) };
 }
 
 export async function crearInstitucion(db: Db, sesion: SesionUsuario, body: InstitucionBody) {
@@ -64,7 +62,7 @@ export async function crearInstitucion(db: Db, sesion: SesionUsuario, body: Inst
         idEntidad: id,
         accion: "crear",
         antes: null,
-        despues: await leer(tx, id),
+        despues: await foto(tx, id),
       });
       return { success: true, message: MSG.institucionCreada, data: { idInstitucionFirma: id } };
     }),
@@ -76,7 +74,7 @@ export async function editarInstitucion(db: Db, sesion: SesionUsuario, body: Ins
   if (id === undefined) throw ValidacionCampo("IdInstitucionFirma", MSG.requerido);
   return conUnicidad(() =>
     db.transaction(async (tx) => {
-      const antes = await leer(tx, id);
+      const antes = await foto(tx, id);
       if (!antes) throw NoEncontrado(MSG.institucionNoEncontrada);
       await validar(tx, body, id);
       await repo.actualizarInstitucion(tx, id, datos(body));
@@ -87,7 +85,7 @@ export async function editarInstitucion(db: Db, sesion: SesionUsuario, body: Ins
         idEntidad: id,
         accion: "editar",
         antes,
-        despues: await leer(tx, id),
+        despues: await foto(tx, id),
       });
       return { success: true, message: MSG.institucionActualizada, data: { idInstitucionFirma: id } };
     }),

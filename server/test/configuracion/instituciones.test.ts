@@ -124,6 +124,7 @@ describe("POST /api/Instituciones", () => {
     const [fila] = await auditoriaDe(t.db, "Institucion", id);
     expect(fila).toMatchObject({ accion: "crear", antes: null });
     expect(fila.despues).toMatchObject({ nombre: "Ministerio de Cultura", cantCargos: 2 });
+    expect((fila.despues as { cargos: string[] }).cargos).toHaveLength(2);
   });
 });
 

@@ -51,7 +51,7 @@ const CAMPO: Record<string, string> = {
   telefono2: "Teléfono 2",
   ext2: "Extención 2",
   estatus: "Estatus",
-  selectedCargos: "Cargos asociados (ids)",
+  cargos: "Cargos asociados",
   tipo: "Tipo",
 };
 
