@@ -89,7 +89,7 @@ try {
 
   await page.goto(`${base}/Originador`);
   await esperarTabla(page);
-  await guardar(page, "bandeja");
+  await guardar(page, "bandeja", true);
 
   // The form: empty, refused with its errors, filled.
   await page.getByRole("button", { name: "Nueva solicitud" }).click();
