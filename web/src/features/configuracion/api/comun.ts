@@ -34,6 +34,13 @@ export function refrescar(clave: readonly string[]): Promise<void> {
     .then(() => queryClient.invalidateQueries({ queryKey: CLAVE.auditoria }));
 }
 
+/** The errors without those of `campos`: a field's message goes away once the clerk edits it. */
+export function sinErrores(errores: Errores, ...campos: string[]): Errores {
+  const out = { ...errores };
+  for (const c of campos) delete out[c];
+  return out;
+}
+
 /** The first field message of an answer, for refusals that name no form field (a delete). */
 export function primerError(errores: Errores | undefined): string | undefined {
   return errores ? Object.values(errores)[0]?.[0] : undefined;

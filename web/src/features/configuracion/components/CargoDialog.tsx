@@ -11,7 +11,7 @@ import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useEffect, useState } from "react";
 import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
-import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";
 import { PT_SWITCH, ptDropdown } from "./pt";
@@ -91,6 +91,7 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
       onHide={onHide}
       footer={pie}
       style={{ width: "36rem", maxWidth: "95vw" }}
+      className={soloLectura ? "rfc-solo-lectura" : undefined}
       modal
     >
       <Campo id="cargo-nombre" etiqueta="Cargo" requerido={!soloLectura} error={error("Nombre")}>
@@ -99,7 +100,10 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
           value={nombre}
           readOnly={soloLectura}
           maxLength={100}
-          onChange={(e) => setNombre(e.target.value)}
+          onChange={(e) => {
+            setNombre(e.target.value);
+            setErrores((x) => sinErrores(x, "Nombre"));
+          }}
           invalid={!!error("Nombre")}
           {...ariaError("cargo-nombre", error("Nombre"))}
         />
@@ -112,7 +116,10 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
           rows={2}
           maxLength={300}
           autoResize
-          onChange={(e) => setDescripcion(e.target.value)}
+          onChange={(e) => {
+            setDescripcion(e.target.value);
+            setErrores((x) => sinErrores(x, "Descripcion"));
+          }}
           {...ariaError("cargo-descripcion", error("Descripcion"))}
         />
       </Campo>
@@ -122,7 +129,10 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
             inputId="cargo-tipo"
             value={tipo}
             options={[...TIPOS_CARGO]}
-            onChange={(e) => setTipo(e.value ?? null)}
+            onChange={(e) => {
+              setTipo(e.value ?? null);
+              setErrores((x) => sinErrores(x, "Tipo"));
+            }}
             placeholder="Seleccione el tipo"
             disabled={soloLectura}
             invalid={!!error("Tipo")}

@@ -12,7 +12,7 @@ import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo, useState } from "react";
 import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
-import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
 import { useCargos } from "../api/get-cargos";
@@ -86,8 +86,10 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
     [cargos.data, institucion],
   );
 
-  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) =>
+  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) => {
     setF((x) => ({ ...x, [campo]: valor }));
+    setErrores((e) => sinErrores(e, campo));
+  };
   const error = (...claves: string[]) => errorDe(errores, ...claves);
 
   const guardar = async () => {
@@ -174,6 +176,7 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
       onHide={onHide}
       footer={pie}
       style={{ width: "50rem", maxWidth: "95vw" }}
+      className={soloLectura ? "rfc-solo-lectura" : undefined}
       modal
     >
       <div className="rfo-grid rfo-grid-2">

@@ -14,7 +14,7 @@ import { useEffect, useState } from "react";
 import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { avisarRespuesta } from "../api/comun";
+import { avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearPerfil } from "../api/crear-perfil";
 import { useEditarPerfil } from "../api/editar-perfil";
 import { useVistas } from "../api/get-vistas";
@@ -133,7 +133,10 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
             id="perfil-nombre"
             value={nombre}
             maxLength={100}
-            onChange={(e) => setNombre(e.target.value)}
+            onChange={(e) => {
+              setNombre(e.target.value);
+              setErrores((x) => sinErrores(x, "Nombre"));
+            }}
             invalid={!!error("Nombre")}
             {...ariaError("perfil-nombre", error("Nombre"))}
           />
@@ -172,6 +175,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
           onChange={(e) => {
             setDisponibles(e.source);
             setSeleccionadas(e.target);
+            setErrores((x) => sinErrores(x, "Vistas"));
           }}
           itemTemplate={VistaItem}
           sourceHeader="Disponibles"

@@ -13,7 +13,7 @@ import { InputText } from "primereact/inputtext";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/funcionario-dialog/campos";
 import { notify } from "../../../lib/toast";
-import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type UsuarioEnvio, useCrearUsuario } from "../api/crear-usuario";
 import { useEditarUsuario } from "../api/editar-usuario";
 import { useInstitucionesMantenimiento } from "../api/get-instituciones";
@@ -62,6 +62,19 @@ function desdeUsuario(u: Usuario): Formulario {
   };
 }
 
+/** The server's error keys each form field answers for. */
+const CLAVE_SERVIDOR: Record<keyof Formulario, string[]> = {
+  cedula: ["Cedula"],
+  nombre: ["Nombre"],
+  apellido: ["Apellido"],
+  idPerfil: ["IdPerfil"],
+  usuario: ["Usuario"],
+  email: ["Email"],
+  externo: ["IdInst"],
+  idInst: ["IdInst"],
+  activo: ["Activo"],
+};
+
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear Usuario",
   editar: "Editar Usuario",
@@ -108,8 +121,10 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
     [instituciones.data, usuario?.idInst],
   );
 
-  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) =>
+  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) => {
     setF((x) => ({ ...x, [campo]: valor }));
+    setErrores((e) => sinErrores(e, ...CLAVE_SERVIDOR[campo]));
+  };
   const error = (...claves: string[]) => errorDe(errores, ...claves);
 
   const enviar = async () => {
@@ -164,6 +179,7 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
       onHide={onHide}
       footer={pie}
       style={{ width: "46rem", maxWidth: "95vw" }}
+      className={soloLectura ? "rfc-solo-lectura" : undefined}
       modal
     >
       <form
