@@ -271,6 +271,9 @@ export const solicitudes = pgTable(
     index("solicitudes_institucion_fecha_idx").on(t.idInstitucion, t.fechaSolicitud),
     index("solicitudes_fecha_idx").on(t.fechaSolicitud),
     index("solicitudes_incumbente_idx").on(t.idIncumbente),
+    // Compact (deduplicated) indexes the inbox counts scan instead of the table.
+    index("solicitudes_estatus_idx").on(t.estatus),
+    index("solicitudes_decidido_idx").on(t.estatus).where(sql`${t.decididoJuridico}`),
   ],
 );
 

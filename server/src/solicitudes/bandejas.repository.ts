@@ -141,12 +141,26 @@ function seleccionPagina(
     orden: sql`p.k1 ${dir}, p.k2 ${dir}, p.id ${dir}`,
   });
   switch (o.campo) {
-    case "fechaSolicitud":
+    case "fechaSolicitud": {
+      // An inbox of a few statuses, on a shallow page: each status' newest requests through the
+      // (status, date) index, merged. Deep pages and single-status filters scan the date index.
+      const codigos = f.estatusFiltro === undefined ? f.estatus : undefined;
+      if (pagina && codigos && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
+        const dimension = sql`(values ${sql.join(
+          codigos.map((c) => sql.raw(`(${Number(c)}, 0)`)),
+          sql`, `,
+        )}) as d(clave, rango)`;
+        return recorrer(f, dimension, solicitudes.estatus, dir, pagina, {
+          dentro: sql`x.fecha ${dir}, x.id ${dir}`,
+          fuera: sql`p.fecha ${dir}, p.id ${dir}`,
+        });
+      }
       return {
         sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes} ${donde}
           order by ${solicitudes.fechaSolicitud} ${dir}, ${solicitudes.idSolicitud} ${dir} ${limite}`,
         orden: sql`p.fecha ${dir}, p.id ${dir}`,
       };
+    }
     case "idSolicitud":
       return {
         sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes} ${donde}
@@ -179,18 +193,39 @@ function seleccionPagina(
                  row_number() over (order by ${instituciones.nombre}, ${instituciones.idInstitucion}) as rango
                from ${instituciones}) as d`;
       const columna = o.campo === "estatus" ? solicitudes.estatus : solicitudes.idInstitucion;
-      const porValor = pagina ? sql`limit ${pagina.offset + pagina.limit}` : sql``;
-      const mismoValor = sql`${columna} = d.clave`;
-      const dondeValor = sql`where ${and(mismoValor, condiciones(f))}`;
-      return {
-        sub: sql`select x.*, d.rango as k1, null::int as k2 from ${dimension}
-          cross join lateral (select ${COLUMNAS} from ${solicitudes} ${dondeValor}
-            order by ${solicitudes.fechaSolicitud} desc, ${solicitudes.idSolicitud} desc ${porValor}) x
-          order by d.rango ${dir}, x.fecha desc, x.id desc ${limite}`,
-        orden: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
-      };
+      return recorrer(f, dimension, columna, sql.raw("desc"), pagina, {
+        dentro: sql`d.rango ${dir}, x.fecha desc, x.id desc`,
+        fuera: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
+      });
     }
   }
+}
+
+/** Above this many rows per value, walking a dimension costs more than one scan. */
+const MAX_POR_VALOR = 1000;
+
+/**
+ * Walks a small dimension (`d(clave, rango)`): for each value, its requests in date order through
+ * that value's (value, date) index, at most as many as the page needs; then orders the union.
+ * `orden` gives the same keys inside (`d`, `x`) and for the outer query (`p`; `k1` is the rank).
+ */
+function recorrer(
+  f: FiltroBandeja,
+  dimension: SQL,
+  columna: typeof solicitudes.estatus | typeof solicitudes.idInstitucion,
+  dirFecha: SQL,
+  pagina: { offset: number; limit: number } | null,
+  orden: { dentro: SQL; fuera: SQL },
+): { sub: SQL; orden: SQL } {
+  const porValor = pagina ? sql`limit ${pagina.offset + pagina.limit}` : sql``;
+  const limite = pagina ? sql`limit ${pagina.limit} offset ${pagina.offset}` : sql``;
+  return {
+    sub: sql`select x.*, d.rango as k1, null::int as k2 from ${dimension}
+      cross join lateral (select ${COLUMNAS} from ${solicitudes} where ${and(sql`${columna} = d.clave`, condiciones(f))}
+        order by ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${porValor}) x
+      order by ${orden.dentro} ${limite}`,
+    orden: orden.fuera,
+  };
 }
 
 export interface FilaBandeja {

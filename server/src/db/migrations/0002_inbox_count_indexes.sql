@@ -1,0 +1,2 @@
+CREATE INDEX "solicitudes_estatus_idx" ON "solicitudes" USING btree ("estatus");--> statement-breakpoint
+CREATE INDEX "solicitudes_decidido_idx" ON "solicitudes" USING btree ("estatus") WHERE "solicitudes"."decidido_juridico";
