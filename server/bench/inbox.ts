@@ -1,0 +1,233 @@
+/**
+ * Inbox benchmark: seeds 100,000 requests (each with its incumbent and 1–3 officials, spread over
+ * 46 institutions and every status) into a fresh embedded PGlite and into a fresh database on the
+ * PostgreSQL server given by DATABASE_URL (or TEST_PG_URL), then times every inbox through
+ * `app.inject` — first page, a page sorted by institution, a page filtered by institution and
+ * status, a searched page, and a page sorted by officials' count — and prints p50/p95 per inbox per
+ * database. Target: every page under 50 ms p95 on PostgreSQL.
+ *
+ * Usage (from the repository root):
+ *   node --import tsx server/bench/inbox.ts
+ * Settings (environment):
+ *   DATABASE_URL / TEST_PG_URL  PostgreSQL server; a database rf_bench_<random> is created and dropped
+ *   BENCH_DB     pglite | postgres | both (default: both, or pglite when no server is given)
+ *   BENCH_N      requests to seed (default 100000)
+ *   BENCH_ITER   timed iterations per page (default 200, after 20 warm-up calls)
+ */
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../src/app.js";
+import { prepararBase } from "../src/bootstrap.js";
+import { loadConfig } from "../src/config.js";
+import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import { DEMO_PASSWORD } from "../src/seed/demo.js";
+
+const N = Number(process.env.BENCH_N ?? 100_000);
+const ITER = Number(process.env.BENCH_ITER ?? 200);
+const WARMUP = 20;
+const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
+const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
+
+interface Bandeja {
+  nombre: string;
+  url: string;
+  usuario: string;
+  /** A status the inbox lists, for the filtered page. */
+  estatus: number;
+}
+
+const BANDEJAS: Bandeja[] = [
+  { nombre: "Originador", url: "GetBandejaOriginador", usuario: "originador", estatus: 106 },
+  { nombre: "Analista", url: "GetBandejaAnalista", usuario: "analista", estatus: 101 },
+  { nombre: "Jurídico", url: "GetBandejaJuridico", usuario: "juridico", estatus: 102 },
+  { nombre: "Histórico", url: "GetHistorico", usuario: "juridico", estatus: 105 },
+  { nombre: "Administrador/Seguimiento", url: "GetBandejaAdministradorRCC", usuario: "administrador", estatus: 105 },
+  { nombre: "Consultor", url: "GetBandejaConsultor", usuario: "consultor", estatus: 106 },
+];
+
+const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, string>][] => [
+  ["primera página", { page: "0" }],
+  ["ordenada (institución)", { page: "0", sortField: "institucion", sortOrder: "1" }],
+  ["filtrada (institución+estatus)", { page: "0", institucion: String(idInstitucion), estatus: String(b.estatus) }],
+  ["búsqueda (q)", { page: "0", q: "nuñez" }],
+  ["ordenada (cant. funcionarios)", { page: "0", sortField: "cantFuncionarios", sortOrder: "-1" }],
+];
+
+/** Seeds N requests with INSERT … SELECT generate_series: seconds, not minutes. */
+async function sembrar(db: Db, n: number) {
+  const t0 = performance.now();
+  await db.execute(sql`
+    insert into instituciones (nombre, estructura, direccion, telefono)
+    select 'Institución de prueba ' || g, 'Gobierno Central', 'Calle ' || g || ', Santo Domingo',
+           '(809) 555-' || lpad(g::text, 4, '0')
+    from generate_series(1, 40) g`);
+  const [{ maxInc }] = await filas<{ maxInc: number }>(
+    db,
+    sql`select coalesce(max(id_incumbente), 0)::int as "maxInc" from incumbentes`,
+  );
+  await db.execute(sql`
+    insert into incumbentes (id_institucion, cedula, nombres, apellidos, cod_cargo, telefono, firma_digital)
+    select inst.ids[1 + (g % array_length(inst.ids, 1))],
+           lpad((g % 1000)::text, 3, '0') || '-' || lpad(g::text, 7, '0') || '-' || (g % 10)::text,
+           (array['Ana','José','María','Pedro','Lucía','Ramón','Carmen','Juan','Rosa','Miguel'])[1 + g % 10]
+             || ' ' || (array['Antonio','Isabel','Luis','Teresa','Manuel'])[1 + (g / 10) % 5],
+           (array['Pérez','Núñez','Gómez','Rodríguez','Martínez','Peña','Santos','Díaz'])[1 + (g / 3) % 8]
+             || ' ' || (array['Ortiz','Batista','Jiménez','Tejada','Rosario','Medina'])[1 + (g / 7) % 6],
+           c.id, '(809) 555-0101', g % 5 = 0
+    from generate_series(1, ${n}::int) g,
+         (select array_agg(id_institucion order by id_institucion) as ids from instituciones) inst,
+         (select min(id_cargo) as id from cargos where tipo = 1) c`);
+  const [{ maxSol }] = await filas<{ maxSol: number }>(
+    db,
+    sql`select coalesce(max(id_solicitud), 0)::int as "maxSol" from solicitudes`,
+  );
+  // Mostly active requests, as a registry that has run for years holds; every status present.
+  await db.execute(sql`
+    insert into solicitudes (id_institucion, id_incumbente, estatus, comentario, fecha_solicitud,
+                             asignado_a, fue_activa, decidido_juridico)
+    select i.id_institucion, i.id_incumbente, e.estatus, '',
+           now() - ((${n}::int - i.rn) * interval '13 minutes'),
+           case when e.estatus in (101, 204) and i.rn % 3 = 0 then u.analista
+                when e.estatus in (102, 103) and i.rn % 3 = 0 then u.juridico end,
+           e.estatus in (106, 203, 201),
+           e.estatus in (104, 105, 103, 106, 203, 201, 204)
+    from (select *, row_number() over (order by id_incumbente) as rn from incumbentes
+          where id_incumbente > ${maxInc}::int) i
+    cross join lateral (select (array[106,106,106,106,201,203,101,204,102,103,105,104,108,202,106,101])
+                               [1 + (i.rn % 16)::int] as estatus) e,
+    (select (select id_usuario from usuarios where usuario = 'analista') as analista,
+            (select id_usuario from usuarios where usuario = 'juridico') as juridico) u`);
+  await db.execute(sql`
+    insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono, id_estatus, enviado)
+    select s.id_solicitud, '001-' || lpad(((s.id_solicitud * 3 + k) % 10000000)::text, 7, '0') || '-0',
+           'Funcionario ' || k, 'De Prueba', c.id, '(809) 555-0202',
+           case when s.estatus in (106, 203, 201) then 2 else 1 end, s.estatus <> 202
+    from solicitudes s
+    cross join lateral generate_series(1, 1 + s.id_solicitud % 3) k,
+    (select min(id_cargo) as id from cargos where tipo = 2) c
+    where s.id_solicitud > ${maxSol}::int`);
+  await db.execute(sql`analyze`);
+  return performance.now() - t0;
+}
+
+async function filas<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}
+
+const percentil = (ordenados: number[], p: number) =>
+  ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)];
+
+interface Resultado {
+  bandeja: string;
+  consulta: string;
+  p50: number;
+  p95: number;
+  total: number;
+}
+
+async function medir(database: Database): Promise<Resultado[]> {
+  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
+  const app = await buildApp({ db: database.db, config }, { logger: false });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  for (const usuario of new Set(BANDEJAS.map((b) => b.usuario))) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn",
+      payload: { userName: usuario, password: DEMO_PASSWORD },
+    });
+    tokens.set(usuario, res.json().token);
+  }
+  const [{ idInstitucion }] = await filas<{ idInstitucion: number }>(
+    database.db,
+    sql`select id_institucion as "idInstitucion" from usuarios where usuario = 'originador'`,
+  );
+  const resultados: Resultado[] = [];
+  for (const b of BANDEJAS) {
+    for (const [nombre, query] of consultas(b, idInstitucion)) {
+      const llamar = async () => {
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/SolicitudFirma/${b.url}`,
+          query,
+          headers: { authorization: tokens.get(b.usuario)! },
+        });
+        if (res.statusCode !== 200) throw new Error(`${b.url} ${JSON.stringify(query)}: ${res.statusCode} ${res.body}`);
+        return res.json() as { totalRecords: number };
+      };
+      for (let i = 0; i < WARMUP; i++) await llamar();
+      const tiempos: number[] = [];
+      let total = 0;
+      for (let i = 0; i < ITER; i++) {
+        const t0 = performance.now();
+        total = (await llamar()).totalRecords;
+        tiempos.push(performance.now() - t0);
+      }
+      tiempos.sort((x, y) => x - y);
+      resultados.push({
+        bandeja: b.nombre,
+        consulta: nombre,
+        p50: percentil(tiempos, 50),
+        p95: percentil(tiempos, 95),
+        total,
+      });
+    }
+  }
+  await app.close();
+  return resultados;
+}
+
+function imprimir(base: string, sembrado: number, resultados: Resultado[]) {
+  console.log(
+    `\n${base}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones por página`,
+  );
+  console.log(
+    `${"bandeja".padEnd(27)}${"consulta".padEnd(32)}${"filas".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}`,
+  );
+  for (const r of resultados) {
+    console.log(
+      `${r.bandeja.padEnd(27)}${r.consulta.padEnd(32)}${String(r.total).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`,
+    );
+  }
+  const peor = resultados.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  console.log(`peor p95: ${peor.p95.toFixed(1)} ms (${peor.bandeja}, ${peor.consulta})`);
+}
+
+async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise<void>) {
+  if (kind === "pglite") {
+    const database = await openDatabase({ dataDir: "memory" });
+    try {
+      await fn(database);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  if (!PG_URL) throw new Error("BENCH_DB=postgres needs DATABASE_URL or TEST_PG_URL");
+  const nombre = `rf_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${nombre}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${nombre}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await fn(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${nombre} with (force)`);
+    await admin.end();
+  }
+}
+
+const bases: ("pglite" | "postgres")[] = QUE_BASES === "both" ? ["pglite", "postgres"] : [QUE_BASES];
+for (const kind of bases) {
+  await conBase(kind, async (database) => {
+    await prepararBase(database, { demoData: "always", padronFile: undefined });
+    const sembrado = await sembrar(database.db, N);
+    imprimir(kind === "pglite" ? "PGlite" : "PostgreSQL", sembrado, await medir(database));
+  });
+}
