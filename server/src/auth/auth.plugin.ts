@@ -51,7 +51,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     }
   });
 
-  app.addHook("preHandler", async (request) => {
+  // Before validation: a caller without a session or without the view gets 401/403, never a 400
+  // that would describe the body the route expects.
+  app.addHook("preValidation", async (request) => {
     const c = request.routeOptions.config;
     if (c.publico || !request.url.includes("/api/")) return;
     const token = tokenDeCabecera(request.headers.authorization);
