@@ -106,6 +106,11 @@ describe("GET /api/Usuarios", () => {
 describe("POST /api/Usuarios", () => {
   it("401 without a token", () => esperarNoAutenticado(t, { method: "POST", url: USUARIOS, payload: nuevoUsuario(1) }));
 
+  it("401 and 403 come before validation: an empty body tells an outsider nothing", async () => {
+    await esperarNoAutenticado(t, { method: "POST", url: USUARIOS, payload: {} });
+    await esperarProhibido(t, { method: "POST", url: USUARIOS, payload: {} });
+  });
+
   it("403 for every other role, and nothing is created", async () => {
     const antes = await contarUsuarios();
     await esperarProhibido(t, { method: "POST", url: USUARIOS, payload: nuevoUsuario(1) });
