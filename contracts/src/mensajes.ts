@@ -144,7 +144,7 @@ export const MSG = {
   // Configuration: users, profiles, institutions, positions (SPEC.md screens 19–22)
   contraloria: "Contraloría General de la República",
   usuarioNoEncontrado: "El usuario no existe.",
-  usuarioFormato: "El usuario debe tener de 3 a 50 caracteres: letras, números, punto, guion o guion bajo.",
+  usuarioFormato: "El usuario debe tener de 3 a 50 caracteres: letras, números, punto, guion, guion bajo o @.",
   usuarioDuplicado: "Ya existe un usuario con este nombre de usuario.",
   cedulaDuplicada: "Ya existe un usuario con esta cédula.",
   emailDuplicado: "Ya existe un usuario con este correo electrónico.",

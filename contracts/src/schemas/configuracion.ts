@@ -75,7 +75,7 @@ const zListaIds = (claveObjeto: string, mensaje: string) =>
 
 // ---------------------------------------------------------------- Users (screen 19)
 
-export const USUARIO_REGEX = /^[A-Za-z0-9._-]{3,50}$/;
+export const USUARIO_REGEX = /^[A-Za-z0-9._@-]{3,50}$/;
 
 const zNombreUsuario = z.preprocess(
   (v) => (v === null ? undefined : v),
