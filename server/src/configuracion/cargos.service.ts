@@ -6,7 +6,7 @@
 import { type CargoCrearBody, type CargoEditarBody, MSG } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { ErroresCampo, NoEncontrado } from "../shared/errors.js";
+import { ErroresCampo, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
 import { registrarAuditoria } from "./auditoria.repository.js";
 import { aCargo } from "./cargos.mappers.js";
 import * as repo from "./cargos.repository.js";
@@ -23,8 +23,7 @@ function datos(body: CargoCrearBody): repo.DatosCargo {
 export async function crearCargo(db: Db, sesion: SesionUsuario, body: CargoCrearBody) {
   return conUnicidad(() =>
     db.transaction(async (tx) => {
-      if (await repo.nombreEnUso(tx, body.Nombre, null))
-        new ErroresCampo().add("Nombre", MSG.cargoDuplicado).throwIfAny();
+      if (await repo.nombreEnUso(tx, body.Nombre, null)) throw ValidacionCampo("Nombre", MSG.cargoDuplicado);
       const id = await repo.insertarCargo(tx, datos(body));
       await auditar(tx, sesion, id, "crear", null);
       return { success: true, message: MSG.cargoCreado };
