@@ -28,14 +28,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** npm ci when node_modules is missing or older than the lock file. */
+/**
+ * Installs dependencies when node_modules is missing or older than the lock file. `npm install`
+ * rather than `npm ci`: this npm writes lock files without other platforms' optional packages
+ * (biome, esbuild binaries) and `npm ci` then refuses them; `install` keeps the locked versions.
+ */
 export async function ensureDeps() {
   const lock = path.join(root, "package-lock.json");
   const marker = path.join(root, "node_modules", ".package-lock.json");
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log("Installing dependencies (npm ci)…");
-  const code = await run("npm", ["ci", "--no-audit", "--no-fund"]);
-  if (code !== 0) throw new Error("npm ci failed");
+  console.log("Installing dependencies (npm install)…");
+  const code = await run("npm", ["install", "--no-audit", "--no-fund"]);
+  if (code !== 0) throw new Error("npm install failed");
 }
 
 /** Builds the web app when its sources are newer than the build. */
