@@ -8,39 +8,17 @@
  *   npm run build -w web && cd e2e && npx tsx manual/capturas-configuracion.ts
  */
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { digitoVerificador } from "@registro/contracts";
 import type { Locator, Page } from "playwright-core";
 import { launchBrowser, login } from "../support/browser";
 import { startServer } from "../support/server";
-
-const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/manual/screens");
-const VIEWPORT = { width: 1280, height: 800 };
+import { capturar, escribir as escribirEn, SCREENS, VIEWPORT } from "./comun";
 
 async function guardar(page: Page, nombre: string, completa = false) {
-  // Let toasts, spinners and transitions finish so the picture shows the screen at rest.
-  await page.waitForTimeout(1800);
-  const file = path.join(SCREENS, `configuracion-${nombre}.png`);
-  if (completa) {
-    // A viewport as tall as the page keeps the fixed bars where a reader expects them.
-    const alto = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width: VIEWPORT.width, height: Math.max(alto, VIEWPORT.height) });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: file });
-    await page.setViewportSize(VIEWPORT);
-  } else {
-    await page.screenshot({ path: file });
-  }
-  console.log(`  ${path.relative(process.cwd(), file)}`);
+  await capturar(page, `configuracion-${nombre}.png`, completa);
 }
 
-async function escribir(campo: Locator, texto: string) {
-  await campo.click({ position: { x: 6, y: 6 } });
-  await campo.page().waitForTimeout(250);
-  await campo.press("Home");
-  await campo.pressSequentially(texto, { delay: 40 });
-}
+const escribir = (campo: Locator, texto: string) => escribirEn(campo, texto, 40);
 
 async function elegir(page: Page, inputId: string, opcion: string | RegExp) {
   await page.locator(`.p-dropdown:has([id="${inputId}"])`).click();

@@ -8,14 +8,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { BandejaItem, UserData } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_PASSWORD, launchBrowser, login } from "../support/browser";
 import { startServer } from "../support/server";
-
-const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/manual/screens");
-const VIEWPORT = { width: 1280, height: 800 };
+import { SCREENS, VIEWPORT } from "./comun";
 
 async function nuevaPagina(browser: Browser, usuario: string, base: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: VIEWPORT, locale: "es-ES" });

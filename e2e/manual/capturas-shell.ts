@@ -6,13 +6,11 @@
  *   npm run build -w web && cd e2e && npx tsx manual/capturas-shell.ts
  */
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_PASSWORD, launchBrowser, login } from "../support/browser";
 import { startServer } from "../support/server";
+import { capturar, SCREENS } from "./comun";
 
-const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/manual/screens");
 const VIEWPORT = { width: 1280, height: 760 };
 
 /** One demo user per default profile; the file is menu-<rol>.png. */
@@ -30,13 +28,7 @@ async function nuevaPagina(browser: Browser): Promise<Page> {
   return ctx.newPage();
 }
 
-async function guardar(page: Page, nombre: string) {
-  // Let toasts and transitions finish so the picture shows the screen at rest.
-  await page.waitForTimeout(1800);
-  const file = path.join(SCREENS, nombre);
-  await page.screenshot({ path: file });
-  console.log(`  ${path.relative(process.cwd(), file)}`);
-}
+const guardar = (page: Page, nombre: string) => capturar(page, nombre);
 
 async function llamar(base: string, method: string, ruta: string, token?: string, body?: unknown) {
   const res = await fetch(`${base}/${ruta}`, {
