@@ -179,7 +179,8 @@ export const MSG = {
   cargoCreado: "Cargo creado correctamente.",
   cargoActualizado: "Cargo actualizado correctamente.",
   cargoEliminado: "Cargo eliminado correctamente.",
-  cargoDesactivado: "El cargo está en uso por incumbentes, funcionarios o instituciones; se desactivó en lugar de eliminarse.",
+  cargoDesactivado:
+    "El cargo está en uso por incumbentes, funcionarios o instituciones; se desactivó en lugar de eliminarse.",
   errorCargarAuditoria: "Error al cargar la auditoría",
   sinAuditoria: "No se han encontrado registros de auditoría.",
 } as const;
