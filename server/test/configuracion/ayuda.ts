@@ -6,18 +6,10 @@ import { expect } from "vitest";
 import type { Db } from "../../src/db/client.js";
 import { auditoria, instituciones, perfiles, usuarios } from "../../src/db/schema.js";
 import type { TestApp, UsuarioDemo } from "../support/app.js";
+import { USUARIOS_DEMO } from "../support/peticiones.js";
 
 /** Every demo user without the configuration views. */
-export const OTROS_ROLES: UsuarioDemo[] = [
-  "originador",
-  "originador2",
-  "analista",
-  "analista2",
-  "juridico",
-  "juridico2",
-  "administrador",
-  "consultor",
-];
+export const OTROS_ROLES: UsuarioDemo[] = USUARIOS_DEMO.filter((u) => u !== "configuracion");
 
 export async function esperarProhibido(t: TestApp, opts: InjectOptions) {
   for (const rol of OTROS_ROLES) {

@@ -8,17 +8,10 @@ import { MSG } from "@registro/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos, funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
-import {
-  type Archivos,
-  type Campos,
-  camposFuncionario,
-  cuatroDocumentos,
-  multipart,
-  pdf,
-  png,
-} from "../adjuntos/formularios.js";
+import { type Archivos, type Campos, camposFuncionario, cuatroDocumentos, pdf, png } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { CEDULAS, cargoDeTipo, crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { enviarMultipart } from "../support/peticiones.js";
 
 let t: TestApp;
 let cargoI: number;
@@ -34,16 +27,6 @@ afterAll(() => t.close());
 const URL_CREAR = "/api/SolicitudFirma/SolicitudFuncionario";
 const URL_EDITAR = "/api/SolicitudFirma/EditSolicitudFuncionario";
 const URL_BORRAR = "/api/Funcionarios/DeleteFuncionario";
-
-function enviar(
-  usuario: UsuarioDemo | null,
-  method: "POST" | "PUT",
-  url: string,
-  campos: Campos,
-  archivos: Archivos = {},
-) {
-  return t.as(usuario, { method, url, ...multipart(campos, archivos) });
-}
 
 /** The request's officials with their signatures and files, to assert a refused call changed nothing. */
 async function foto(idSolicitud: number) {
@@ -72,14 +55,28 @@ async function foto(idSolicitud: number) {
 describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
   it("401 without a token", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
-    const res = await enviar(null, "POST", URL_CREAR, camposFuncionario(idSolicitud, cargoF), cuatroDocumentos());
+    const res = await enviarMultipart(
+      t,
+      null,
+      "POST",
+      URL_CREAR,
+      camposFuncionario(idSolicitud, cargoF),
+      cuatroDocumentos(),
+    );
     expect(res.statusCode).toBe(401);
   });
 
   it.each(["analista", "juridico", "administrador", "consultor", "configuracion"] as const)("403 for %s", async (u) => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
-    const res = await enviar(u, "POST", URL_CREAR, camposFuncionario(idSolicitud, cargoF), cuatroDocumentos());
+    const res = await enviarMultipart(
+      t,
+      u,
+      "POST",
+      URL_CREAR,
+      camposFuncionario(idSolicitud, cargoF),
+      cuatroDocumentos(),
+    );
     expect(res.statusCode).toBe(403);
     expect(await foto(idSolicitud)).toEqual(antes);
   });
@@ -87,14 +84,16 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
   it("404 for another institution's request, like a missing one", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
-    const ajena = await enviar(
+    const ajena = await enviarMultipart(
+      t,
       "originador2",
       "POST",
       URL_CREAR,
       camposFuncionario(idSolicitud, cargoF),
       cuatroDocumentos(),
     );
-    const falta = await enviar(
+    const falta = await enviarMultipart(
+      t,
       "originador2",
       "POST",
       URL_CREAR,
@@ -108,7 +107,7 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
 
   it("400 on IdSolicitud when missing", async () => {
     const campos = camposFuncionario(1, cargoF, { IdSolicitud: undefined });
-    const res = await enviar("originador", "POST", URL_CREAR, campos, cuatroDocumentos());
+    const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, campos, cuatroDocumentos());
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ IdSolicitud: [MSG.requerido] });
   });
@@ -116,7 +115,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
   it.each([101, 102, 204, 105, 103, 104, 203, 201])("refuses a request in %i and changes nothing", async (estatus) => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus });
     const antes = await foto(idSolicitud);
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -182,7 +182,10 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
     const campos = Object.fromEntries(
       Object.entries(camposFuncionario(idSolicitud, cargoF, extra)).map(([k, v]) => [k, v === "__cargoI" ? cargoI : v]),
     );
-    const res = await enviar("originador", "POST", URL_CREAR, campos, { ...cuatroDocumentos(), ...archivos });
+    const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, campos, {
+      ...cuatroDocumentos(),
+      ...archivos,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.datosInvalidos);
     for (const [campo, mensaje] of Object.entries(esperado)) expect(res.json().errors[campo]).toContain(mensaje);
@@ -192,7 +195,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
   it("400 for the same cédula twice in one request", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     // The factory's first official has CEDULAS[1].
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -209,7 +213,7 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
     // The documents are written after the official and its signatures: make the last insert fail.
     await t.db.execute(sql`alter table adjuntos add constraint prueba_falla_f check (nombre <> 'falla.pdf')`);
     try {
-      const res = await enviar("originador", "POST", URL_CREAR, camposFuncionario(idSolicitud, cargoF), {
+      const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, camposFuncionario(idSolicitud, cargoF), {
         ...cuatroDocumentos(),
         TarjetaFile: pdf("falla.pdf"),
       });
@@ -224,7 +228,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
   it("adds a temporary, limited official (dd/mm/yyyy dates, US amounts) with signatures and documents", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202, funcionarios: 0 });
     const tarjeta = png("tarjeta de firmas.pdf");
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -283,7 +288,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
 
   it("a permanent, unlimited official keeps no dates or amounts (epoch dates read as empty)", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 108, funcionarios: 0 });
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -317,7 +323,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
 
   it("on an active request (106) the official is added pending and not yet sent; the request stays 106", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 106 });
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -354,7 +361,7 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
       idSolicitud,
       funcionarios: [id],
     } = await crearSolicitud(t.db, { estatus: 202 });
-    expect((await enviar(null, "PUT", URL_EDITAR, edicion(id, idSolicitud))).statusCode).toBe(401);
+    expect((await enviarMultipart(t, null, "PUT", URL_EDITAR, edicion(id, idSolicitud))).statusCode).toBe(401);
   });
 
   it("403 for roles without the originator's views", async () => {
@@ -364,7 +371,7 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
     } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
     for (const u of ["analista", "administrador", "consultor"] as const) {
-      expect((await enviar(u, "PUT", URL_EDITAR, edicion(id, idSolicitud))).statusCode).toBe(403);
+      expect((await enviarMultipart(t, u, "PUT", URL_EDITAR, edicion(id, idSolicitud))).statusCode).toBe(403);
     }
     expect(await foto(idSolicitud)).toEqual(antes);
   });
@@ -375,8 +382,10 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
       funcionarios: [id],
     } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
-    const ajeno = await enviar("originador2", "PUT", URL_EDITAR, edicion(id, idSolicitud), { OficioFile: pdf() });
-    const falta = await enviar("originador2", "PUT", URL_EDITAR, edicion(1_999_999, idSolicitud));
+    const ajeno = await enviarMultipart(t, "originador2", "PUT", URL_EDITAR, edicion(id, idSolicitud), {
+      OficioFile: pdf(),
+    });
+    const falta = await enviarMultipart(t, "originador2", "PUT", URL_EDITAR, edicion(1_999_999, idSolicitud));
     expect(ajeno.statusCode).toBe(404);
     expect(ajeno.json()).toEqual({ success: false, message: MSG.funcionarioNoEncontrado });
     expect(falta.json()).toEqual(ajeno.json());
@@ -384,7 +393,7 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
   });
 
   it("400 on IdFuncionario when missing", async () => {
-    const res = await enviar("originador", "PUT", URL_EDITAR, camposFuncionario(1, cargoF));
+    const res = await enviarMultipart(t, "originador", "PUT", URL_EDITAR, camposFuncionario(1, cargoF));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ IdFuncionario: [MSG.requerido] });
   });
@@ -397,7 +406,7 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
       [activa, MSG.funcionarioNoEditable],
     ] as const) {
       const antes = await foto(s.idSolicitud);
-      const res = await enviar("originador", "PUT", URL_EDITAR, edicion(s.funcionarios[0], s.idSolicitud));
+      const res = await enviarMultipart(t, "originador", "PUT", URL_EDITAR, edicion(s.funcionarios[0], s.idSolicitud));
       expect(res.json()).toEqual({ success: false, message: mensaje });
       expect(await foto(s.idSolicitud)).toEqual(antes);
     }
@@ -418,7 +427,14 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
     async (_n, extra, archivos, campo, mensaje) => {
       const { idSolicitud, funcionarios: ids } = await crearSolicitud(t.db, { estatus: 202, funcionarios: 2 });
       const antes = await foto(idSolicitud);
-      const res = await enviar("originador", "PUT", URL_EDITAR, edicion(ids[0], idSolicitud, extra), archivos);
+      const res = await enviarMultipart(
+        t,
+        "originador",
+        "PUT",
+        URL_EDITAR,
+        edicion(ids[0], idSolicitud, extra),
+        archivos,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[campo]).toContain(mensaje);
       expect(await foto(idSolicitud)).toEqual(antes);
@@ -432,7 +448,9 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
     } = await crearSolicitud(t.db, { estatus: 108 });
     const antes = await foto(idSolicitud);
     const cedula = pdf("cedula nueva.pdf", "Cedula nueva");
-    const res = await enviar("originador", "PUT", URL_EDITAR, edicion(id, idSolicitud), { CedulaFile: cedula });
+    const res = await enviarMultipart(t, "originador", "PUT", URL_EDITAR, edicion(id, idSolicitud), {
+      CedulaFile: cedula,
+    });
     expect(res.json()).toEqual({
       success: true,
       message: MSG.funcionarioGuardado,
@@ -468,7 +486,8 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
 
   it("on an active request edits an official added and not yet sent", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 106 });
-    const creado = await enviar(
+    const creado = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -476,7 +495,13 @@ describe("PUT /api/SolicitudFirma/EditSolicitudFuncionario", () => {
       cuatroDocumentos(),
     );
     const id = creado.json().data.idFuncionario;
-    const res = await enviar("originador", "PUT", URL_EDITAR, edicion(id, idSolicitud, { Cedula: "001-0000004-1" }));
+    const res = await enviarMultipart(
+      t,
+      "originador",
+      "PUT",
+      URL_EDITAR,
+      edicion(id, idSolicitud, { Cedula: "001-0000004-1" }),
+    );
     expect(res.json().success).toBe(true);
   });
 });
@@ -543,7 +568,8 @@ describe("DELETE /api/Funcionarios/DeleteFuncionario/{id}", () => {
 
   it("on an active request deletes an official added and not yet sent", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 106 });
-    const creado = await enviar(
+    const creado = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,

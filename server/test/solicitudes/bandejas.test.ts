@@ -20,6 +20,7 @@ import {
 } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud, idInstitucionDe, idUsuario } from "../support/factories.js";
+import { USUARIOS_DEMO } from "../support/peticiones.js";
 
 // The setup seeds some thirty requests; the shared CI machine can be slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -55,17 +56,7 @@ const LECTOR: Record<Bandeja, UsuarioDemo> = {
   administrador: "administrador",
   consultor: "consultor",
 };
-const TODOS: UsuarioDemo[] = [
-  "originador",
-  "originador2",
-  "analista",
-  "analista2",
-  "juridico",
-  "juridico2",
-  "administrador",
-  "consultor",
-  "configuracion",
-];
+const TODOS = USUARIOS_DEMO;
 
 type Item = ReturnType<typeof zBandejaItem.parse>;
 

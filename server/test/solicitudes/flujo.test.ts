@@ -11,7 +11,8 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { camposFuncionario, cuatroDocumentos, multipart, pdf } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
-import { cargoDeTipo, crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
+import { cargoDeTipo, crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { idsDeUsuarios } from "../support/peticiones.js";
 import {
   type AccionRevision,
   accion,
@@ -27,14 +28,12 @@ import {
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 let cargoF: number;
 
 beforeAll(async () => {
   t = await crearTestApp();
-  for (const u of ["originador", "analista", "analista2", "juridico", "juridico2", "administrador"]) {
-    ids[u] = await idUsuario(t.db, u);
-  }
+  ids = await idsDeUsuarios(t.db, ["originador", "analista", "analista2", "juridico", "juridico2", "administrador"]);
   cargoF = await cargoDeTipo(t.db, 2);
 });
 afterAll(() => t.close());

@@ -8,17 +8,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos, cargos, historial, incumbentes, personas, solicitudes } from "../../src/db/schema.js";
 import { pngMuestra } from "../../src/seed/archivos-muestra.js";
-import {
-  type Archivos,
-  type Campos,
-  camposSolicitud,
-  cuatroDocumentos,
-  multipart,
-  pdf,
-  png,
-} from "../adjuntos/formularios.js";
-import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
+import { type Archivos, type Campos, camposSolicitud, cuatroDocumentos, pdf, png } from "../adjuntos/formularios.js";
+import { crearTestApp, type TestApp } from "../support/app.js";
 import { cargoDeTipo, crearSolicitud, idInstitucionDe, idUsuario, leerSolicitud } from "../support/factories.js";
+import { enviarMultipart } from "../support/peticiones.js";
 
 let t: TestApp;
 let cargoI: number;
@@ -33,16 +26,6 @@ afterAll(() => t.close());
 
 const URL_CREAR = "/api/SolicitudFirma/solicitud";
 const URL_PUT = "/api/SolicitudFirma/Put";
-
-function enviar(
-  usuario: UsuarioDemo | null,
-  method: "POST" | "PUT",
-  url: string,
-  campos: Campos,
-  archivos: Archivos = {},
-) {
-  return t.as(usuario, { method, url, ...multipart(campos, archivos) });
-}
 
 async function conteos() {
   const n = async (tabla: typeof solicitudes | typeof incumbentes | typeof adjuntos | typeof historial) => {
@@ -72,7 +55,7 @@ async function foto(idSolicitud: number) {
 
 describe("POST /api/SolicitudFirma/solicitud", () => {
   it("401 without a token", async () => {
-    const res = await enviar(null, "POST", URL_CREAR, camposSolicitud(cargoI), cuatroDocumentos());
+    const res = await enviarMultipart(t, null, "POST", URL_CREAR, camposSolicitud(cargoI), cuatroDocumentos());
     expect(res.statusCode).toBe(401);
   });
 
@@ -80,7 +63,7 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
     "403 for %s, who has no originator view",
     async (usuario) => {
       const antes = await conteos();
-      const res = await enviar(usuario, "POST", URL_CREAR, camposSolicitud(cargoI), cuatroDocumentos());
+      const res = await enviarMultipart(t, usuario, "POST", URL_CREAR, camposSolicitud(cargoI), cuatroDocumentos());
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: MSG.noAutorizado });
       expect(await conteos()).toEqual(antes);
@@ -155,7 +138,7 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
 
   it.each(reglas)("400 for %s, and nothing is written", async (_n, extra, archivos, campo, mensaje) => {
     const antes = await conteos();
-    const res = await enviar("originador", "POST", URL_CREAR, camposSolicitud(cargoI, extra), {
+    const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, camposSolicitud(cargoI, extra), {
       ...cuatroDocumentos(),
       ...(archivos ?? {}),
     });
@@ -172,14 +155,15 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
       .values({ nombre: "Cargo retirado de prueba", tipo: 1, estatus: false })
       .returning();
     for (const cargo of [cargoF, inactivo.idCargo, 99_999]) {
-      const res = await enviar("originador", "POST", URL_CREAR, camposSolicitud(cargo), cuatroDocumentos());
+      const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, camposSolicitud(cargo), cuatroDocumentos());
       expect(res.statusCode).toBe(400);
       expect(res.json().errors["InfoIncumbente.CodCargo"]).toEqual([MSG.cargoInvalido]);
     }
   });
 
   it("400 for missing names of a cédula not in the padrón, under .Nombres and .Nombre", async () => {
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -192,7 +176,8 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
   });
 
   it("400 with every failing field at once", async () => {
-    const res = await enviar(
+    const res = await enviarMultipart(
+      t,
       "originador",
       "POST",
       URL_CREAR,
@@ -246,7 +231,7 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
     await t.db.execute(sql`alter table adjuntos add constraint prueba_falla check (nombre <> 'falla.pdf')`);
     try {
       const antes = await conteos();
-      const res = await enviar("originador", "POST", URL_CREAR, camposSolicitud(cargoI), {
+      const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, camposSolicitud(cargoI), {
         ...cuatroDocumentos(),
         TarjetaFile: pdf("falla.pdf"),
       });
@@ -262,7 +247,7 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
     const antes = await conteos();
     const oficio = pdf("Oficio de la máxima autoridad.pdf", "Oficio");
     // The web client calls the path with a trailing slash, as SPEC.md writes it.
-    const res = await enviar("originador", "POST", `${URL_CREAR}/`, camposSolicitud(cargoI), {
+    const res = await enviarMultipart(t, "originador", "POST", `${URL_CREAR}/`, camposSolicitud(cargoI), {
       ...cuatroDocumentos(),
       OficioFile: oficio,
       // A PNG named .pdf is judged by its bytes.
@@ -327,7 +312,7 @@ describe("POST /api/SolicitudFirma/solicitud", () => {
       "infoincumbente.IFIRMADIGITAL": "true",
       comentario: "minúsculas",
     };
-    const res = await enviar("originador", "POST", URL_CREAR, campos, {
+    const res = await enviarMultipart(t, "originador", "POST", URL_CREAR, campos, {
       oficiofile: pdf(),
       CEDULAFILE: png(),
       designacionFile: pdf(),
@@ -363,7 +348,7 @@ describe("PUT /api/SolicitudFirma/Put", () => {
 
   it("401 without a token", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
-    const res = await enviar(null, "PUT", URL_PUT, cambios(idSolicitud));
+    const res = await enviarMultipart(t, null, "PUT", URL_PUT, cambios(idSolicitud));
     expect(res.statusCode).toBe(401);
   });
 
@@ -371,7 +356,7 @@ describe("PUT /api/SolicitudFirma/Put", () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
     for (const u of ["analista", "consultor", "configuracion"] as const) {
-      const res = await enviar(u, "PUT", URL_PUT, cambios(idSolicitud));
+      const res = await enviarMultipart(t, u, "PUT", URL_PUT, cambios(idSolicitud));
       expect(res.statusCode).toBe(403);
     }
     expect(await foto(idSolicitud)).toEqual(antes);
@@ -380,8 +365,8 @@ describe("PUT /api/SolicitudFirma/Put", () => {
   it("404 for another institution's request, exactly like a missing one", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await foto(idSolicitud);
-    const ajena = await enviar("originador2", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: pdf() });
-    const falta = await enviar("originador2", "PUT", URL_PUT, cambios(987_654));
+    const ajena = await enviarMultipart(t, "originador2", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: pdf() });
+    const falta = await enviarMultipart(t, "originador2", "PUT", URL_PUT, cambios(987_654));
     expect(ajena.statusCode).toBe(404);
     expect(falta.statusCode).toBe(404);
     expect(ajena.json()).toEqual(falta.json());
@@ -390,17 +375,17 @@ describe("PUT /api/SolicitudFirma/Put", () => {
   });
 
   it("400 on IdSolicitud when it is missing or not a number", async () => {
-    const sinId = await enviar("originador", "PUT", URL_PUT, camposSolicitud(cargoI));
+    const sinId = await enviarMultipart(t, "originador", "PUT", URL_PUT, camposSolicitud(cargoI));
     expect(sinId.statusCode).toBe(400);
     expect(sinId.json().errors).toEqual({ IdSolicitud: [MSG.requerido] });
-    const malo = await enviar("originador", "PUT", URL_PUT, camposSolicitud(cargoI, { IdSolicitud: "x1" }));
+    const malo = await enviarMultipart(t, "originador", "PUT", URL_PUT, camposSolicitud(cargoI, { IdSolicitud: "x1" }));
     expect(malo.json().errors).toEqual({ IdSolicitud: [MSG.numeroInvalido] });
   });
 
   it.each([101, 102, 104, 105, 106, 203, 201])("refuses a request in %i and changes nothing", async (estatus) => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus });
     const antes = await foto(idSolicitud);
-    const res = await enviar("originador", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: pdf() });
+    const res = await enviarMultipart(t, "originador", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: pdf() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: false, message: MSG.transicionInvalida });
     expect(await foto(idSolicitud)).toEqual(antes);
@@ -429,7 +414,7 @@ describe("PUT /api/SolicitudFirma/Put", () => {
     async (_n, extra, archivos, campo, mensaje) => {
       const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
       const antes = await foto(idSolicitud);
-      const res = await enviar("originador", "PUT", URL_PUT, cambios(idSolicitud, extra), archivos ?? {});
+      const res = await enviarMultipart(t, "originador", "PUT", URL_PUT, cambios(idSolicitud, extra), archivos ?? {});
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[campo]).toContain(mensaje);
       expect(await foto(idSolicitud)).toEqual(antes);
@@ -440,7 +425,7 @@ describe("PUT /api/SolicitudFirma/Put", () => {
     const { idSolicitud, idIncumbente } = await crearSolicitud(t.db, { estatus });
     const antes = await foto(idSolicitud);
     const nuevo = pdf("oficio corregido.pdf", "Oficio corregido");
-    const res = await enviar("originador", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: nuevo });
+    const res = await enviarMultipart(t, "originador", "PUT", URL_PUT, cambios(idSolicitud), { OficioFile: nuevo });
     expect(res.json()).toEqual({ success: true, message: MSG.guardadoExitoso, data: { idSolicitud, idIncumbente } });
     const despues = await foto(idSolicitud);
     expect(despues.s).toMatchObject({ estatus, comentario: "Corregido", instTelefono2: "(809) 687-9999" });
@@ -471,7 +456,7 @@ describe("PUT /api/SolicitudFirma/Put", () => {
       "InfoInstitucion.Nombre": "Ministerio de Hacienda",
       "InfoInstitucion.IdInstitucionFirma": 1,
     };
-    const res = await enviar("originador", "PUT", URL_PUT, campos);
+    const res = await enviarMultipart(t, "originador", "PUT", URL_PUT, campos);
     expect(res.json().success).toBe(true);
     const despues = await leerSolicitud(t.db, idSolicitud);
     expect(despues.instDireccion).toBe(antes.instDireccion);

@@ -8,7 +8,8 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
-import { crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
+import { crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { idsDeUsuarios, USUARIOS_DEMO } from "../support/peticiones.js";
 import {
   type AccionRevision,
   accion,
@@ -24,25 +25,14 @@ import {
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let t: TestApp;
-const ids: Record<string, number> = {};
+let ids: Record<string, number>;
 beforeAll(async () => {
   t = await crearTestApp();
-  for (const u of ["analista", "analista2", "juridico", "juridico2", "administrador"])
-    ids[u] = await idUsuario(t.db, u);
+  ids = await idsDeUsuarios(t.db, ["analista", "analista2", "juridico", "juridico2", "administrador"]);
 });
 afterAll(() => t.close());
 
-const TODOS: UsuarioDemo[] = [
-  "originador",
-  "originador2",
-  "analista",
-  "analista2",
-  "juridico",
-  "juridico2",
-  "administrador",
-  "consultor",
-  "configuracion",
-];
+const TODOS = USUARIOS_DEMO;
 
 interface Endpoint {
   accion: AccionRevision;
