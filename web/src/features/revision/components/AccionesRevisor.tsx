@@ -10,7 +10,6 @@ import { Button } from "primereact/button";
 import type { MenuItem } from "primereact/menuitem";
 import { SplitButton } from "primereact/splitbutton";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
@@ -21,6 +20,7 @@ import { asignarSolicitud } from "../api/assign-process";
 import { rechazarJuridico } from "../api/rechazar";
 import { retornarRcc } from "../api/retornar";
 import { retornarJuridico } from "../api/retornar-juridico";
+import { useTrasDecision } from "./tras-decision";
 
 export type RolRevisor = "analista" | "juridico";
 type Dialogo = "asignar" | "aprobar" | "retornar" | "rechazar" | null;
@@ -44,17 +44,12 @@ export function AccionesRevisor({
 }) {
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { enEtapa, asignadaAMi } = useEstadoRevisor(solicitud, rol);
   const id = solicitud.idSolicitud;
+  const trasDecision = useTrasDecision(id, volverA);
   if (!enEtapa) return null;
 
   const cerrar = () => setDialogo(null);
-  const trasDecision = async () => {
-    await queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
-    queryClient.removeQueries({ queryKey: claveSolicitud(id) });
-    navigate(volverA);
-  };
   // After taking it, or after a refusal (someone else took it, it left the stage), show it as it is now.
   const recargar = () => {
     queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });

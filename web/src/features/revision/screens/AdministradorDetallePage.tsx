@@ -7,7 +7,6 @@ import { type Accion, decidir, ESTATUS_FUNCIONARIO, type Funcionario, MSG, type 
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
 import { claveFuncionarios } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
@@ -27,6 +26,7 @@ import {
   pestanaObservaciones,
   pestanasSi,
 } from "../components/pestanas";
+import { useTrasDecision } from "../components/tras-decision";
 import { P } from "../paths";
 
 const ADMINISTRADOR = { idUsuario: 0, roles: new Set(["administrador"] as const) };
@@ -38,92 +38,63 @@ function permite(s: Solicitud, accion: Accion): boolean {
 
 type Dialogo = "aprobar" | "retornar" | "inactivar" | "activar" | null;
 
+/** The administrator's decisions in the order they show, each with the workflow action that allows it. */
+const BOTONES: {
+  dialogo: Exclude<Dialogo, null>;
+  accion: Accion;
+  label: string;
+  icon: string;
+  severity: "success" | "warning" | "danger";
+}[] = [
+  { dialogo: "aprobar", accion: "aprobarAdmin", label: "Aprobar", icon: "pi pi-check", severity: "success" },
+  { dialogo: "retornar", accion: "retornarAdmin", label: "Retornar", icon: "pi pi-replay", severity: "warning" },
+  { dialogo: "activar", accion: "activar", label: "Activar", icon: "pi pi-play", severity: "success" },
+  { dialogo: "inactivar", accion: "inactivar", label: "Inactivar", icon: "pi pi-power-off", severity: "danger" },
+];
+
 function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const id = solicitud.idSolicitud;
   const cerrar = () => setDialogo(null);
-  const trasDecision = async () => {
-    await queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
-    queryClient.removeQueries({ queryKey: claveSolicitud(id) });
-    navigate(P.administrador);
-  };
+  const trasDecision = useTrasDecision(id, P.administrador);
   // A refused decision means the request changed meanwhile: show it as it is now.
   const recargar = () => queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
-  const confirmar = {
-    modo: "confirmar" as const,
-    etiquetaAceptar: "Sí",
-    etiquetaCancelar: "No",
-    titulo: "Confirmación",
-  };
+  /** The Sí/No confirmations: which dialog, its question and its call. */
+  const confirmaciones: [Exclude<Dialogo, null>, string, () => ReturnType<typeof aprobarAdminRcc>][] = [
+    ["aprobar", MSG.confirmarAprobar, () => aprobarAdminRcc(id)],
+    ["activar", MSG.confirmarActivar, () => aprobarAdminRcc(id)],
+    ["inactivar", MSG.confirmarInactivar, () => inactivarSolicitud(id)],
+  ];
 
   return (
     <>
-      {permite(solicitud, "aprobarAdmin") && (
+      {BOTONES.filter((b) => permite(solicitud, b.accion)).map((b) => (
         <Button
+          key={b.dialogo}
           type="button"
-          label="Aprobar"
-          icon="pi pi-check"
-          severity="success"
-          onClick={() => setDialogo("aprobar")}
+          label={b.label}
+          icon={b.icon}
+          severity={b.severity}
+          onClick={() => setDialogo(b.dialogo)}
         />
-      )}
-      {permite(solicitud, "retornarAdmin") && (
-        <Button
-          type="button"
-          label="Retornar"
-          icon="pi pi-replay"
-          severity="warning"
-          onClick={() => setDialogo("retornar")}
-        />
-      )}
-      {permite(solicitud, "activar") && (
-        <Button
-          type="button"
-          label="Activar"
-          icon="pi pi-play"
-          severity="success"
-          onClick={() => setDialogo("activar")}
-        />
-      )}
-      {permite(solicitud, "inactivar") && (
-        <Button
-          type="button"
-          label="Inactivar"
-          icon="pi pi-power-off"
-          severity="danger"
-          onClick={() => setDialogo("inactivar")}
-        />
-      )}
+      ))}
 
-      <DecisionDialog
-        {...confirmar}
-        visible={dialogo === "aprobar"}
-        mensaje={MSG.confirmarAprobar}
-        enviar={() => aprobarAdminRcc(id)}
-        onHide={cerrar}
-        onExito={trasDecision}
-        onRechazo={recargar}
-      />
-      <DecisionDialog
-        {...confirmar}
-        visible={dialogo === "activar"}
-        mensaje={MSG.confirmarActivar}
-        enviar={() => aprobarAdminRcc(id)}
-        onHide={cerrar}
-        onExito={trasDecision}
-        onRechazo={recargar}
-      />
-      <DecisionDialog
-        {...confirmar}
-        visible={dialogo === "inactivar"}
-        mensaje={MSG.confirmarInactivar}
-        enviar={() => inactivarSolicitud(id)}
-        onHide={cerrar}
-        onExito={trasDecision}
-        onRechazo={recargar}
-      />
+      {confirmaciones.map(([nombre, mensaje, enviar]) => (
+        <DecisionDialog
+          key={nombre}
+          modo="confirmar"
+          etiquetaAceptar="Sí"
+          etiquetaCancelar="No"
+          titulo="Confirmación"
+          visible={dialogo === nombre}
+          mensaje={mensaje}
+          enviar={enviar}
+          onHide={cerrar}
+          onExito={trasDecision}
+          onRechazo={recargar}
+        />
+      ))}
       <DecisionDialog
         visible={dialogo === "retornar"}
         modo="motivos"
