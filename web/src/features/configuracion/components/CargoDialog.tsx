@@ -3,7 +3,6 @@
  * Funcionario) and Activo. Server errors land on Nombre and Tipo.
  */
 import { type Cargo, type Errores, TIPOS_CARGO } from "@registro/contracts";
-import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
@@ -14,6 +13,7 @@ import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialo
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";
+import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH, ptDropdown } from "./pt";
 import type { ModoDialogo } from "./UsuarioDialog";
 
@@ -69,19 +69,13 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
     }
   };
 
-  const pie = soloLectura ? (
-    <Button type="button" label="Cerrar" icon="pi pi-times" onClick={onHide} />
-  ) : (
-    <>
-      <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
-      <Button
-        type="button"
-        label="Guardar"
-        icon="pi pi-save"
-        loading={crear.isPending || editar.isPending}
-        onClick={() => void guardar()}
-      />
-    </>
+  const pie = (
+    <PieDialogo
+      soloLectura={soloLectura}
+      guardando={crear.isPending || editar.isPending}
+      onGuardar={() => void guardar()}
+      onHide={onHide}
+    />
   );
 
   return (

@@ -4,7 +4,6 @@
  * Activo. The Telefono error also shows under its extension. Details are read-only, without Guardar.
  */
 import { type Errores, type Institucion, MSG } from "@registro/contracts";
-import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputMask } from "primereact/inputmask";
 import { InputSwitch } from "primereact/inputswitch";
@@ -16,6 +15,7 @@ import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
 import { useCargos } from "../api/get-cargos";
+import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH } from "./pt";
 import type { ModoDialogo } from "./UsuarioDialog";
 
@@ -105,19 +105,13 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
     }
   };
 
-  const pie = soloLectura ? (
-    <Button type="button" label="Cerrar" icon="pi pi-times" onClick={onHide} />
-  ) : (
-    <>
-      <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
-      <Button
-        type="button"
-        label="Guardar"
-        icon="pi pi-save"
-        loading={crear.isPending || editar.isPending}
-        onClick={() => void guardar()}
-      />
-    </>
+  const pie = (
+    <PieDialogo
+      soloLectura={soloLectura}
+      guardando={crear.isPending || editar.isPending}
+      onGuardar={() => void guardar()}
+      onHide={onHide}
+    />
   );
 
   const texto = (id: string, campo: "Nombre" | "Estructura" | "Direccion", etiqueta: string, requerido = false) => (

@@ -4,7 +4,6 @@
  * show as they come; only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
  */
 import { type Errores, MSG, type Perfil, type VistaDisponible } from "@registro/contracts";
-import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
@@ -18,6 +17,7 @@ import { avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearPerfil } from "../api/crear-perfil";
 import { useEditarPerfil } from "../api/editar-perfil";
 import { useVistas } from "../api/get-vistas";
+import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH } from "./pt";
 
 const ID_PICKLIST = "perfil-vistas";
@@ -106,16 +106,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   };
 
   const pie = (
-    <>
-      <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
-      <Button
-        type="button"
-        label="Guardar"
-        icon="pi pi-save"
-        loading={crear.isPending || editar.isPending}
-        onClick={() => void guardar()}
-      />
-    </>
+    <PieDialogo guardando={crear.isPending || editar.isPending} onGuardar={() => void guardar()} onHide={onHide} />
   );
 
   return (

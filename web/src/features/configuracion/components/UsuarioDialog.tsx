@@ -5,7 +5,6 @@
  * field errors show under their fields.
  */
 import { CEDULA_REGEX, type Errores, MSG, type Usuario } from "@registro/contracts";
-import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
@@ -20,6 +19,7 @@ import { useInstitucionesMantenimiento } from "../api/get-instituciones";
 import { usePerfiles } from "../api/get-perfiles";
 import type { ClaveTemporal } from "./ClaveTemporalDialog";
 import { confirmar } from "./confirmar";
+import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH, ptDropdown } from "./pt";
 
 export type ModoDialogo = "crear" | "editar" | "detalles";
@@ -157,19 +157,13 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   };
 
   const guardando = crear.isPending || editar.isPending;
-  const pie = soloLectura ? (
-    <Button type="button" label="Cerrar" icon="pi pi-times" onClick={onHide} />
-  ) : (
-    <>
-      <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
-      <Button
-        type="button"
-        label="Guardar"
-        icon="pi pi-save"
-        loading={guardando}
-        onClick={() => confirmar(MSG.confirmarGuardarUsuario, () => void enviar())}
-      />
-    </>
+  const pie = (
+    <PieDialogo
+      soloLectura={soloLectura}
+      guardando={guardando}
+      onGuardar={() => confirmar(MSG.confirmarGuardarUsuario, () => void enviar())}
+      onHide={onHide}
+    />
   );
 
   return (
