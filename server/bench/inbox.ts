@@ -58,6 +58,11 @@ const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, s
 /** Seeds N requests with INSERT … SELECT generate_series: seconds, not minutes. */
 async function sembrar(db: Db, n: number) {
   const t0 = performance.now();
+  // Deterministic, independent choices per row (name, surname, institution, status, holder), so
+  // that no column follows another as a row counter would make them.
+  await db.execute(sql`
+    create or replace function azar(g int, sal int, n int) returns int language sql immutable
+    as 'select ((hashint4(g * 31 + sal)::bigint + 2147483648) % n)::int'`);
   await db.execute(sql`
     insert into instituciones (nombre, estructura, direccion, telefono)
     select 'Institución de prueba ' || g, 'Gobierno Central', 'Calle ' || g || ', Santo Domingo',
@@ -69,12 +74,12 @@ async function sembrar(db: Db, n: number) {
   );
   await db.execute(sql`
     insert into incumbentes (id_institucion, cedula, nombres, apellidos, cod_cargo, telefono, firma_digital)
-    select inst.ids[1 + (g % array_length(inst.ids, 1))],
+    select inst.ids[1 + azar(g, 1, array_length(inst.ids, 1))],
            lpad((g % 1000)::text, 3, '0') || '-' || lpad(g::text, 7, '0') || '-' || (g % 10)::text,
-           (array['Ana','José','María','Pedro','Lucía','Ramón','Carmen','Juan','Rosa','Miguel'])[1 + g % 10]
-             || ' ' || (array['Antonio','Isabel','Luis','Teresa','Manuel'])[1 + (g / 10) % 5],
-           (array['Pérez','Núñez','Gómez','Rodríguez','Martínez','Peña','Santos','Díaz'])[1 + (g / 3) % 8]
-             || ' ' || (array['Ortiz','Batista','Jiménez','Tejada','Rosario','Medina'])[1 + (g / 7) % 6],
+           (array['Ana','José','María','Pedro','Lucía','Ramón','Carmen','Juan','Rosa','Miguel'])[1 + azar(g, 2, 10)]
+             || ' ' || (array['Antonio','Isabel','Luis','Teresa','Manuel'])[1 + azar(g, 3, 5)],
+           (array['Pérez','Núñez','Gómez','Rodríguez','Martínez','Peña','Santos','Díaz'])[1 + azar(g, 4, 8)]
+             || ' ' || (array['Ortiz','Batista','Jiménez','Tejada','Rosario','Medina'])[1 + azar(g, 5, 6)],
            c.id, '(809) 555-0101', g % 5 = 0
     from generate_series(1, ${n}::int) g,
          (select array_agg(id_institucion order by id_institucion) as ids from instituciones) inst,
@@ -89,14 +94,14 @@ async function sembrar(db: Db, n: number) {
                              asignado_a, fue_activa, decidido_juridico)
     select i.id_institucion, i.id_incumbente, e.estatus, '',
            now() - ((${n}::int - i.rn) * interval '13 minutes'),
-           case when e.estatus in (101, 204) and i.rn % 3 = 0 then u.analista
-                when e.estatus in (102, 103) and i.rn % 3 = 0 then u.juridico end,
+           case when e.estatus in (101, 204) and azar(i.rn::int, 6, 3) = 0 then u.analista
+                when e.estatus in (102, 103) and azar(i.rn::int, 6, 3) = 0 then u.juridico end,
            e.estatus in (106, 203, 201),
            e.estatus in (104, 105, 103, 106, 203, 201, 204)
     from (select *, row_number() over (order by id_incumbente) as rn from incumbentes
           where id_incumbente > ${maxInc}::int) i
     cross join lateral (select (array[106,106,106,106,201,203,101,204,102,103,105,104,108,202,106,101])
-                               [1 + (i.rn % 16)::int] as estatus) e,
+                               [1 + azar(i.rn::int, 7, 16)] as estatus) e,
     (select (select id_usuario from usuarios where usuario = 'analista') as analista,
             (select id_usuario from usuarios where usuario = 'juridico') as juridico) u`);
   await db.execute(sql`
@@ -108,6 +113,7 @@ async function sembrar(db: Db, n: number) {
     cross join lateral generate_series(1, 1 + s.id_solicitud % 3) k,
     (select min(id_cargo) as id from cargos where tipo = 2) c
     where s.id_solicitud > ${maxSol}::int`);
+  await db.execute(sql`drop function azar(int, int, int)`);
   await db.execute(sql`analyze`);
   return performance.now() - t0;
 }

@@ -35,6 +35,8 @@ export interface CoincidenciaEstatus {
 /** One word of the global search, already normalised by the service (letters a–z and digits only). */
 export interface TerminoBusqueda {
   palabra: string;
+  /** Institutions whose name contains the word (`institucionesQueContienen`). */
+  instituciones: readonly number[];
   /** Statuses whose text (server or display) contains the word. */
   estatus: readonly CoincidenciaEstatus[];
 }
@@ -87,14 +89,24 @@ function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
 }
 
 /** One word: a prefix of the incumbent's words, part of the institution's name, or the status text. */
+// Institutions and statuses come resolved, so a word that only names people stays a plain
+// `IN (subquery)`, which the planner can drive from the incumbents' index when they are few.
 function condicionTermino(t: TerminoBusqueda): SQL | undefined {
   return or(
     sql`${solicitudes.idIncumbente} in (select ${incumbentes.idIncumbente} from ${incumbentes}
       where ${documentoBusquedaIncumbente(incumbentes)} @@ to_tsquery('simple'::regconfig, ${`${t.palabra}:*`}))`,
-    sql`${solicitudes.idInstitucion} in (select ${instituciones.idInstitucion} from ${instituciones}
-      where ${plegar(sql`${instituciones.nombre}`)} like ${`%${escaparLike(t.palabra)}%`})`,
+    t.instituciones.length > 0 ? inArray(solicitudes.idInstitucion, [...t.instituciones]) : undefined,
     ...t.estatus.map(condicionEstatus),
   );
+}
+
+/** Institutions whose (folded) name contains the word. */
+export async function institucionesQueContienen(tx: Tx, palabra: string): Promise<number[]> {
+  const filas = await tx
+    .select({ id: instituciones.idInstitucion })
+    .from(instituciones)
+    .where(sql`${plegar(sql`${instituciones.nombre}`)} like ${`%${escaparLike(palabra)}%`}`);
+  return filas.map((f) => f.id);
 }
 
 /** The WHERE clause over `solicitudes` alone. */

@@ -100,7 +100,7 @@ export async function listarBandeja(
     idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
-    busqueda: terminosBusqueda(consulta.q, def),
+    busqueda: await terminosBusqueda(db, consulta.q, def),
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
@@ -119,7 +119,11 @@ export async function listarBandeja(
  * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
  * in the institution's name or in the status text this inbox shows.
  */
-function terminosBusqueda(q: string | undefined, def: DefinicionBandeja): repo.TerminoBusqueda[] {
+async function terminosBusqueda(
+  db: Db,
+  q: string | undefined,
+  def: DefinicionBandeja,
+): Promise<repo.TerminoBusqueda[]> {
   if (!q) return [];
   // Only letters and digits reach the text-search query; anything else separates words.
   const palabras = repo
@@ -127,15 +131,17 @@ function terminosBusqueda(q: string | undefined, def: DefinicionBandeja): repo.T
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, MAX_PALABRAS);
-  return palabras.map((palabra) => {
-    const estatus: repo.CoincidenciaEstatus[] = [];
-    const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
-      repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
-    );
-    if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
-    for (const t of def.textos) {
-      if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
-    }
-    return { palabra, estatus };
-  });
+  return Promise.all(
+    palabras.map(async (palabra) => {
+      const estatus: repo.CoincidenciaEstatus[] = [];
+      const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
+        repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
+      );
+      if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
+      for (const t of def.textos) {
+        if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
+      }
+      return { palabra, instituciones: await repo.institucionesQueContienen(db, palabra), estatus };
+    }),
+  );
 }
