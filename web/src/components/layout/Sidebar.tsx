@@ -45,66 +45,68 @@ export function Sidebar({ id, vistas, abierto, onNavegar }: Props) {
 
   return (
     <aside id={id} className={`rf-sidebar${abierto ? "" : " rf-sidebar-cerrado"}`} aria-label="Barra lateral">
-      <div className="rf-brand">
-        <img src="./favicon.svg" alt="" width={32} height={32} />
-        <span>{APP_NOMBRE_CORTO}</span>
-      </div>
-      <nav aria-label="Menú principal" className="rf-menu">
-        <ul>
-          <li>
-            <NavLink to="/" end className={claseEnlace} onClick={onNavegar}>
-              <i className="pi pi-home" aria-hidden="true" />
-              <span>Inicio</span>
-            </NavLink>
-          </li>
-        </ul>
-        {grupos.map((g) => (
-          <div key={g.idModulo} className="rf-menu-group">
-            <span className="rf-menu-group-title" id={`${id}-modulo-${g.idModulo}`}>
-              {g.nombre}
-            </span>
-            <ul aria-labelledby={`${id}-modulo-${g.idModulo}`}>
-              {g.vistas.map((v) => (
-                <li key={v.idVista}>
-                  <NavLink to={v.url} className={claseEnlace} onClick={onNavegar}>
-                    <i className={v.iconClass} aria-hidden="true" />
-                    <span>{v.nombre}</span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-        <div className="rf-menu-group">
-          <span className="rf-menu-group-title" id={`${id}-documentos`}>
-            Documentos
-          </span>
-          <ul aria-labelledby={`${id}-documentos`}>
+      <div className="rf-sidebar-fijo">
+        <div className="rf-brand">
+          <img src="./favicon.svg" alt="" width={32} height={32} />
+          <span>{APP_NOMBRE_CORTO}</span>
+        </div>
+        <nav aria-label="Menú principal" className="rf-menu">
+          <ul>
             <li>
-              <button
-                type="button"
-                className="rf-menu-link"
-                onClick={() => tarjeta.mutate()}
-                disabled={tarjeta.isPending}
-              >
-                <i className="pi pi-file-word" aria-hidden="true" />
-                <span>Tarjeta de Firmas</span>
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="rf-menu-link"
-                onClick={() => manual.mutate()}
-                disabled={manual.isPending}
-              >
-                <i className="pi pi-file-pdf" aria-hidden="true" />
-                <span>Manual de Usuario</span>
-              </button>
+              <NavLink to="/" end className={claseEnlace} onClick={onNavegar}>
+                <i className="pi pi-home" aria-hidden="true" />
+                <span>Inicio</span>
+              </NavLink>
             </li>
           </ul>
-        </div>
-      </nav>
+          {grupos.map((g) => (
+            <div key={g.idModulo} className="rf-menu-group">
+              <span className="rf-menu-group-title" id={`${id}-modulo-${g.idModulo}`}>
+                {g.nombre}
+              </span>
+              <ul aria-labelledby={`${id}-modulo-${g.idModulo}`}>
+                {g.vistas.map((v) => (
+                  <li key={v.idVista}>
+                    <NavLink to={v.url} className={claseEnlace} onClick={onNavegar}>
+                      <i className={v.iconClass} aria-hidden="true" />
+                      <span>{v.nombre}</span>
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div className="rf-menu-group">
+            <span className="rf-menu-group-title" id={`${id}-documentos`}>
+              Documentos
+            </span>
+            <ul aria-labelledby={`${id}-documentos`}>
+              <li>
+                <button
+                  type="button"
+                  className="rf-menu-link"
+                  onClick={() => tarjeta.mutate()}
+                  disabled={tarjeta.isPending}
+                >
+                  <i className="pi pi-file-word" aria-hidden="true" />
+                  <span>Tarjeta de Firmas</span>
+                </button>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="rf-menu-link"
+                  onClick={() => manual.mutate()}
+                  disabled={manual.isPending}
+                >
+                  <i className="pi pi-file-pdf" aria-hidden="true" />
+                  <span>Manual de Usuario</span>
+                </button>
+              </li>
+            </ul>
+          </div>
+        </nav>
+      </div>
     </aside>
   );
 }
