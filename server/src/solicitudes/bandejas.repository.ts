@@ -155,9 +155,10 @@ function seleccionPagina(
   switch (o.campo) {
     case "fechaSolicitud": {
       // An inbox of a few statuses, on a shallow page: each status' newest requests through the
-      // (status, date) index, merged. Deep pages and single-status filters scan the date index.
+      // (status, date) index, merged. Deep pages, single-status filters and searches (which the
+      // planner drives from the matching incumbents, or checks along the way) scan the date index.
       const codigos = f.estatusFiltro === undefined ? f.estatus : undefined;
-      if (pagina && codigos && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
+      if (pagina && codigos && f.busqueda.length === 0 && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
         const dimension = sql`(values ${sql.join(
           codigos.map((c) => sql.raw(`(${Number(c)}, 0)`)),
           sql`, `,
@@ -194,6 +195,16 @@ function seleccionPagina(
     }
     case "estatus":
     case "institucion": {
+      if (o.campo === "institucion" && f.busqueda.length > 0) {
+        // A search narrows the rows first: sorting what it found beats walking dozens of
+        // institutions (the dozen statuses are still worth walking).
+        return {
+          sub: sql`select ${COLUMNAS}, ${instituciones.nombre} as k1, null::int as k2 from ${solicitudes}
+            join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion} ${donde}
+            order by ${instituciones.nombre} ${dir}, ${solicitudes.fechaSolicitud} desc, ${solicitudes.idSolicitud} desc ${limite}`,
+          orden: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
+        };
+      }
       // Walk the dimension in order; each value's requests come newest first from its index.
       const dimension =
         o.campo === "estatus"

@@ -383,6 +383,60 @@ describe("paging", () => {
 });
 
 describe("sorting", () => {
+  /** The consultant inbox ordered by (rank of its value, newest first), computed here from the database. */
+  async function esperadoPor(rango: (f: { idInstitucion: number; estatus: number }) => number, sentido: 1 | -1) {
+    const filas = await t.db
+      .select({
+        id: solicitudes.idSolicitud,
+        idInstitucion: solicitudes.idInstitucion,
+        estatus: solicitudes.estatus,
+        // Microseconds: JS dates stop at milliseconds.
+        fecha: sql<string>`(extract(epoch from ${solicitudes.fechaSolicitud}) * 1000000)::bigint::text`,
+      })
+      .from(solicitudes)
+      .where(sql`${solicitudes.estatus} in (106, 203, 201)`);
+    return filas
+      .sort((a, b) => {
+        const r = sentido * (rango(a) - rango(b));
+        if (r !== 0) return r;
+        const fa = BigInt(a.fecha);
+        const fb = BigInt(b.fecha);
+        if (fa !== fb) return fa > fb ? -1 : 1;
+        return b.id - a.id;
+      })
+      .map((f) => f.id);
+  }
+
+  it("by institution and by status without a search: every row, every page, newest first within a value", async () => {
+    const porNombre = await t.db
+      .select({ id: instituciones.idInstitucion })
+      .from(instituciones)
+      .orderBy(asc(instituciones.nombre), asc(instituciones.idInstitucion));
+    const rangoInst = new Map(porNombre.map((r, i) => [r.id, i]));
+    const porTexto = [106, 203, 201].sort((a, b) =>
+      CATALOGO_ESTATUS[a as 106].estatus.localeCompare(CATALOGO_ESTATUS[b as 106].estatus, "es"),
+    );
+    const casos: [string, (f: { idInstitucion: number; estatus: number }) => number][] = [
+      ["institucion", (f) => rangoInst.get(f.idInstitucion)!],
+      ["estatus", (f) => porTexto.indexOf(f.estatus)],
+    ];
+    for (const [campo, rango] of casos) {
+      for (const sentido of [1, -1] as const) {
+        const esperado = await esperadoPor(rango, sentido);
+        const todo = await lista("consultor", "consultor", { sortField: campo, sortOrder: sentido });
+        expect(
+          todo.map((i) => i.id),
+          `${campo} ${sentido}`,
+        ).toEqual(esperado);
+        const p = await pagina("consultor", "consultor", { sortField: campo, sortOrder: sentido, page: 1, rows: 5 });
+        expect(
+          p.rows.map((i) => i.id),
+          `${campo} ${sentido} page 1`,
+        ).toEqual(esperado.slice(5, 10));
+      }
+    }
+  });
+
   const marcadasEn = (items: Item[]) => items.filter((i) => marcadas.slice(0, 4).includes(i.id));
   const nombresPor = async (sortField: string, sortOrder: 1 | -1) =>
     marcadasEn(await lista("consultor", "consultor", { q: "qwv", sortField, sortOrder })).map(
