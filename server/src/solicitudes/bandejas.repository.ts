@@ -32,9 +32,13 @@ export interface CoincidenciaEstatus {
   asignado?: boolean;
 }
 
-/** One word of the global search, already normalised by the service (letters a–z and digits only). */
+/**
+ * One term of the global search: words already normalised by the service (letters a–z and digits
+ * only) that must all start a word of the same incumbent — or, for a single word, may instead
+ * appear in the institution's name or the status text.
+ */
 export interface TerminoBusqueda {
-  palabra: string;
+  palabras: readonly string[];
   /** Institutions whose name contains the word (`institucionesQueContienen`). */
   instituciones: readonly number[];
   /** Statuses whose text (server or display) contains the word. */
@@ -94,7 +98,7 @@ function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
 function condicionTermino(t: TerminoBusqueda): SQL | undefined {
   return or(
     sql`${solicitudes.idIncumbente} in (select ${incumbentes.idIncumbente} from ${incumbentes}
-      where ${documentoBusquedaIncumbente(incumbentes)} @@ to_tsquery('simple'::regconfig, ${`${t.palabra}:*`}))`,
+      where ${documentoBusquedaIncumbente(incumbentes)} @@ to_tsquery('simple'::regconfig, ${t.palabras.map((p) => `${p}:*`).join(" & ")}))`,
     t.instituciones.length > 0 ? inArray(solicitudes.idInstitucion, [...t.instituciones]) : undefined,
     ...t.estatus.map(condicionEstatus),
   );

@@ -117,7 +117,8 @@ export async function listarBandeja(
 
 /**
  * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
- * in the institution's name or in the status text this inbox shows.
+ * in the institution's name or in the status text this inbox shows. Words that can only name the
+ * incumbent are looked up together, as one text-search query.
  */
 async function terminosBusqueda(
   db: Db,
@@ -131,8 +132,8 @@ async function terminosBusqueda(
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, MAX_PALABRAS);
-  return Promise.all(
-    palabras.map(async (palabra) => {
+  const terminos = await Promise.all(
+    palabras.map(async (palabra): Promise<repo.TerminoBusqueda> => {
       const estatus: repo.CoincidenciaEstatus[] = [];
       const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
         repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
@@ -141,7 +142,12 @@ async function terminosBusqueda(
       for (const t of def.textos) {
         if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
       }
-      return { palabra, instituciones: await repo.institucionesQueContienen(db, palabra), estatus };
+      return { palabras: [palabra], instituciones: await repo.institucionesQueContienen(db, palabra), estatus };
     }),
   );
+  // Words that can only name the incumbent must all be in the same one: one index lookup for all.
+  const soloPersona = terminos.filter((t) => t.instituciones.length === 0 && t.estatus.length === 0);
+  const otros = terminos.filter((t) => !soloPersona.includes(t));
+  if (soloPersona.length < 2) return terminos;
+  return [{ palabras: soloPersona.flatMap((t) => t.palabras), instituciones: [], estatus: [] }, ...otros];
 }

@@ -501,6 +501,15 @@ describe("search", () => {
     expect(cienda.every((i) => i.infoInstitucion.idInstitucionFirma === inst1)).toBe(true);
   });
 
+  it("with several words, every word must match: names together, or a name and the status", async () => {
+    const marcada = marcadas[4];
+    expect(ids(await buscar("administrador", "administrador", "xochitl quetzalcoatl"))).toEqual([marcada]);
+    expect(await buscar("administrador", "administrador", "xochitl bravo")).toEqual([]);
+    // "juridico" is part of the status text of 105 (Aprobado por Juridico), where the marked one is.
+    expect(ids(await buscar("administrador", "administrador", "xochitl juridico"))).toEqual([marcada]);
+    expect(await buscar("administrador", "administrador", "xochitl inactivar")).toEqual([]);
+  });
+
   it("finds a cédula with or without dashes", async () => {
     const marcada = marcadas[4];
     for (const q of ["223-0045678-9", "22300456789", "0045678"]) {
