@@ -5,7 +5,6 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -27,6 +26,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -201,17 +202,11 @@ export const criterios = pgTable("criterios", {
 
 // Accent and case folding for the inbox search, written out so it works on PGlite and PostgreSQL
 // without extensions; lower() leaves non-ASCII capitals alone under the C locale, so both cases
-// are mapped. The search index below and its queries must use exactly this expression.
+// are mapped. The SQL function rf_documento_busqueda (migration 0003) folds with the same strings.
 export const PLEGAR_DESDE = "ÁÉÍÓÚÀÈÌÒÙÄËÏÖÜÂÊÎÔÛÑÇáéíóúàèìòùäëïöüâêîôûñç";
 export const PLEGAR_HACIA = "aeiouaeiouaeiouaeiouncaeiouaeiouaeiouaeiounc";
 export const plegar = (expr: SQL) =>
   sql`translate(lower(${expr}), ${sql.raw(`'${PLEGAR_DESDE}'`)}, ${sql.raw(`'${PLEGAR_HACIA}'`)})`;
-
-/** The words an incumbent is found by: names, surnames and the cédula with and without dashes. */
-export const documentoBusquedaIncumbente = (c: { nombres: AnyPgColumn; apellidos: AnyPgColumn; cedula: AnyPgColumn }) =>
-  sql`to_tsvector('simple'::regconfig, ${plegar(
-    sql`${c.nombres} || ' ' || ${c.apellidos} || ' ' || replace(${c.cedula}, '-', ' ') || ' ' || replace(${c.cedula}, '-', '')`,
-  )})`;
 
 /** The incumbent of one request (each request keeps its own copy). */
 export const incumbentes = pgTable(
@@ -231,8 +226,7 @@ export const incumbentes = pgTable(
     firmaDigital: boolean("firma_digital").notNull().default(false),
   },
   (t) => [
-    // Inbox search (word prefixes) and the inbox sorts by cédula and by name.
-    index("incumbentes_busqueda_idx").using("gin", documentoBusquedaIncumbente(t)),
+    // The inbox sorts by cédula and by name.
     index("incumbentes_cedula_idx").on(t.cedula),
     index("incumbentes_nombres_idx").on(t.nombres, t.apellidos),
   ],
@@ -265,6 +259,12 @@ export const solicitudes = pgTable(
     justificacionInactivacion: text("justificacion_inactivacion"),
     // True once legal has decided on it (approved, returned or rejected): the legal history inbox.
     decididoJuridico: boolean("decidido_juridico").notNull().default(false),
+    // Kept by triggers (migration 0003), so that inboxes search and sort on this table alone:
+    // - the words its incumbent is found by (names, surnames, cédula with and without dashes,
+    //   folded by rf_documento_busqueda), set on insert and whenever the incumbent changes;
+    // - how many officials it holds, whatever their status, counted as officials come and go.
+    busqueda: tsvector("busqueda").notNull().default(sql`''::tsvector`),
+    cantFuncionarios: integer("cant_funcionarios").notNull().default(0),
   },
   (t) => [
     index("solicitudes_estatus_fecha_idx").on(t.estatus, t.fechaSolicitud),
@@ -273,7 +273,10 @@ export const solicitudes = pgTable(
     index("solicitudes_incumbente_idx").on(t.idIncumbente),
     // Compact (deduplicated) indexes the inbox counts scan instead of the table.
     index("solicitudes_estatus_idx").on(t.estatus),
-    index("solicitudes_decidido_idx").on(t.estatus).where(sql`${t.decididoJuridico}`),
+    // The legal history: counted per status, and walked per status in date order.
+    index("solicitudes_decidido_idx").on(t.estatus, t.fechaSolicitud).where(sql`${t.decididoJuridico}`),
+    index("solicitudes_busqueda_idx").using("gin", t.busqueda),
+    index("solicitudes_cant_funcionarios_idx").on(t.cantFuncionarios, t.idSolicitud),
   ],
 );
 

@@ -4,26 +4,18 @@
  * and paging all happen here, in SQL, on indexes, so a page costs the same with a million requests as
  * with ten:
  * - the page's ids are chosen first on `solicitudes` alone (plus the one table the sort needs), then
- *   only those rows are joined to their institution, incumbent, holder and officials' count;
+ *   only those rows are joined to their institution, incumbent and holder; the officials' count is
+ *   a column of the request, kept by a trigger, with its own index for the sort;
  * - sorts by institution or status walk that small dimension in order and take each value's newest
  *   requests through the (institution, date) or (status, date) index, stopping once the page is full;
- * - the search matches word prefixes of the incumbent's names and cédula through a GIN index
- *   (`incumbentes_busqueda_idx`), institution names by substring, and status texts given by the service.
+ * - the search matches word prefixes of the incumbent's names and cédula through the request's own
+ *   search words (`solicitudes.busqueda`, GIN-indexed, kept by a trigger), institution names by
+ *   substring, and status texts given by the service.
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS } from "@registro/contracts";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import {
-  documentoBusquedaIncumbente,
-  funcionarios,
-  incumbentes,
-  instituciones,
-  PLEGAR_DESDE,
-  PLEGAR_HACIA,
-  plegar,
-  solicitudes,
-  usuarios,
-} from "../db/schema.js";
+import { incumbentes, instituciones, PLEGAR_DESDE, PLEGAR_HACIA, plegar, solicitudes, usuarios } from "../db/schema.js";
 
 /** A status match of one search term: these codes, optionally only (un)assigned ones. */
 export interface CoincidenciaEstatus {
@@ -75,6 +67,11 @@ export interface OrdenBandeja {
   campo: CampoOrden;
   /** 1 ascending, -1 descending. */
   sentido: 1 | -1;
+  /**
+   * Read the exact reverse of this order (every key, tie-breakers too), so that a page near the end
+   * is read from the other end; the caller reverses the rows it gets.
+   */
+  invertido?: boolean;
 }
 
 /** The same folding as `plegar` in SQL, for the words the user typed. */
@@ -93,12 +90,11 @@ function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
 }
 
 /** One word: a prefix of the incumbent's words, part of the institution's name, or the status text. */
-// Institutions and statuses come resolved, so a word that only names people stays a plain
-// `IN (subquery)`, which the planner can drive from the incumbents' index when they are few.
+// Institutions and statuses come resolved, so each alternative is an index condition on
+// `solicitudes` and the planner can combine them (BitmapOr) or check them row by row.
 function condicionTermino(t: TerminoBusqueda): SQL | undefined {
   return or(
-    sql`${solicitudes.idIncumbente} in (select ${incumbentes.idIncumbente} from ${incumbentes}
-      where ${documentoBusquedaIncumbente(incumbentes)} @@ to_tsquery('simple'::regconfig, ${t.palabras.map((p) => `${p}:*`).join(" & ")}))`,
+    sql`${solicitudes.busqueda} @@ to_tsquery('simple'::regconfig, ${t.palabras.map((p) => `${p}:*`).join(" & ")})`,
     t.instituciones.length > 0 ? inArray(solicitudes.idInstitucion, [...t.instituciones]) : undefined,
     ...t.estatus.map(condicionEstatus),
   );
@@ -138,7 +134,8 @@ const ESTATUS_POR_TEXTO = [...CODIGOS_ESTATUS].sort((a, b) =>
 
 const COLUMNAS = sql`${solicitudes.idSolicitud} as id, ${solicitudes.estatus} as estatus,
   ${solicitudes.fechaSolicitud} as fecha, ${solicitudes.asignadoA} as asignado,
-  ${solicitudes.idInstitucion} as institucion, ${solicitudes.idIncumbente} as incumbente`;
+  ${solicitudes.idInstitucion} as institucion, ${solicitudes.idIncumbente} as incumbente,
+  ${solicitudes.cantFuncionarios} as cant`;
 
 /**
  * The ids of one page (or of every matching row), with the keys they are sorted by (`k1`, `k2`), as
@@ -149,7 +146,9 @@ function seleccionPagina(
   o: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
 ): { sub: SQL; orden: SQL } {
-  const dir = sql.raw(o.sentido === 1 ? "asc" : "desc");
+  const dir = sql.raw((o.sentido === 1) !== Boolean(o.invertido) ? "asc" : "desc");
+  // Sorts by a status or an institution show each one's newest requests first, whatever `sentido`.
+  const dirFecha = sql.raw(o.invertido ? "asc" : "desc");
   const limite = pagina ? sql`limit ${pagina.limit} offset ${pagina.offset}` : sql``;
   const donde = DONDE(f);
   const simple = (claves: SQL, k1: SQL, k2: SQL, orden: SQL) => ({
@@ -160,14 +159,10 @@ function seleccionPagina(
     case "fechaSolicitud": {
       // An inbox of a few statuses, on a shallow page: each status' newest requests through the
       // (status, date) index, merged. Deep pages, single-status filters and searches (which the
-      // planner drives from the matching incumbents, or checks along the way) scan the date index.
+      // planner drives from the search index, or checks along the date index) scan in one go.
       const codigos = f.estatusFiltro === undefined ? f.estatus : undefined;
       if (pagina && codigos && f.busqueda.length === 0 && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
-        const dimension = sql`(values ${sql.join(
-          codigos.map((c) => sql.raw(`(${Number(c)}, 0)`)),
-          sql`, `,
-        )}) as d(clave, rango)`;
-        return recorrer(f, dimension, solicitudes.estatus, dir, pagina, {
+        return recorrer(f, { valores: codigos.map((c) => [c, 0]) }, solicitudes.estatus, dir, pagina, {
           dentro: sql`x.fecha ${dir}, x.id ${dir}`,
           fuera: sql`p.fecha ${dir}, p.id ${dir}`,
         });
@@ -194,7 +189,7 @@ function seleccionPagina(
       return simple(join, k1, k2, sql`${k1} ${dir}, ${k2} ${dir}, ${solicitudes.idSolicitud} ${dir}`);
     }
     case "cantFuncionarios": {
-      const n = sql`(select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud})`;
+      const n = sql`${solicitudes.cantFuncionarios}`;
       return simple(sql``, n, sql`null::int`, sql`${n} ${dir}, ${solicitudes.idSolicitud} ${dir}`);
     }
     case "estatus":
@@ -205,24 +200,30 @@ function seleccionPagina(
         return {
           sub: sql`select ${COLUMNAS}, ${instituciones.nombre} as k1, null::int as k2 from ${solicitudes}
             join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion} ${donde}
-            order by ${instituciones.nombre} ${dir}, ${solicitudes.fechaSolicitud} desc, ${solicitudes.idSolicitud} desc ${limite}`,
-          orden: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
+            order by ${instituciones.nombre} ${dir}, ${solicitudes.idInstitucion} ${dir},
+              ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${limite}`,
+          orden: sql`p.k1 ${dir}, p.institucion ${dir}, p.fecha ${dirFecha}, p.id ${dirFecha}`,
         };
       }
       // Walk the dimension in order; each value's requests come newest first from its index.
-      const dimension =
+      const dimension: Dimension =
         o.campo === "estatus"
-          ? sql`(values ${sql.join(
-              ESTATUS_POR_TEXTO.map((c, i) => sql.raw(`(${c}, ${i})`)),
-              sql`, `,
-            )}) as d(clave, rango)`
-          : sql`(select ${instituciones.idInstitucion} as clave,
+          ? {
+              // Only the statuses the filters let through: a branch the filters contradict would
+              // still be planned, and walked along the whole date index.
+              valores: ESTATUS_POR_TEXTO.map((c, i) => [c, i] as const).filter(
+                ([c]) => (!f.estatus || f.estatus.includes(c)) && (f.estatusFiltro ?? c) === c,
+              ),
+            }
+          : {
+              consulta: sql`(select ${instituciones.idInstitucion} as clave,
                  row_number() over (order by ${instituciones.nombre}, ${instituciones.idInstitucion}) as rango
-               from ${instituciones}) as d`;
+               from ${instituciones}) as d`,
+            };
       const columna = o.campo === "estatus" ? solicitudes.estatus : solicitudes.idInstitucion;
-      return recorrer(f, dimension, columna, sql.raw("desc"), pagina, {
-        dentro: sql`d.rango ${dir}, x.fecha desc, x.id desc`,
-        fuera: sql`p.k1 ${dir}, p.fecha desc, p.id desc`,
+      return recorrer(f, dimension, columna, dirFecha, pagina, {
+        dentro: sql`x.k1 ${dir}, x.fecha ${dirFecha}, x.id ${dirFecha}`,
+        fuera: sql`p.k1 ${dir}, p.fecha ${dirFecha}, p.id ${dirFecha}`,
       });
     }
   }
@@ -232,13 +233,21 @@ function seleccionPagina(
 const MAX_POR_VALOR = 1000;
 
 /**
- * Walks a small dimension (`d(clave, rango)`): for each value, its requests in date order through
- * that value's (value, date) index, at most as many as the page needs; then orders the union.
- * `orden` gives the same keys inside (`d`, `x`) and for the outer query (`p`; `k1` is the rank).
+ * A small dimension to walk: values known here (statuses, with their rank), or a query of
+ * `d(clave, rango)` rows (institutions).
+ */
+type Dimension = { valores: readonly (readonly [number, number])[] } | { consulta: SQL };
+
+/**
+ * Walks a small dimension: for each value, its requests in date order through that value's
+ * (value, date) index, at most as many as the page needs; then orders the union by `orden`, which
+ * gives the same keys inside (`x`, where `k1` is the value's rank) and for the outer query (`p`).
+ * Known values become one branch each with the value written out, so the planner sizes each from
+ * its statistics (a status with no requests must not send it along the whole date index).
  */
 function recorrer(
   f: FiltroBandeja,
-  dimension: SQL,
+  dimension: Dimension,
   columna: typeof solicitudes.estatus | typeof solicitudes.idInstitucion,
   dirFecha: SQL,
   pagina: { offset: number; limit: number } | null,
@@ -246,13 +255,22 @@ function recorrer(
 ): { sub: SQL; orden: SQL } {
   const porValor = pagina ? sql`limit ${pagina.offset + pagina.limit}` : sql``;
   const limite = pagina ? sql`limit ${pagina.limit} offset ${pagina.offset}` : sql``;
-  return {
-    sub: sql`select x.*, d.rango as k1, null::int as k2 from ${dimension}
-      cross join lateral (select ${COLUMNAS} from ${solicitudes} where ${and(sql`${columna} = d.clave`, condiciones(f))}
-        order by ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${porValor}) x
-      order by ${orden.dentro} ${limite}`,
-    orden: orden.fuera,
-  };
+  const rama = (clave: SQL, rango: SQL) =>
+    sql`select ${COLUMNAS}, ${rango} as k1, null::int as k2 from ${solicitudes}
+      where ${and(sql`${columna} = ${clave}`, condiciones(f))}
+      order by ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${porValor}`;
+  let union: SQL;
+  if ("consulta" in dimension) {
+    union = sql`${dimension.consulta} cross join lateral (${rama(sql`d.clave`, sql`d.rango`)}) x`;
+  } else if (dimension.valores.length === 0) {
+    union = sql`(select ${COLUMNAS}, 0::bigint as k1, null::int as k2 from ${solicitudes} where false) x`;
+  } else {
+    const ramas = dimension.valores.map(
+      ([c, r]) => sql`(${rama(sql.raw(String(Number(c))), sql.raw(`${Number(r)}::bigint`))})`,
+    );
+    union = sql`(${sql.join(ramas, sql` union all `)}) x`;
+  }
+  return { sub: sql`select x.* from ${union} order by ${orden.dentro} ${limite}`, orden: orden.fuera };
 }
 
 export interface FilaBandeja {
@@ -289,7 +307,7 @@ export async function listarBandeja(
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
         ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
-        (select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = p.id) as "cantFuncionarios"
+        p.cant as "cantFuncionarios"
       from (${sub}) p
       join ${instituciones} on ${instituciones.idInstitucion} = p.institucion
       join ${incumbentes} on ${incumbentes.idIncumbente} = p.incumbente

@@ -79,6 +79,9 @@ const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
   ["id", "idSolicitud"],
 ]);
 
+/** From this row on, a page is a deep one: the count comes first, to read it from the nearer end. */
+const PAGINA_PROFUNDA = 1000;
+
 /** At most this many words of a search are used; more only slow the query. */
 const MAX_PALABRAS = 8;
 
@@ -108,11 +111,25 @@ export async function listarBandeja(
     return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
   }
   const pagina = { offset: consulta.page * consulta.rows, limit: consulta.rows };
-  const [filas, totalRecords] = await Promise.all([
-    repo.listarBandeja(db, filtro, orden, pagina),
-    repo.contarBandeja(db, filtro),
-  ]);
-  return { rows: filas.map(aBandejaItem), totalRecords };
+  if (pagina.offset < PAGINA_PROFUNDA) {
+    const [filas, totalRecords] = await Promise.all([
+      repo.listarBandeja(db, filtro, orden, pagina),
+      repo.contarBandeja(db, filtro),
+    ]);
+    return { rows: filas.map(aBandejaItem), totalRecords };
+  }
+  // Deep pages: past the middle, the page is read from the other end, so the last page of a large
+  // inbox costs what its first does.
+  const totalRecords = await repo.contarBandeja(db, filtro);
+  const restantes = totalRecords - pagina.offset;
+  if (restantes <= 0) return { rows: [], totalRecords };
+  if (pagina.offset <= totalRecords / 2) {
+    return { rows: (await repo.listarBandeja(db, filtro, orden, pagina)).map(aBandejaItem), totalRecords };
+  }
+  const limit = Math.min(pagina.limit, restantes);
+  const desdeElFinal = { offset: restantes - limit, limit };
+  const filas = await repo.listarBandeja(db, filtro, { ...orden, invertido: true }, desdeElFinal);
+  return { rows: filas.reverse().map(aBandejaItem), totalRecords };
 }
 
 /**

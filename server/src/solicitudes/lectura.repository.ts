@@ -5,7 +5,6 @@ import type { Tx } from "../db/client.js";
 import {
   adjuntos,
   cargos,
-  funcionarios,
   historial,
   historialMotivos,
   incumbentes,
@@ -45,7 +44,7 @@ export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
       asignadoNombre: sql<
         string | null
       >`case when ${asignado.idUsuario} is null then null else ${asignado.nombre} || ' ' || ${asignado.apellido} end`,
-      cantFuncionarios: sql<number>`(select count(*)::int from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud})`,
+      cantFuncionarios: solicitudes.cantFuncionarios,
       idEvidencia: sql<
         number | null
       >`(select max(${adjuntos.idAdjunto}) from ${adjuntos} where ${adjuntos.idSolicitud} = ${solicitudes.idSolicitud} and ${adjuntos.idFuncionario} is null and ${adjuntos.tipoAdjunto} = 'Evidencia')`,

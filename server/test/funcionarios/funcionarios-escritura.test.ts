@@ -251,6 +251,8 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: MSG.funcionarioGuardado, data: { idSolicitud } });
+    // The request's officials' count (what the inboxes show and sort by) follows.
+    expect((await leerSolicitud(t.db, idSolicitud)).cantFuncionarios).toBe(1);
     const [f] = await t.db.select().from(funcionarios).where(eq(funcionarios.idFuncionario, body.data.idFuncionario));
     expect(f).toMatchObject({
       cedula: "001-0000003-3",
@@ -564,6 +566,7 @@ describe("DELETE /api/Funcionarios/DeleteFuncionario/{id}", () => {
     expect(quedan.firmas.every((x) => x.idFuncionario === ids[1])).toBe(true);
     expect(quedan.docs.filter((d) => d.f === ids[0])).toHaveLength(0);
     expect(quedan.docs.filter((d) => d.f === null)).toHaveLength(4);
+    expect(quedan.solicitud.cantFuncionarios).toBe(1);
   });
 
   it("on an active request deletes an official added and not yet sent", async () => {

@@ -447,6 +447,34 @@ describe("PUT /api/SolicitudFirma/Put", () => {
     });
   });
 
+  it("the inboxes find the request by its incumbent's new name, no longer by the old one", async () => {
+    const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
+    const buscar = async (q: string) => {
+      const res = await t.as("originador", {
+        method: "GET",
+        url: "/api/SolicitudFirma/GetBandejaOriginador",
+        query: { q },
+      });
+      return (res.json() as { idSolicitud: number }[]).map((i) => i.idSolicitud);
+    };
+    const poner = (nombres: string, cedula: string) =>
+      enviarMultipart(
+        t,
+        "originador",
+        "PUT",
+        URL_PUT,
+        cambios(idSolicitud, { "InfoIncumbente.Nombres": nombres, "InfoIncumbente.Cedula": cedula }),
+      );
+    expect((await poner("Wenceslao", "001-0000004-1")).json().success).toBe(true);
+    expect(await buscar("wenceslao")).toContain(idSolicitud);
+    expect(await buscar("00100000041")).toContain(idSolicitud);
+    expect((await poner("Ximena Ñañez", "001-0000005-8")).json().success).toBe(true);
+    expect(await buscar("wenceslao")).not.toContain(idSolicitud);
+    expect(await buscar("00100000041")).not.toContain(idSolicitud);
+    expect(await buscar("xímena nanez")).toContain(idSolicitud);
+    expect(await buscar("001-0000005")).toContain(idSolicitud);
+  });
+
   it("keeps the stored contact data when no InfoInstitucion field is sent", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202 });
     const antes = await leerSolicitud(t.db, idSolicitud);
