@@ -2,9 +2,10 @@
  * Inbox benchmark: seeds 100,000 requests (each with its incumbent and 1–3 officials, spread over
  * 46 institutions and every status) into a fresh embedded PGlite and into a fresh database on the
  * PostgreSQL server given by DATABASE_URL (or TEST_PG_URL), then times every inbox through
- * `app.inject` — first page, a page sorted by institution, a page filtered by institution and
- * status, a searched page, and a page sorted by officials' count — and prints p50/p95 per inbox per
- * database. Target: every page under 50 ms p95 on PostgreSQL.
+ * `app.inject` — the first and the last page, pages sorted by each column (the last one too for the
+ * institution), a page filtered by institution and status, and searched pages (a surname, two
+ * words, part of a cédula, a search sorted by name) — and prints p50/p95 per inbox per database.
+ * Target: every page under 50 ms p95 on PostgreSQL.
  *
  * Usage (from the repository root):
  *   node --import tsx server/bench/inbox.ts
@@ -13,6 +14,7 @@
  *   BENCH_DB     pglite | postgres | both (default: both, or pglite when no server is given)
  *   BENCH_N      requests to seed (default 100000)
  *   BENCH_ITER   timed iterations per page (default 200, after 20 warm-up calls)
+ *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
  */
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -28,6 +30,7 @@ const N = Number(process.env.BENCH_N ?? 100_000);
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 const WARMUP = 20;
 const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
+const KEEP = process.env.BENCH_KEEP === "1";
 const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 
 interface Bandeja {
@@ -49,10 +52,18 @@ const BANDEJAS: Bandeja[] = [
 
 const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, string>][] => [
   ["primera página", { page: "0" }],
+  ["última página", { page: "ULTIMA" }],
+  ["ordenada (estatus)", { page: "0", sortField: "estatus", sortOrder: "1" }],
   ["ordenada (institución)", { page: "0", sortField: "institucion", sortOrder: "1" }],
+  ["última (institución)", { page: "ULTIMA", sortField: "institucion", sortOrder: "1" }],
+  ["ordenada (cédula)", { page: "0", sortField: "cedula", sortOrder: "1" }],
+  ["ordenada (nombres)", { page: "0", sortField: "nombres", sortOrder: "-1" }],
+  ["ordenada (cant. funcionarios)", { page: "0", sortField: "cantFuncionarios", sortOrder: "-1" }],
   ["filtrada (institución+estatus)", { page: "0", institucion: String(idInstitucion), estatus: String(b.estatus) }],
   ["búsqueda (q)", { page: "0", q: "nuñez" }],
-  ["ordenada (cant. funcionarios)", { page: "0", sortField: "cantFuncionarios", sortOrder: "-1" }],
+  ["búsqueda (2 palabras)", { page: "0", q: "ana núñez" }],
+  ["búsqueda (cédula)", { page: "0", q: "001-0001001" }],
+  ["búsqueda ordenada (nombres)", { page: "0", q: "nuñez", sortField: "nombres", sortOrder: "1" }],
 ];
 
 /** Seeds N requests with INSERT … SELECT generate_series: seconds, not minutes. */
@@ -154,7 +165,8 @@ async function medir(database: Database): Promise<Resultado[]> {
   );
   const resultados: Resultado[] = [];
   for (const b of BANDEJAS) {
-    for (const [nombre, query] of consultas(b, idInstitucion)) {
+    for (const [nombre, consulta] of consultas(b, idInstitucion)) {
+      const query = { ...consulta };
       const llamar = async () => {
         const res = await app.inject({
           method: "GET",
@@ -165,6 +177,11 @@ async function medir(database: Database): Promise<Resultado[]> {
         if (res.statusCode !== 200) throw new Error(`${b.url} ${JSON.stringify(query)}: ${res.statusCode} ${res.body}`);
         return res.json() as { totalRecords: number };
       };
+      if (query.page === "ULTIMA") {
+        // The paginator's "last page" button: page index from the total, 10 rows a page.
+        query.page = "0";
+        query.page = String(Math.max(0, Math.floor(((await llamar()).totalRecords - 1) / 10)));
+      }
       for (let i = 0; i < WARMUP; i++) await llamar();
       const tiempos: number[] = [];
       let total = 0;
@@ -225,7 +242,8 @@ async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise
     await fn(database);
   } finally {
     await database.close();
-    await admin.query(`drop database if exists ${nombre} with (force)`);
+    if (KEEP) console.log(`base conservada: ${url.toString()}`);
+    else await admin.query(`drop database if exists ${nombre} with (force)`);
     await admin.end();
   }
 }
