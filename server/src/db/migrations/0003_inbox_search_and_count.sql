@@ -33,27 +33,21 @@ CREATE TRIGGER "incumbentes_busqueda" AFTER UPDATE OF nombres, apellidos, cedula
 FOR EACH ROW WHEN (OLD.nombres IS DISTINCT FROM NEW.nombres OR OLD.apellidos IS DISTINCT FROM NEW.apellidos
   OR OLD.cedula IS DISTINCT FROM NEW.cedula)
 EXECUTE FUNCTION rf_incumbente_busqueda();--> statement-breakpoint
--- Officials counted once per statement (a request's officials are often written together).
-CREATE FUNCTION "rf_funcionarios_altas"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Officials counted once per statement (a request's officials are often written together): one
+-- function for both triggers, whose transition tables share the name `filas`.
+CREATE FUNCTION "rf_funcionarios_contar"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE solicitudes s SET cant_funcionarios = s.cant_funcionarios + n.n
-  FROM (SELECT id_solicitud, count(*)::int AS n FROM altas GROUP BY id_solicitud) n
+  FROM (SELECT id_solicitud, (CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END) * count(*)::int AS n
+        FROM filas GROUP BY id_solicitud) n
   WHERE s.id_solicitud = n.id_solicitud;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "funcionarios_altas" AFTER INSERT ON "funcionarios" REFERENCING NEW TABLE AS altas
-FOR EACH STATEMENT EXECUTE FUNCTION rf_funcionarios_altas();--> statement-breakpoint
-CREATE FUNCTION "rf_funcionarios_bajas"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE solicitudes s SET cant_funcionarios = s.cant_funcionarios - n.n
-  FROM (SELECT id_solicitud, count(*)::int AS n FROM bajas GROUP BY id_solicitud) n
-  WHERE s.id_solicitud = n.id_solicitud;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "funcionarios_bajas" AFTER DELETE ON "funcionarios" REFERENCING OLD TABLE AS bajas
-FOR EACH STATEMENT EXECUTE FUNCTION rf_funcionarios_bajas();--> statement-breakpoint
+CREATE TRIGGER "funcionarios_altas" AFTER INSERT ON "funcionarios" REFERENCING NEW TABLE AS filas
+FOR EACH STATEMENT EXECUTE FUNCTION rf_funcionarios_contar();--> statement-breakpoint
+CREATE TRIGGER "funcionarios_bajas" AFTER DELETE ON "funcionarios" REFERENCING OLD TABLE AS filas
+FOR EACH STATEMENT EXECUTE FUNCTION rf_funcionarios_contar();--> statement-breakpoint
 CREATE FUNCTION "rf_funcionario_traslado"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE solicitudes SET cant_funcionarios = cant_funcionarios - 1 WHERE id_solicitud = OLD.id_solicitud;
