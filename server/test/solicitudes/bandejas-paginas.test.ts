@@ -61,9 +61,9 @@ const CAMPOS = ["fechaSolicitud", "idSolicitud", "cedula", "nombres", "cantFunci
 describe("deep pages hold the rows the whole list holds there", () => {
   it.each(CAMPOS)("sorted by %s, both ways", async (sortField) => {
     for (const sortOrder of [1, -1]) {
-      const todo = ((await leer({ sortField, sortOrder })) as { idSolicitud: number }[]).map((i) => i.idSolicitud);
-      expect(todo.length).toBeGreaterThan(N);
-      const ultima = Math.floor((todo.length - 1) / 100);
+      const completa = ((await leer({ sortField, sortOrder })) as { idSolicitud: number }[]).map((i) => i.idSolicitud);
+      expect(completa.length).toBeGreaterThan(N);
+      const ultima = Math.floor((completa.length - 1) / 100);
       // Before the middle (read forwards), past it (read backwards), the last, partial page, and
       // a page past the end.
       for (const [page, rows] of [
@@ -71,15 +71,15 @@ describe("deep pages hold the rows the whole list holds there", () => {
         [101, 10],
         [15, 100],
         [ultima, 100],
-        [Math.floor((todo.length - 1) / 7), 7],
+        [Math.floor((completa.length - 1) / 7), 7],
         [ultima + 1, 100],
       ]) {
         const p = await leer({ sortField, sortOrder, page, rows });
-        expect(p.totalRecords).toBe(todo.length);
+        expect(p.totalRecords).toBe(completa.length);
         expect(
           p.rows.map((i: { idSolicitud: number }) => i.idSolicitud),
           `${sortField} ${sortOrder} page ${page} × ${rows}`,
-        ).toEqual(todo.slice(page * rows, page * rows + rows));
+        ).toEqual(completa.slice(page * rows, page * rows + rows));
       }
     }
   });
