@@ -84,3 +84,20 @@ export const NOMBRE_ESTATUS_FUNCIONARIO: Record<CodigoEstatusFuncionario, string
   2: "Activo",
   3: "Inactivo",
 };
+
+// The institution's view of a request (issue 10): an external user reads neither the comptroller's
+// internal returns nor who reviews. 204 and 103 read as the review the request went back to, in
+// the colour of the other "in review" statuses; the code stays (SPEC.md screen 18 keys on it).
+export const ESTATUS_INTERNOS: readonly number[] = [ESTATUS.RETORNADO_JURIDICO, ESTATUS.RETORNADO_RYCC];
+
+const MASCARA_EXTERNA: Partial<Record<CodigoEstatus, Pick<InfoEstatus, "estatus" | "color">>> = {
+  204: { estatus: "En revisión RyCC", color: "info" },
+  103: { estatus: "En revisión legal", color: "info" },
+};
+
+/** The status as the institution (an external user) reads it. */
+export function infoEstatusExterno(codigo: number): InfoEstatus {
+  const info = infoEstatus(codigo);
+  const mascara = MASCARA_EXTERNA[info.codigo];
+  return mascara ? { ...info, ...mascara } : info;
+}

@@ -161,8 +161,6 @@ try {
   await page.goto(`${base}/Originador/Detalles/${id}`);
   await page.locator(".rf-encabezado").waitFor();
   await guardar(page, "detalle", true);
-  await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-  await guardar(page, "historico", true);
 
   // A returned request: its observations.
   const retornada = await idConEstatus(page, base, "Retornado por Analista RyCC");

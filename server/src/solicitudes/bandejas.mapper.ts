@@ -1,9 +1,10 @@
 /** Maps an inbox row to the `zBandejaItem` shape every GetBandeja* and GetHistorico returns. */
-import { type BandejaItem, infoEstatus } from "@registro/contracts";
+import { type BandejaItem, infoEstatus, infoEstatusExterno } from "@registro/contracts";
 import type { FilaBandeja } from "./bandejas.repository.js";
 
-export function aBandejaItem(f: FilaBandeja): BandejaItem {
-  const estatus = infoEstatus(f.estatus);
+/** `externo`: the institution's inbox: internal returns masked, reviewers unnamed (see mapSolicitud). */
+export function aBandejaItem(f: FilaBandeja, externo = false): BandejaItem {
+  const estatus = externo ? infoEstatusExterno(f.estatus) : infoEstatus(f.estatus);
   return {
     id: f.idSolicitud,
     idSolicitud: f.idSolicitud,
@@ -12,8 +13,8 @@ export function aBandejaItem(f: FilaBandeja): BandejaItem {
     colorEstatus: estatus.color,
     fechaSolicitud: f.fechaSolicitud.toISOString(),
     cantFuncionarios: f.cantFuncionarios,
-    asignadoA: f.asignadoNombre,
-    idAsignadoA: f.idAsignadoA,
+    asignadoA: externo ? null : f.asignadoNombre,
+    idAsignadoA: externo ? null : f.idAsignadoA,
     infoInstitucion: { idInstitucionFirma: f.idInstitucion, nombre: f.institucion },
     infoIncumbente: { cedula: f.cedula, nombres: f.nombres, apellidos: f.apellidos },
   };

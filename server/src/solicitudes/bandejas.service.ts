@@ -9,6 +9,7 @@ import {
   CODIGOS_ESTATUS,
   type ConsultaBandeja,
   ESTATUS_BANDEJA,
+  infoEstatusExterno,
   MSG,
   TEXTO_ACTIVA,
   TEXTO_PENDIENTE,
@@ -18,7 +19,7 @@ import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { ValidacionCampo } from "../shared/errors.js";
-import { aBandejaItem } from "./bandejas.mapper.js";
+import { aBandejaItem as aItem } from "./bandejas.mapper.js";
 import * as repo from "./bandejas.repository.js";
 
 export type Bandeja = "originador" | "analista" | "juridico" | "historico" | "administrador" | "consultor";
@@ -103,10 +104,11 @@ export async function listarBandeja(
     idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
-    busqueda: await terminosBusqueda(db, consulta.q, def),
+    busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
+  const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
   if (consulta.page === undefined) {
     return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
   }
@@ -132,15 +134,25 @@ export async function listarBandeja(
   return { rows: filas.reverse().map(aBandejaItem), totalRecords };
 }
 
+/** True when `palabra` starts one of the words of `texto` ("activa" names "Activa", not "Inactivado"). */
+function empiezaPalabra(texto: string, palabra: string): boolean {
+  return repo
+    .normalizarTexto(texto)
+    .split(/[^a-z0-9]+/)
+    .some((w) => w.startsWith(palabra));
+}
+
 /**
  * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
- * in the institution's name or in the status text this inbox shows. Words that can only name the
- * incumbent are looked up together, as one text-search query.
+ * in the institution's name, or start a word of the status text this inbox shows (the masked one
+ * for the institution). Words that can only name the incumbent are looked up together, as one
+ * text-search query.
  */
 async function terminosBusqueda(
   db: Db,
   q: string | undefined,
   def: DefinicionBandeja,
+  externo: boolean,
 ): Promise<repo.TerminoBusqueda[]> {
   if (!q) return [];
   // Only letters and digits reach the text-search query; anything else separates words.
@@ -153,11 +165,11 @@ async function terminosBusqueda(
     palabras.map(async (palabra): Promise<repo.TerminoBusqueda> => {
       const estatus: repo.CoincidenciaEstatus[] = [];
       const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
-        repo.normalizarTexto(CATALOGO_ESTATUS[c].estatus).includes(palabra),
+        empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra),
       );
       if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
       for (const t of def.textos) {
-        if (repo.normalizarTexto(t.texto).includes(palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
+        if (empiezaPalabra(t.texto, palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
       }
       return { palabras: [palabra], instituciones: await repo.institucionesQueContienen(db, palabra), estatus };
     }),

@@ -1,5 +1,5 @@
 /** SQL behind reading one request: its header, its status history and the reasons of its last return. */
-import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../db/client.js";
 import {
@@ -69,6 +69,7 @@ export async function historialDe(tx: Tx, idSolicitud: number) {
       usuario: sql<
         string | null
       >`case when ${usuarios.idUsuario} is null then null else ${usuarios.nombre} || ' ' || ${usuarios.apellido} end`,
+      usuarioExterno: sql<boolean>`coalesce(${usuarios.externo}, false)`,
     })
     .from(historial)
     .leftJoin(usuarios, eq(usuarios.idUsuario, historial.idUsuario))
@@ -77,14 +78,18 @@ export async function historialDe(tx: Tx, idSolicitud: number) {
 }
 export type HistorialFila = Awaited<ReturnType<typeof historialDe>>[number];
 
-/** The reasons of the latest history entry that carries any (a return or a rejection), with its comment. */
-export async function rechazosDe(tx: Tx, idSolicitud: number) {
+/**
+ * The reasons of the latest history entry that carries any (a return or a rejection), with its
+ * comment; entries of the `excluidos` statuses are passed over (the internal returns, for the institution).
+ */
+export async function rechazosDe(tx: Tx, idSolicitud: number, excluidos: readonly number[] = []) {
   const [ultima] = await tx
     .select({ idHistorial: historial.idHistorial, comentario: historial.motivoCambioEstatus })
     .from(historial)
     .where(
       and(
         eq(historial.idSolicitud, idSolicitud),
+        excluidos.length > 0 ? notInArray(historial.estatus, [...excluidos]) : undefined,
         exists(
           tx
             .select({ uno: sql`1` })

@@ -1,9 +1,10 @@
 /**
  * Reading one request (SPEC.md §7 "Reading"): its detail, status history and last return or
  * rejection reasons. External users reach only their institution's requests; any other id answers
- * 404 exactly like a missing one. Other areas use `solicitudVisible` for the same check.
+ * 404 exactly like a missing one. Other areas use `solicitudVisible` for the same check. The
+ * institution (an external user) reads its own steps only: see `mapSolicitud` and `mapHistorico`.
  */
-import { type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
+import { ESTATUS_INTERNOS, type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
@@ -23,15 +24,16 @@ export async function obtenerSolicitud(db: Db, sesion: SesionUsuario, idSolicitu
   await solicitudVisible(db, sesion, idSolicitud);
   const fila = await repo.solicitudDetalle(db, idSolicitud);
   if (!fila) throw NoEncontrado(MSG.solicitudNoEncontrada);
-  return mapSolicitud(fila);
+  return mapSolicitud(fila, sesion.externo);
 }
 
 export async function historico(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<HistoricoEntrada[]> {
   await solicitudVisible(db, sesion, idSolicitud);
-  return (await repo.historialDe(db, idSolicitud)).map(mapHistorico);
+  return mapHistorico(await repo.historialDe(db, idSolicitud), sesion.externo);
 }
 
 export async function rechazos(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Rechazo[]> {
   await solicitudVisible(db, sesion, idSolicitud);
-  return (await repo.rechazosDe(db, idSolicitud)).map(mapRechazo);
+  const excluidos = sesion.externo ? ESTATUS_INTERNOS : [];
+  return (await repo.rechazosDe(db, idSolicitud, excluidos)).map(mapRechazo);
 }

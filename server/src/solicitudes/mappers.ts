@@ -6,10 +6,12 @@ import {
   type Adjunto,
   ESTATUS,
   ESTATUS_FUNCIONARIO,
+  ESTATUS_INTERNOS,
   type Funcionario,
   type GrupoFirmasFuncionario,
   type HistoricoEntrada,
   infoEstatus,
+  infoEstatusExterno,
   NOMBRE_ESTATUS_FUNCIONARIO,
   type Rechazo,
   type Solicitud,
@@ -17,9 +19,13 @@ import {
 import type { funcionarios } from "../db/schema.js";
 import type { HistorialFila, RechazoFila, SolicitudDetalleFila } from "./lectura.repository.js";
 
-export function mapSolicitud(r: SolicitudDetalleFila): Solicitud {
+/**
+ * `externo`: the reader is the institution, which sees its own steps only (DESIGN.md §4): internal
+ * returns read as the review they went back to, and reviewers stay unnamed.
+ */
+export function mapSolicitud(r: SolicitudDetalleFila, externo = false): Solicitud {
   const s = r.solicitud;
-  const e = infoEstatus(s.estatus);
+  const e = externo ? infoEstatusExterno(s.estatus) : infoEstatus(s.estatus);
   return {
     idSolicitud: s.idSolicitud,
     estatusSolitud: s.estatus,
@@ -28,8 +34,8 @@ export function mapSolicitud(r: SolicitudDetalleFila): Solicitud {
     fechaSolicitud: s.fechaSolicitud.toISOString(),
     comentario: s.comentario,
     cantFuncionarios: Number(r.cantFuncionarios),
-    asignadoA: r.asignadoNombre,
-    idAsignadoA: s.asignadoA,
+    asignadoA: externo ? null : r.asignadoNombre,
+    idAsignadoA: externo ? null : s.asignadoA,
     infoInstitucion: {
       idInstitucionFirma: s.idInstitucion,
       nombre: r.institucion.nombre,
@@ -154,14 +160,17 @@ export function mapAdjunto(a: {
   };
 }
 
-export function mapHistorico(h: HistorialFila): HistoricoEntrada {
-  return {
-    idEstatus: h.estatus,
-    estatus: infoEstatus(h.estatus).estatus,
-    fecha: h.fecha.toISOString(),
-    motivoCambioEstatus: h.motivoCambioEstatus,
-    usuario: h.usuario,
-  };
+/** History as the reader may see it: the institution gets neither internal returns nor reviewers' names. */
+export function mapHistorico(filas: HistorialFila[], externo = false): HistoricoEntrada[] {
+  return filas
+    .filter((h) => !externo || !ESTATUS_INTERNOS.includes(h.estatus))
+    .map((h) => ({
+      idEstatus: h.estatus,
+      estatus: (externo ? infoEstatusExterno(h.estatus) : infoEstatus(h.estatus)).estatus,
+      fecha: h.fecha.toISOString(),
+      motivoCambioEstatus: h.motivoCambioEstatus,
+      usuario: externo && !h.usuarioExterno ? null : h.usuario,
+    }));
 }
 
 export function mapRechazo(r: RechazoFila): Rechazo {

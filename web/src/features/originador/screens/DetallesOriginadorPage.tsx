@@ -1,8 +1,9 @@
 /**
  * Detalles Originador (SPEC.md screens 6 and 12): where the clerk follows a request — the stage
  * timeline, institution and incumbent, and tabs for the comment, documents, officials, return
- * reasons (104, 108), deactivation (203, 201) and status history. Offers what the status allows:
- * edit (202, 108), add officials and 'Inactivar Firma' (106).
+ * reasons (104, 108) and deactivation (203, 201) — the institution's own steps only: the
+ * comptroller's internal history stays with the reviewers (the server masks it too). Offers what
+ * the status allows: edit (202, 108), add officials and 'Inactivar Firma' (106).
  */
 import "../originador.css";
 import { MSG, type Solicitud } from "@registro/contracts";
@@ -14,7 +15,6 @@ import { useNavigate, useParams } from "react-router";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DocumentosTab } from "../../../components/solicitud/DocumentosTab";
 import { FuncionariosTab } from "../../../components/solicitud/FuncionariosTab";
-import { HistoricoTab } from "../../../components/solicitud/HistoricoTab";
 import { InactivaTab } from "../../../components/solicitud/InactivaTab";
 import { ObservacionesTab } from "../../../components/solicitud/ObservacionesTab";
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
@@ -114,6 +114,5 @@ function pestanas(s: Solicitud): { titulo: string; contenido: ReactNode }[] {
   if (tieneObservaciones(s.estatusSolitud))
     lista.push({ titulo: "Observaciones", contenido: <ObservacionesTab idSolicitud={s.idSolicitud} /> });
   if (esInactiva(s.estatusSolitud)) lista.push({ titulo: "Inactiva", contenido: <InactivaTab solicitud={s} /> });
-  lista.push({ titulo: "Histórico Estatus", contenido: <HistoricoTab idSolicitud={s.idSolicitud} /> });
   return lista;
 }
