@@ -98,49 +98,55 @@ function fechaValida(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+const MESES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /**
  * Reads a calendar date from what forms send: YYYY-MM-DD, dd/mm/yyyy (or dd/mm/yy), an ISO
- * date-time, or a Date. Returns YYYY-MM-DD, null for "empty" (including the epoch date SPEC.md §5
- * says empty dates are sent as), or undefined when unreadable.
+ * date-time, a JavaScript date text, a Date or an epoch number. Returns YYYY-MM-DD, null for "empty"
+ * (including the epoch date SPEC.md §5 says empty dates are sent as), or undefined when unreadable.
+ *
+ * Dates of validity are calendar dates, not instants: a date-time counts for the date written in
+ * it, whatever its time and offset ("2026-11-23T12:00:00Z" and "2026-11-23T23:30:00-04:00" are both
+ * 2026-11-23), so the client's own calendar day is what is stored. Only a Date or a number, which
+ * carry no written date, are read in UTC.
  */
 export function leerFecha(v: unknown): string | null | undefined {
   if (vacio(v)) return null;
   let iso: string | null = null;
   if (v instanceof Date) {
-    iso = Number.isNaN(v.getTime()) ? null : mediodia(v);
+    iso = Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
   } else if (typeof v === "string") {
     const s = v.trim();
-    const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    const ymd = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
     const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
+    const texto = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{2}) (\d{4})(?: |$)/.exec(s);
     if (ymd) iso = fechaValida(+ymd[1], +ymd[2], +ymd[3]);
     else if (dmy) {
       const y = dmy[3].length === 2 ? 2000 + +dmy[3] : +dmy[3];
       iso = fechaValida(y, +dmy[2], +dmy[1]);
-    } else if (/^\d{4}-\d{2}-\d{2}T/.test(s) || /^[A-Z][a-z]{2} [A-Z][a-z]{2} \d/.test(s)) {
-      const d = new Date(s);
-      iso = Number.isNaN(d.getTime()) ? null : mediodia(d);
+    } else if (texto && MESES.includes(texto[1])) {
+      iso = fechaValida(+texto[3], MESES.indexOf(texto[1]) + 1, +texto[2]);
     }
   } else if (typeof v === "number") {
     const d = new Date(v);
-    iso = Number.isNaN(d.getTime()) ? null : mediodia(d);
+    iso = Number.isNaN(d.getTime()) ? null : d.toISOString().slice(0, 10);
   }
   if (iso === null) return undefined;
   return iso === EPOCA ? null : iso;
 }
 
-/**
- * A date picker sends local midnight as a UTC instant (15/01 00:00 in UTC-4 is 04:00Z, in UTC+2 it is
- * 22:00Z the day before). Moving half a day forward lands on the intended calendar day for every
- * offset between UTC-12 and UTC+11.
- */
-function mediodia(d: Date): string {
-  return new Date(d.getTime() + 12 * 3_600_000).toISOString().slice(0, 10);
-}
+/** The date rule, for the OpenAPI descriptions of every route that takes dates of validity. */
+export const DESCRIPCION_FECHA =
+  "fechaDesde y fechaHasta son fechas de calendario: YYYY-MM-DD (preferida), dd/mm/aaaa o fecha-hora ISO 8601. " +
+  "De una fecha-hora se toma la fecha tal como está escrita, sin convertir de zona horaria: " +
+  "2026-11-23T12:00:00Z y 2026-11-23T23:30:00-04:00 son el 2026-11-23. 1970-01-01 o vacío: sin fecha.";
 
-export const zFecha = z.preprocess((v) => {
-  const f = leerFecha(v);
-  return f === undefined ? Number.NaN : (f ?? undefined);
-}, z.string({ error: MSG.fechaInvalida }).optional());
+export const zFecha = z
+  .preprocess((v) => {
+    const f = leerFecha(v);
+    return f === undefined ? Number.NaN : (f ?? undefined);
+  }, z.string({ error: MSG.fechaInvalida }).optional())
+  .describe(DESCRIPCION_FECHA);
 
 /**
  * The chosen signatures: `SelectedFirms[0]`, `SelectedFirms[1]`… or `SelectedFirms` repeated (both

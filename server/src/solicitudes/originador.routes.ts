@@ -6,6 +6,7 @@
  */
 import {
   CAMPO_EVIDENCIA,
+  DESCRIPCION_FECHA,
   DOCUMENTOS,
   GRUPOS,
   MAX_BYTES_DOCUMENTO,
@@ -51,6 +52,7 @@ export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     schema: {
       tags,
       consumes: ["multipart/form-data"],
+      description: DESCRIPCION_FECHA,
       response: { ...accion, 200: zRespuesta(zFuncionarioGuardado) },
     },
     handler: async (req) => funcionarios.crearFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos)),
@@ -61,6 +63,7 @@ export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     schema: {
       tags,
       consumes: ["multipart/form-data"],
+      description: DESCRIPCION_FECHA,
       response: { ...accion, 200: zRespuesta(zFuncionarioGuardado) },
     },
     handler: async (req) => funcionarios.editarFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos)),

@@ -3,10 +3,12 @@
  * type sniffing, stored names, and the form schemas' readings of dates, amounts and signatures.
  */
 import { leerFecha, MSG, zFirmasSeleccionadas, zFuncionarioForm, zMonto } from "@registro/contracts";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nombreSeguro, tipoPermitido } from "../../src/adjuntos/archivos.js";
 import { anidar } from "../../src/adjuntos/multipart.js";
+import { hoy } from "../../src/funcionarios/funcionarios.service.js";
 import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
+import { vigencia } from "../../src/solicitudes/mappers.js";
 
 describe("anidar", () => {
   it("nests dotted and bracketed names, collects lists, ignores case for repeated keys", () => {
@@ -91,8 +93,18 @@ describe("leerFecha", () => {
     ["2026-01-15", "2026-01-15"],
     ["15/01/2026", "2026-01-15"],
     ["5/1/26", "2026-01-05"],
-    ["2026-01-15T04:00:00.000Z", "2026-01-15"], // local midnight in UTC-4
-    ["2026-01-14T22:00:00.000Z", "2026-01-15"], // local midnight in UTC+2
+    // A date-time counts for the date written in it (issue 10): the client's calendar day.
+    ["2026-01-15T04:00:00.000Z", "2026-01-15"],
+    ["2026-11-23T12:00:00Z", "2026-11-23"],
+    ["2026-11-23T00:00:00Z", "2026-11-23"], // midnight UTC
+    ["2026-11-23T23:59:59.999Z", "2026-11-23"],
+    ["2026-11-23T00:00:00-04:00", "2026-11-23"], // midnight in the country (UTC-4)
+    ["2026-11-23T23:30:00-04:00", "2026-11-23"], // already the 24th in UTC
+    ["2026-11-23T23:30:00-0400", "2026-11-23"],
+    ["2026-11-23T00:30", "2026-11-23"],
+    ["Mon Nov 23 2026 00:00:00 GMT-0400 (hora de Venezuela)", "2026-11-23"],
+    ["2026-11-31T12:00:00Z", undefined],
+    ["2026-11-23T12:00:00Zx", undefined],
     ["1970-01-01T00:00:00.000Z", null], // the epoch is "empty"
     ["1970-01-01T04:00:00.000Z", null],
     ["", null],
@@ -102,6 +114,31 @@ describe("leerFecha", () => {
     ["ayer", undefined],
   ])("%s → %s", (entrada, esperado) => {
     expect(leerFecha(entrada)).toBe(esperado);
+  });
+
+  it("a Date or a number, which carry no written date, is read in UTC", () => {
+    expect(leerFecha(new Date("2026-11-23T04:00:00Z"))).toBe("2026-11-23");
+    expect(leerFecha(Date.parse("2026-11-23T23:59:00Z"))).toBe("2026-11-23");
+  });
+});
+
+describe("hoy: the country's calendar day (UTC-4)", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each([
+    ["2026-11-24T03:59:59Z", "2026-11-23"],
+    ["2026-11-24T04:00:00Z", "2026-11-24"],
+    ["2026-11-23T00:00:00Z", "2026-11-22"],
+  ])("at %s it is %s, and a signature ending that day is in force", (instante, dia) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(instante));
+    expect(hoy()).toBe(dia);
+    const f = {
+      idEstatus: 2,
+      firmaVigencia: true,
+      fechaDesde: "2026-01-01",
+      fechaHasta: leerFecha(`${dia}T12:00:00Z`) ?? null,
+    };
+    expect(vigencia(f, 106, hoy()).enVigor).toBe(true);
   });
 });
 

@@ -288,6 +288,29 @@ describe("POST /api/SolicitudFirma/SolicitudFuncionario", () => {
     expect((await leerSolicitud(t.db, idSolicitud)).estatus).toBe(202);
   });
 
+  it("stores the calendar date a date-time was written for (2026-11-23T12:00:00Z is the 23rd)", async () => {
+    const { idSolicitud } = await crearSolicitud(t.db, { estatus: 202, funcionarios: 0 });
+    const res = await enviarMultipart(
+      t,
+      "originador",
+      "POST",
+      URL_CREAR,
+      camposFuncionario(idSolicitud, cargoF, {
+        firmaVigencia: "true",
+        fechaDesde: "2026-11-01T23:30:00-04:00",
+        fechaHasta: "2026-11-23T12:00:00Z",
+        "SelectedFirms[0]": 101,
+      }),
+      cuatroDocumentos(),
+    );
+    expect(res.json().success).toBe(true);
+    const [f] = await t.db
+      .select()
+      .from(funcionarios)
+      .where(eq(funcionarios.idFuncionario, res.json().data.idFuncionario));
+    expect(f).toMatchObject({ fechaDesde: "2026-11-01", fechaHasta: "2026-11-23" });
+  });
+
   it("a permanent, unlimited official keeps no dates or amounts (epoch dates read as empty)", async () => {
     const { idSolicitud } = await crearSolicitud(t.db, { estatus: 108, funcionarios: 0 });
     const res = await enviarMultipart(
