@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { fuentesLigeras, precomprimir } from "./build/vite-plugins";
 
 // Relative base: the server injects <base href> for BASE_PATH, so one build serves any base path.
 export default defineConfig({
   base: "./",
-  plugins: [react()],
+  plugins: [react(), fuentesLigeras(), precomprimir()],
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
 });

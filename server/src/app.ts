@@ -5,13 +5,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { MSG } from "@registro/contracts";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
@@ -56,6 +58,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Performance (issue 12): answers above 1 KB are compressed (brotli at a cheap level, or gzip)
+  // when the client accepts it; the web build's files go out precompressed (see registerWeb).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 8, fields: 200, fieldSize: 100_000, parts: 220 },
@@ -93,17 +98,62 @@ function registerWeb(app: FastifyInstance, config: Config) {
   const index = fs
     .readFileSync(indexFile, "utf8")
     .replace("<head>", `<head>\n    <base href="${base}/" />\n    <meta name="base-path" content="${base}" />`);
-  app.register(fastifyStatic, { root: dist, prefix: `${base}/`, index: false, wildcard: false, decorateReply: false });
-  const sendIndex = (_req: unknown, reply: import("fastify").FastifyReply) =>
-    reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(index);
+  // Performance (issue 12): the build's .br/.gz twins are sent as they are; hashed assets never
+  // change under their name, so browsers keep them for a year; anything else is revalidated.
+  app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${base}/`,
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/.test(filePath);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  // The page is built once per start, so it is compressed once too (the SPA fallback below is a
+  // not-found handler, which the compression plugin does not reach).
+  const indexBytes = Buffer.from(index);
+  const indexBy: Record<"br" | "gzip", Buffer> = {
+    br: zlib.brotliCompressSync(indexBytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: zlib.gzipSync(indexBytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  };
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    if (!encoding) return reply.send(indexBytes);
+    return reply.header("content-encoding", encoding).send(indexBy[encoding]);
+  };
   // ignoreTrailingSlash makes this also answer `${base}` itself (declaring both fails at start).
   app.get(`${base}/`, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
     const isApi = url.startsWith(`${base}/api/`);
-    if (request.method === "GET" && !isApi && url.startsWith(`${base}/`) && !path.extname(url)) {
+    if (
+      (request.method === "GET" || request.method === "HEAD") &&
+      !isApi &&
+      url.startsWith(`${base}/`) &&
+      !path.extname(url)
+    ) {
       return sendIndex(request, reply);
     }
     return reply.status(404).send({ success: false, message: MSG.noEncontrado });
   });
+}
+
+/** brotli, else gzip, when the Accept-Encoding header allows it (q=0 refuses); undefined for neither. */
+export function preferredEncoding(header: string | string[] | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return undefined;
 }

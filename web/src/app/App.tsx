@@ -4,6 +4,7 @@
  */
 import "primeicons/primeicons.css";
 import "primereact/resources/themes/lara-light-blue/theme.css";
+import "./fonts.css";
 import "./theme.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
