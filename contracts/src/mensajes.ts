@@ -183,6 +183,10 @@ export const MSG = {
     "El cargo está en uso por incumbentes, funcionarios o instituciones; se desactivó en lugar de eliminarse.",
   errorCargarAuditoria: "Error al cargar la auditoría",
   sinAuditoria: "No se han encontrado registros de auditoría.",
+
+  // Seguridad (issue 9)
+  urlInvalida: "La dirección solicitada no es válida.",
+  tiempoAgotado: "La solicitud tardó demasiado en llegar. Intente nuevamente.",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

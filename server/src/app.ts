@@ -13,19 +13,40 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { MSG } from "@registro/contracts";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+} from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { domainRoutes } from "./routes.js";
-import { registerErrorHandler } from "./shared/error-handler.js";
+import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
 
 export interface AppDeps {
   db: Db;
   config: Config;
+}
+
+/** A route as the router holds it: what the path-variant and fuzz tests walk. */
+export interface RutaRegistrada {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+  schema: FastifySchema | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, in registration order (HEAD twins included). */
+    rutas: RutaRegistrada[];
+  }
 }
 
 /** Multipart limits: the largest single file allowed anywhere (route code enforces its own). */
@@ -38,6 +59,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    // The router's own failures (a path that is not valid percent-encoding…) in the product's shape.
+    frameworkErrors: (_error, _request, reply) => respuestaUrlInvalida(reply),
+    clientErrorHandler: respuestaErrorCliente,
+  });
+  const rutas: RutaRegistrada[] = [];
+  app.decorate("rutas", rutas);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      rutas.push({ method, url: route.url, config: route.config ?? {}, schema: route.schema });
+    }
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -132,7 +164,7 @@ function registerWeb(app: FastifyInstance, config: Config) {
   app.get(`${base}/`, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0];
-    const isApi = url.startsWith(`${base}/api/`);
+    const isApi = esRutaApi(url, base);
     if (
       (request.method === "GET" || request.method === "HEAD") &&
       !isApi &&
@@ -156,4 +188,16 @@ export function preferredEncoding(header: string | string[] | undefined): "br" |
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip") || accepted.has("*")) return "gzip";
   return undefined;
+}
+
+/** True when an unmatched path points into the API, however it is spelled (case, encoding). */
+function esRutaApi(url: string, base: string): boolean {
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return true;
+  }
+  const plano = decoded.toLowerCase().replace(/\/{2,}/g, "/");
+  return plano.startsWith(`${base.toLowerCase()}/api/`) || plano.includes("/api/");
 }

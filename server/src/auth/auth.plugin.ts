@@ -1,11 +1,13 @@
 /**
  * Resolves the session behind the Authorization header on every API call, and enforces each
  * route's declared access: `config.publico`, `config.autenticado` (any signed-in user) or
- * `config.vistas` (any one of the named views). A route under /api that declares none of them
- * fails at start, so no route is left open by omission.
+ * `config.vistas` (any one of the named views). The decision comes from the matched route's own
+ * config, never from the URL text (the router ignores case and decodes the path, so any spelling
+ * that reaches a route meets its guard). Every route registered where this plugin is (the API)
+ * must declare one of them or the start fails, so no route is left open by omission.
  */
 import { MSG, rolesDeVistas } from "@registro/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -36,17 +38,25 @@ export function usuarioDe(request: FastifyRequest): SesionUsuario {
   return request.sesion;
 }
 
-const TOUCH_EVERY_MS = 60_000;
+/** How long after its last use a session's use is written again: a small part of the idle limit. */
+export function intervaloToque(idleMinutes: number): number {
+  return Math.min(60_000, (idleMinutes * 60_000) / 20);
+}
+
+/** True when the route declares who may call it. */
+export function declaraAcceso(c: FastifyContextConfig | undefined): boolean {
+  return Boolean(c && (c.publico === true || c.autenticado === true || (c.vistas && c.vistas.length > 0)));
+}
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   const { db, config } = opts;
   app.decorateRequest("sesion", null);
 
+  const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
+
   app.addHook("onRoute", (route) => {
-    const url = route.url ?? route.path;
-    if (!url.includes("/api/")) return;
-    const c = route.config ?? {};
-    if (!c.publico && !c.autenticado && !(c.vistas && c.vistas.length > 0)) {
+    if (!declaraAcceso(route.config)) {
+      const url = route.url ?? route.path;
       throw new Error(`Route ${route.method} ${url} declares no access (publico, autenticado or vistas)`);
     }
   });
@@ -54,8 +64,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
   // Before validation: a caller without a session or without the view gets 401/403, never a 400
   // that would describe the body the route expects.
   app.addHook("preValidation", async (request) => {
+    // An unmatched URL reaches the not-found handler, which answers 404 without data.
+    if (request.is404) return;
     const c = request.routeOptions.config;
-    if (c.publico || !request.url.includes("/api/")) return;
+    if (c.publico === true) return;
+    // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
+    if (!declaraAcceso(c)) throw NoAutorizado();
     const token = tokenDeCabecera(request.headers.authorization);
     if (!token) throw NoAutenticado();
     const row = await repo.buscarSesion(db, hashToken(token));
@@ -67,7 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
       now - row.ultimoUso.getTime() > config.sessionIdleMinutes * 60_000 ||
       now - row.creada.getTime() > config.sessionMaxHours * 3_600_000;
     if (expirada) throw NoAutenticado(MSG.sesionExpirada);
-    if (now - row.ultimoUso.getTime() > TOUCH_EVERY_MS) await repo.tocarSesion(db, row.idSesion);
+    if (now - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
     const vistas = new Set(row.vistas);
     request.sesion = {
       idSesion: row.idSesion,

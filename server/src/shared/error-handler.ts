@@ -3,8 +3,10 @@
  * (malformed JSON, body too large, rate limit, multipart limits) and anything unexpected, whose
  * details are logged and never sent.
  */
+
+import type { Socket } from "node:net";
 import { MSG } from "@registro/contracts";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "./errors.js";
 
@@ -56,4 +58,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ success: false, message: MSG.errorInterno });
   });
+}
+
+/** A path the router cannot read (bad percent-encoding, over-long parameter): a general Spanish 400. */
+export function respuestaUrlInvalida(reply: FastifyReply) {
+  return reply
+    .status(400)
+    .header("cache-control", "no-store")
+    .send({ success: false, message: MSG.datosInvalidos, errors: { general: [MSG.urlInvalida] } });
+}
+
+/** A request Node's HTTP parser refuses before Fastify sees it: answered on the socket, in Spanish. */
+export function respuestaErrorCliente(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, texto] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large"]
+        : [400, "Bad Request"];
+  const body = JSON.stringify({ success: false, message: status === 408 ? MSG.tiempoAgotado : MSG.datosInvalidos });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${texto}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
