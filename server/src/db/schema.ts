@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -278,6 +279,21 @@ export const solicitudes = pgTable(
     index("solicitudes_busqueda_idx").using("gin", t.busqueda),
     index("solicitudes_cant_funcionarios_idx").on(t.cantFuncionarios, t.idSolicitud),
   ],
+);
+
+/**
+ * Inbox totals (issue 12, migration 0006): requests per status × institution × legal-decided, kept
+ * by statement triggers on `solicitudes`; code only reads it.
+ */
+export const solicitudesTotales = pgTable(
+  "solicitudes_totales",
+  {
+    estatus: smallint("estatus").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    decididoJuridico: boolean("decidido_juridico").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ name: "solicitudes_totales_pk", columns: [t.estatus, t.idInstitucion, t.decididoJuridico] })],
 );
 
 /** idEstatus: 1 Pendiente, 2 Activo, 3 Inactivo. */

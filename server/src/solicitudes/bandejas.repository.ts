@@ -10,12 +10,23 @@
  *   requests through the (institution, date) or (status, date) index, stopping once the page is full;
  * - the search matches word prefixes of the incumbent's names and cédula through the request's own
  *   search words (`solicitudes.busqueda`, GIN-indexed, kept by a trigger), institution names by
- *   substring, and status texts given by the service.
+ *   substring, and status texts given by the service;
+ * - totals without a search are sums of the counters of `solicitudes_totales` (status × institution
+ *   × legal-decided, kept by triggers, migration 0006); only searches count rows.
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS } from "@registro/contracts";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { incumbentes, instituciones, PLEGAR_DESDE, PLEGAR_HACIA, plegar, solicitudes, usuarios } from "../db/schema.js";
+import {
+  incumbentes,
+  instituciones,
+  PLEGAR_DESDE,
+  PLEGAR_HACIA,
+  plegar,
+  solicitudes,
+  solicitudesTotales,
+  usuarios,
+} from "../db/schema.js";
 
 /** A status match of one search term: these codes, optionally only (un)assigned ones. */
 export interface CoincidenciaEstatus {
@@ -322,6 +333,32 @@ export async function listarBandeja(
 
 /** How many rows the inbox holds under these filters (on `solicitudes` alone). */
 export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<number> {
+  if (filtro.busqueda.length === 0 && !filtro.busquedaSinPalabras) return contarPorTotales(tx, filtro);
+  return contarFilas(tx, filtro);
+}
+
+/** The plain count: every matching row of `solicitudes` (searches; the reference of the tests). */
+export async function contarFilas(tx: Tx, filtro: FiltroBandeja): Promise<number> {
   const [fila] = await filas<{ n: number }>(tx, sql`select count(*)::int as n from ${solicitudes} ${DONDE(filtro)}`);
+  return Number(fila.n);
+}
+
+/**
+ * Without a search, every filter is a column of the totals table (migration 0006): the count is a
+ * sum of a few counters, whatever the size of the registry.
+ */
+export async function contarPorTotales(tx: Tx, f: FiltroBandeja): Promise<number> {
+  const t = solicitudesTotales;
+  const donde = and(
+    f.estatus ? inArray(t.estatus, [...f.estatus]) : undefined,
+    f.decididoJuridico ? eq(t.decididoJuridico, true) : undefined,
+    f.idInstitucionAlcance !== null ? eq(t.idInstitucion, f.idInstitucionAlcance) : undefined,
+    f.institucion !== undefined ? eq(t.idInstitucion, f.institucion) : undefined,
+    f.estatusFiltro !== undefined ? eq(t.estatus, f.estatusFiltro) : undefined,
+  );
+  const [fila] = await filas<{ n: number | string }>(
+    tx,
+    sql`select coalesce(sum(${t.n}), 0)::bigint as n from ${t} ${donde ? sql`where ${donde}` : sql``}`,
+  );
   return Number(fila.n);
 }
