@@ -1,6 +1,7 @@
 export * from "./estatus.js";
 export * from "./mensajes.js";
 export * from "./schemas/account.js";
+export * from "./schemas/avisos.js";
 export * from "./schemas/catalogos.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";

@@ -187,6 +187,18 @@ export const MSG = {
   // Seguridad (issue 9)
   urlInvalida: "La dirección solicitada no es válida.",
   tiempoAgotado: "La solicitud tardó demasiado en llegar. Intente nuevamente.",
+
+  // Avisos y correos (issue 14)
+  preferenciaInvalida: "Elija una de las opciones de correo.",
+  preferenciasGuardadas: "Preferencias guardadas correctamente.",
+  avisosLeidos: "Avisos marcados como leídos.",
+  avisoNoEncontrado: "El aviso no existe.",
+  correoNoEncontrado: "El correo no existe o ya no está pendiente de reintento.",
+  correoReintentado: "El correo se enviará de nuevo en unos instantes.",
+  errorCargarAvisos: "Error al cargar los avisos",
+  errorCargarCorreos: "Error al cargar los correos no enviados",
+  sinAvisos: "No tiene avisos.",
+  sinCorreosNoEnviados: "No hay correos sin enviar.",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

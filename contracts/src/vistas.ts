@@ -55,6 +55,8 @@ export const V = {
   INSTITUCIONES: "Mantenimiento Instituciones",
   CARGOS: "Mantenimiento Cargos",
   AUDITORIA: "Auditoría de Configuración",
+  // Avisos (issue 14)
+  CORREOS_NO_ENVIADOS: "Correos no enviados",
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
 
@@ -222,6 +224,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // Avisos (issue 14): mails that exhausted their tries, for the configuration administrator.
+  {
+    idVista: 41,
+    nombre: V.CORREOS_NO_ENVIADOS,
+    url: "/Configuracion/CorreosNoEnviados",
+    iconClass: "pi pi-envelope",
+    idModulo: 5,
+    principal: false,
+  },
 ];
 
 /** Groups of views that grant one area of the API. A user needs any one view of the group. */
@@ -238,6 +249,8 @@ export const GRUPOS = {
   instituciones: [V.CONFIGURACION, V.INSTITUCIONES],
   cargos: [V.CONFIGURACION, V.CARGOS],
   auditoria: [V.CONFIGURACION, V.AUDITORIA],
+  // Avisos (issue 14)
+  correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
 /** Every view that lets a user read a request's detail (scoped to the institution for externals). */
@@ -290,6 +303,15 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador de Configuración",
     descripcion: "Mantenimiento de usuarios, perfiles, instituciones y cargos",
-    vistas: [V.CONFIGURACION, V.USUARIOS, V.PERFILES, V.INSTITUCIONES, V.CARGOS, V.AUDITORIA],
+    vistas: [
+      V.CONFIGURACION,
+      V.USUARIOS,
+      V.PERFILES,
+      V.INSTITUCIONES,
+      V.CARGOS,
+      V.AUDITORIA,
+      // Avisos (issue 14)
+      V.CORREOS_NO_ENVIADOS,
+    ],
   },
 ];

@@ -23,6 +23,8 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
+import { registrarAvisos } from "./avisos/avisos.plugin.js";
+import { type Reloj, relojDelSistema } from "./avisos/reloj.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { domainRoutes } from "./routes.js";
@@ -32,6 +34,10 @@ import { zodValidatorCompiler } from "./shared/validation.js";
 export interface AppDeps {
   db: Db;
   config: Config;
+  // Avisos (issue 14): the clock of notices' tasks (tests move it), and whether the e-mail sender
+  // and the daily tasks run on their timers (default true; tests run rounds by hand).
+  reloj?: Reloj;
+  segundoPlano?: boolean;
 }
 
 /** A route as the router holds it: what the path-variant and fuzz tests walk. */
@@ -74,6 +80,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Avisos (issue 14)
+  registrarAvisos(app, {
+    db: deps.db,
+    config,
+    reloj: deps.reloj ?? relojDelSistema,
+    segundoPlano: deps.segundoPlano ?? true,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

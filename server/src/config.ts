@@ -45,6 +45,25 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: bool.default(false),
+  // Avisos (issue 14)
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "debe empezar por smtp:// o smtps:// (p. ej. smtp://usuario:clave@correo.gob.do:587)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+      "debe ser una dirección (p. ej. Registro de Firmas <firmas@contraloria.gob.do>)",
+    )
+    .default("Registro de Firmas <no-responder@registro-firmas.local>"),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, "debe ser una URL http:// o https:// (p. ej. https://firmas.contraloria.gob.do)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = {
@@ -63,6 +82,13 @@ export type Config = {
   webDist: string | undefined;
   loginRateLimit: number;
   trustProxy: boolean;
+  // Avisos (issue 14)
+  /** Without it nothing is mailed; in-app notices still work. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Address used in e-mail links, base path included, without a trailing slash. */
+  publicUrl: string;
+  expiryNoticeDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -91,5 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    // Avisos (issue 14)
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
+    expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
   };
 }

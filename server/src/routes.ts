@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import type { AppDeps } from "./app.js";
+import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
@@ -24,4 +25,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(lecturaRoutes, deps);
   await app.register(funcionariosRoutes, deps);
   await app.register(adjuntosRoutes, deps);
+  // Avisos (issue 14)
+  await app.register(avisosRoutes, deps);
 };

@@ -139,6 +139,8 @@ export const usuarios = pgTable(
     intentosFallidos: integer("intentos_fallidos").notNull().default(0),
     bloqueadoHasta: tstz("bloqueado_hasta"),
     creado: tstz("creado").notNull().defaultNow(),
+    // Avisos (issue 14): 'cada' | 'resumen' | 'ninguno'; null = the profile's default.
+    preferenciaCorreo: text("preferencia_correo"),
   },
   (t) => [
     uniqueIndex("usuarios_usuario_uq").on(sql`lower(${t.usuario})`),
@@ -405,4 +407,90 @@ export const auditoria = pgTable(
     despues: jsonb("despues"),
   },
   (t) => [index("auditoria_fecha_idx").on(t.fecha)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Avisos (issue 14): in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
+
+/** One notice to one user, written in the transaction of the change it reports. */
+export const avisos = pgTable(
+  "avisos",
+  {
+    idAviso: bigserial("id_aviso", { mode: "number" }).primaryKey(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    idSolicitud: integer("id_solicitud").references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    tipo: text("tipo").notNull(),
+    titulo: text("titulo").notNull(),
+    texto: text("texto").notNull(),
+    detalle: text("detalle").notNull().default(""),
+    /** App path of the request (under BASE_PATH). */
+    enlace: text("enlace").notNull(),
+    creado: tstz("creado").notNull().defaultNow(),
+    leido: tstz("leido"),
+    /** Waiting for the user's daily summary e-mail. */
+    resumenPendiente: boolean("resumen_pendiente").notNull().default(false),
+    /** Once-only notices (expiry) carry a unique key. */
+    clave: text("clave"),
+  },
+  (t) => [
+    index("avisos_usuario_idx").on(t.idUsuario, t.idAviso),
+    index("avisos_no_leidos_idx").on(t.idUsuario).where(sql`${t.leido} IS NULL`),
+    index("avisos_resumen_idx").on(t.idUsuario).where(sql`${t.resumenPendiente}`),
+    uniqueIndex("avisos_clave_uq").on(t.clave),
+  ],
+);
+
+/** The e-mail outbox: one row per mail (one notice, or one daily summary). */
+export const correos = pgTable(
+  "correos",
+  {
+    idCorreo: bigserial("id_correo", { mode: "number" }).primaryKey(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    /** The notice it carries; null for a daily summary (see avisosResumen). */
+    idAviso: bigint("id_aviso", { mode: "number" }).references(() => avisos.idAviso, { onDelete: "set null" }),
+    asunto: text("asunto").notNull(),
+    /** Stable across tries: a re-send after a crash carries the same Message-ID. */
+    messageId: text("message_id").notNull().default(sql`gen_random_uuid()::text`),
+    creado: tstz("creado").notNull().defaultNow(),
+    intentos: integer("intentos").notNull().default(0),
+    proximoIntento: tstz("proximo_intento").notNull().defaultNow(),
+    /** A sender's lease: while in the future, no other sender takes the row. */
+    reclamadoHasta: tstz("reclamado_hasta"),
+    enviado: tstz("enviado"),
+    fallido: boolean("fallido").notNull().default(false),
+    ultimoError: text("ultimo_error"),
+    /** The address it was last sent (or tried) to. */
+    para: text("para"),
+  },
+  (t) => [
+    index("correos_pendientes_idx").on(t.proximoIntento).where(sql`${t.enviado} IS NULL AND NOT ${t.fallido}`),
+    index("correos_fallidos_idx").on(t.idCorreo).where(sql`${t.fallido}`),
+  ],
+);
+
+/** The notices one daily summary carries. */
+export const avisosResumen = pgTable(
+  "avisos_resumen",
+  {
+    idCorreo: bigint("id_correo", { mode: "number" })
+      .notNull()
+      .references(() => correos.idCorreo, { onDelete: "cascade" }),
+    idAviso: bigint("id_aviso", { mode: "number" })
+      .notNull()
+      .references(() => avisos.idAviso, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.idCorreo, t.idAviso] })],
+);
+
+/** One row per task and day: the unique key makes a daily task run once across processes. */
+export const tareasDiarias = pgTable(
+  "tareas_diarias",
+  {
+    tarea: text("tarea").notNull(),
+    dia: date("dia", { mode: "string" }).notNull(),
+    ejecutada: tstz("ejecutada").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tarea, t.dia] })],
 );

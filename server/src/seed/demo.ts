@@ -112,7 +112,8 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
           nombre: p.nombres,
           apellido: p.apellidos,
           cedula: p.cedula,
-          email: `${u.usuario}@${u.institucion === null ? "contraloria.gob.do" : "institucion.gob.do"}`,
+          // Avisos (issue 14): addresses a local SMTP catcher shows at once.
+          email: `${u.usuario}@demo.firmas.example`,
           passwordHash,
           idPerfil: await perfilPorNombre(tx as unknown as Db, u.perfil),
           externo: u.institucion !== null,

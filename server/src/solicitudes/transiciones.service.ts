@@ -6,6 +6,7 @@
  */
 import { type Accion, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
+import { avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
@@ -120,5 +121,9 @@ export async function aplicarTransicion(
       motivos: [],
     });
   }
+
+  // Avisos (issue 14): the notices this change produces, written in the same transaction.
+  await avisarTransicion(tx, { idSolicitud, accion, desde, hacia, comentario, motivos, idUsuario: sesion.idUsuario });
+
   return { idSolicitud, desde, hacia };
 }

@@ -1,4 +1,4 @@
-import { GRUPOS, MSG, V, VISTAS } from "@registro/contracts";
+import { GRUPOS, MSG, PERFILES_POR_DEFECTO, V, VISTAS } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import {
@@ -9,6 +9,10 @@ import {
   esperarProhibido,
   idPerfil,
 } from "./ayuda.js";
+
+/** The default configuration administrator profile's views (contracts' default profiles). */
+const VISTAS_ADMIN_CONFIGURACION = PERFILES_POR_DEFECTO.find((p) => p.nombre === "Administrador de Configuración")!
+  .vistas.length;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +37,7 @@ describe("GET /api/Perfiles", () => {
   it("lists the profiles with their views and counts", async () => {
     const lista = await perfiles();
     const admin = lista.find((p) => p.nombre === "Administrador de Configuración")!;
-    expect(admin).toMatchObject({ porDefecto: true, cantPermisos: 6, cantUsuarios: 1 });
+    expect(admin).toMatchObject({ porDefecto: true, cantPermisos: VISTAS_ADMIN_CONFIGURACION, cantUsuarios: 1 });
     expect(admin.vistas[0]).toEqual({
       idVista: idVista(V.CONFIGURACION),
       nombre: V.CONFIGURACION,
@@ -165,7 +169,7 @@ describe("PUT /api/Perfiles?idPerfil=", () => {
       payload: { Nombre: "Administrador de Configuración", Vistas: [idVista(V.INSTITUCIONES), idVista(V.CARGOS)] },
     });
     esperarErrores(res, { Vistas: MSG.ultimoAdministrador });
-    expect((await perfiles()).find((p) => p.idPerfil === admin)!.cantPermisos).toBe(6);
+    expect((await perfiles()).find((p) => p.idPerfil === admin)!.cantPermisos).toBe(VISTAS_ADMIN_CONFIGURACION);
     // The administrator still works.
     expect((await t.as("configuracion", { method: "GET", url: PERFILES })).statusCode).toBe(200);
   });

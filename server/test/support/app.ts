@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../../src/app.js";
+import { type AppDeps, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
@@ -67,10 +67,14 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
   return { db, kind: "pglite", close: () => client.close() };
 }
 
-export async function crearTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function crearTestApp(
+  env: Record<string, string> = {},
+  // Avisos (issue 14): tests move the notices' clock and run the sender's rounds by hand.
+  avisos: Pick<AppDeps, "reloj" | "segundoPlano"> = {},
+): Promise<TestApp> {
   const base = await abrirBase();
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000", ...env });
-  const app = await buildApp({ db: base.db, config }, { logger: false });
+  const app = await buildApp({ db: base.db, config, segundoPlano: false, ...avisos }, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (usuario: string, password = DEMO_PASSWORD) => {

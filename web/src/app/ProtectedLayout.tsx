@@ -16,6 +16,8 @@ import { Navbar } from "../components/layout/Navbar";
 import { usePageTitle } from "../components/layout/PageTitle";
 import { Sidebar } from "../components/layout/Sidebar";
 import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
+import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
+import { PreferenciasCorreo } from "../features/avisos/PreferenciasCorreo";
 import { ApiError } from "../lib/api-client";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
@@ -95,6 +97,7 @@ function SesionActiva() {
           panelAbierto={panelAbierto}
           onTogglePanel={() => setPanelAbierto((v) => !v)}
           onCerrarSesion={cerrarSesion}
+          campana={<CampanaAvisos />}
         />
         <main id="rf-contenido" className="rf-content" tabIndex={-1}>
           {permitida ? <Outlet /> : null}
@@ -108,7 +111,9 @@ function SesionActiva() {
         usuario={data.usuario}
         onCerrarSesion={cerrarSesion}
         cerrando={cerrando}
-      />
+      >
+        <PreferenciasCorreo visible={panelAbierto} />
+      </ControlSidebar>
       <LoadingOverlay />
     </div>
   );

@@ -4,6 +4,7 @@
  * menu all read this one table, so a view without a registered screen never shows up anywhere.
  */
 import { matchRoutes } from "react-router";
+import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
@@ -11,7 +12,13 @@ import type { RutaApp } from "./route-types";
 
 export const RUTA_INICIO = "Inicio";
 
-export const RUTAS_PROTEGIDAS: RutaApp[] = [...originador, ...revision, ...configuracion];
+export const RUTAS_PROTEGIDAS: RutaApp[] = [
+  ...originador,
+  ...revision,
+  ...configuracion,
+  // Avisos (issue 14)
+  ...avisos,
+];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));
 

@@ -5,6 +5,7 @@
 import { APP_VERSION, type UserData } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Sidebar } from "primereact/sidebar";
+import type { ReactNode } from "react";
 
 const INSTITUCION_INTERNA = "Contraloría General de la República";
 
@@ -15,9 +16,11 @@ interface Props {
   usuario: UserData["usuario"];
   onCerrarSesion: () => void;
   cerrando: boolean;
+  /** Avisos (issue 14): account settings placed by the layout (the e-mail preference). */
+  children?: ReactNode;
 }
 
-export function ControlSidebar({ id, visible, onHide, usuario, onCerrarSesion, cerrando }: Props) {
+export function ControlSidebar({ id, visible, onHide, usuario, onCerrarSesion, cerrando, children }: Props) {
   return (
     <Sidebar
       id={id}
@@ -40,6 +43,7 @@ export function ControlSidebar({ id, visible, onHide, usuario, onCerrarSesion, c
         <dt>Institución</dt>
         <dd>{usuario.uExterno ? (usuario.institucion ?? "—") : INSTITUCION_INTERNA}</dd>
       </dl>
+      {children}
       <p className="rf-panel-nota">
         Por seguridad, la sesión se cierra sola tras un período sin actividad. Cierre la sesión al terminar si comparte
         el equipo.

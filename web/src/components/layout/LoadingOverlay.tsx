@@ -9,7 +9,9 @@ import { useEffect, useState } from "react";
 const DELAY_MS = 250;
 
 export function LoadingOverlay() {
-  const busy = useIsFetching() + useIsMutating() > 0;
+  // Queries and mutations marked `meta.segundoPlano` (the notices' polling) never raise it.
+  const primerPlano = { predicate: (x: { meta?: Record<string, unknown> }) => !x.meta?.segundoPlano };
+  const busy = useIsFetching(primerPlano) + useIsMutating(primerPlano) > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!busy) {

@@ -5,7 +5,7 @@
 import type { UserData } from "@registro/contracts";
 import { Menu } from "primereact/menu";
 import type { MenuItem } from "primereact/menuitem";
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { nombreCorto } from "../../lib/user-data";
 
 interface Props {
@@ -18,6 +18,8 @@ interface Props {
   panelAbierto: boolean;
   onTogglePanel: () => void;
   onCerrarSesion: () => void;
+  /** Avisos (issue 14): the notices' bell, placed by the layout. */
+  campana?: ReactNode;
 }
 
 export function Navbar(p: Props) {
@@ -41,6 +43,7 @@ export function Navbar(p: Props) {
       </button>
       <p className="rf-topbar-title">{p.nombreRuta}</p>
       <div className="rf-topbar-user">
+        {p.campana}
         <button
           type="button"
           className="rf-user-button"

@@ -37,6 +37,13 @@ const PRINCIPALES = [
 const OTROS = [
   { vista: V.CARGOS, ruta: RUTA.cargos, icono: "pi pi-sitemap", etiqueta: "Mantenimiento de Cargos" },
   { vista: V.AUDITORIA, ruta: RUTA.auditoria, icono: "pi pi-history", etiqueta: "Auditoría de cambios" },
+  // Avisos (issue 14)
+  {
+    vista: V.CORREOS_NO_ENVIADOS,
+    ruta: "/Configuracion/CorreosNoEnviados",
+    icono: "pi pi-envelope",
+    etiqueta: "Correos no enviados",
+  },
 ];
 
 export default function ConfiguracionPage() {

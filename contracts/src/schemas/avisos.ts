@@ -1,0 +1,81 @@
+/**
+ * Notices (issue 14): the in-app notices of the bell, the user's e-mail preference ("Mi cuenta")
+ * and the configuration administrator's list of e-mails that could not be sent.
+ */
+import { z } from "zod";
+import { MSG } from "../mensajes.js";
+
+/** One notice as the bell's panel shows it; `enlace` is an app path (under the base path). */
+export const zAviso = z.object({
+  idAviso: z.number().int(),
+  tipo: z.string(),
+  titulo: z.string(),
+  texto: z.string(),
+  detalle: z.string(),
+  enlace: z.string(),
+  idSolicitud: z.number().int().nullable(),
+  fecha: z.string(),
+  leido: z.boolean(),
+});
+export type Aviso = z.infer<typeof zAviso>;
+
+export const zAvisos = z.object({ rows: z.array(zAviso), noLeidos: z.number().int() });
+export type Avisos = z.infer<typeof zAvisos>;
+
+export const zConsultaAvisos = z.object({
+  rows: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(1, MSG.numeroInvalido)
+    .max(50, MSG.numeroInvalido)
+    .default(20),
+});
+
+/** E-mail preference: each notice, one daily summary, or none. */
+export const PREFERENCIAS_CORREO = ["cada", "resumen", "ninguno"] as const;
+export type PreferenciaCorreo = (typeof PREFERENCIAS_CORREO)[number];
+export const TEXTO_PREFERENCIA: Record<PreferenciaCorreo, string> = {
+  cada: "Un correo por cada aviso",
+  resumen: "Un resumen diario",
+  ninguno: "No recibir correos",
+};
+
+export const zPreferencias = z.object({
+  correo: z.enum(PREFERENCIAS_CORREO),
+  /** True while the user has not chosen (the profile's default applies). */
+  porDefecto: z.boolean(),
+  email: z.string(),
+});
+export type Preferencias = z.infer<typeof zPreferencias>;
+
+export const zGuardarPreferencias = z.object({
+  Correo: z.enum(PREFERENCIAS_CORREO, { error: MSG.preferenciaInvalida }),
+});
+export type GuardarPreferencias = z.infer<typeof zGuardarPreferencias>;
+
+/** A mail that exhausted its tries ("Correos no enviados"). */
+export const zCorreoNoEnviado = z.object({
+  idCorreo: z.number().int(),
+  fecha: z.string(),
+  usuario: z.string().nullable(),
+  para: z.string(),
+  asunto: z.string(),
+  intentos: z.number().int(),
+  error: z.string(),
+});
+export type CorreoNoEnviado = z.infer<typeof zCorreoNoEnviado>;
+
+export const zConsultaCorreos = z.object({
+  page: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(0, MSG.numeroInvalido)
+    .max(100_000, MSG.numeroInvalido)
+    .default(0),
+  rows: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(1, MSG.numeroInvalido)
+    .max(100, MSG.numeroInvalido)
+    .default(15),
+});

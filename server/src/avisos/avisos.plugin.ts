@@ -1,0 +1,82 @@
+/**
+ * Starts the notices' background work with the app and stops it with the app: the e-mail sender
+ * (every few seconds, only with SMTP_URL) and the daily tasks (checked every minute, run once per
+ * day). A failing database or SMTP server is logged and tried again on the next round; it never
+ * ends the process. `app.avisos` lets tests and callers run a round at once.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
+import type { Db } from "../db/client.js";
+import { crearEnviador } from "./enviador.js";
+import { fechaLocal, type Reloj } from "./reloj.js";
+import { ejecutarTareasDiarias } from "./tareas.service.js";
+
+const CADA_ENVIO_MS = 5_000;
+const CADA_REVISION_DIARIA_MS = 60_000;
+
+export interface ServicioAvisos {
+  reloj: Reloj;
+  /** Sends every due e-mail now; how many went out. */
+  procesarCola(): Promise<number>;
+  /** Runs today's daily tasks unless already run (by this or another process). */
+  ejecutarTareasDiarias(): Promise<boolean>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    avisos: ServicioAvisos;
+  }
+}
+
+export function registrarAvisos(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; reloj: Reloj; segundoPlano: boolean },
+) {
+  const { db, config, reloj } = deps;
+  const enviador = crearEnviador({ db, config, reloj, log: app.log });
+  const servicio: ServicioAvisos = {
+    reloj,
+    procesarCola: () => enviador.procesarCola(),
+    ejecutarTareasDiarias: () => ejecutarTareasDiarias(db, config.expiryNoticeDays, reloj),
+  };
+  app.decorate("avisos", servicio);
+
+  const temporizadores: NodeJS.Timeout[] = [];
+  let enCurso: Promise<unknown> = Promise.resolve();
+  let cerrando = false;
+  let ultimoDia: string | null = null;
+  /** One round at a time; an error is logged and the next round tries again. */
+  const ronda = (nombre: string, trabajo: () => Promise<unknown>) => {
+    if (cerrando) return;
+    enCurso = enCurso.then(() =>
+      cerrando ? undefined : trabajo().catch((err) => app.log.warn({ err }, `avisos: ${nombre} falló`)),
+    );
+  };
+  const diaria = () =>
+    ronda("tareas diarias", async () => {
+      const dia = fechaLocal(reloj());
+      if (dia === ultimoDia) return;
+      await servicio.ejecutarTareasDiarias();
+      ultimoDia = dia;
+    });
+  const envio = () => ronda("envío de correos", () => servicio.procesarCola());
+
+  app.addHook("onReady", async () => {
+    if (!config.smtpUrl)
+      app.log.info("SMTP_URL no configurado: no se enviarán correos (los avisos de la aplicación siguen funcionando).");
+    if (!deps.segundoPlano) return;
+    diaria();
+    temporizadores.push(setInterval(diaria, CADA_REVISION_DIARIA_MS));
+    if (config.smtpUrl) {
+      envio();
+      temporizadores.push(setInterval(envio, CADA_ENVIO_MS));
+    }
+    for (const t of temporizadores) t.unref();
+  });
+  app.addHook("onClose", async () => {
+    cerrando = true;
+    for (const t of temporizadores) clearInterval(t);
+    await enCurso;
+    enviador.cerrar();
+  });
+}

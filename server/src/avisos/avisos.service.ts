@@ -1,0 +1,112 @@
+/**
+ * Notices: written in the transaction of the change they report (`avisarTransicion`, called by
+ * `aplicarTransicion`), read and marked by their user (the bell), and the user's e-mail preference.
+ * Whether a notice is mailed at once, in the daily summary or not at all is decided when it is
+ * written, from the recipient's preference.
+ */
+import { type Accion, type Avisos, MSG, type PreferenciaCorreo, type Preferencias } from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db, Tx } from "../db/client.js";
+import { NoEncontrado } from "../shared/errors.js";
+import * as repo from "./avisos.repository.js";
+import { avisosDeTransicion, detalleMotivos, ENLACE_GRUPO } from "./eventos.js";
+
+/** The preference in force: the user's choice, else one mail per notice for originators, a daily summary for the rest. */
+export function preferenciaEfectiva(elegida: string | null, esOriginador: boolean): PreferenciaCorreo {
+  if (elegida === "cada" || elegida === "resumen" || elegida === "ninguno") return elegida;
+  return esOriginador ? "cada" : "resumen";
+}
+
+export interface TransicionAplicada {
+  idSolicitud: number;
+  accion: Accion;
+  desde: number;
+  hacia: number;
+  comentario: string;
+  motivos: number[];
+  /** Who acted: not told of their own action. */
+  idUsuario: number;
+}
+
+/** Writes the notices (and outbox rows) a status change produces, in the caller's transaction. */
+export async function avisarTransicion(tx: Tx, t: TransicionAplicada): Promise<void> {
+  const s = await repo.datosSolicitud(tx, t.idSolicitud);
+  if (!s) return;
+  const plantillas = avisosDeTransicion({
+    accion: t.accion,
+    desde: t.desde,
+    hacia: t.hacia,
+    idSolicitud: t.idSolicitud,
+    institucion: s.institucion,
+    incumbente: `${s.nombres} ${s.apellidos}`,
+  });
+  if (plantillas.length === 0) return;
+  const motivos = plantillas.some((p) => p.conMotivos) ? await repo.nombresMotivos(tx, t.motivos) : [];
+  const nuevos: repo.NuevoAviso[] = [];
+  for (const p of plantillas) {
+    const personas = await repo.destinatarios(tx, p.grupo, s.idInstitucion, t.idUsuario);
+    for (const d of personas) {
+      nuevos.push({
+        idUsuario: d.idUsuario,
+        idSolicitud: t.idSolicitud,
+        tipo: p.tipo,
+        titulo: p.titulo,
+        texto: p.texto,
+        detalle: p.conMotivos ? detalleMotivos(motivos, t.comentario) : "",
+        enlace: ENLACE_GRUPO[p.grupo](t.idSolicitud),
+        correo: preferenciaEfectiva(d.preferenciaCorreo, d.esOriginador),
+      });
+    }
+  }
+  await repo.insertarAvisos(tx, nuevos);
+}
+
+export async function listarAvisos(db: Db, sesion: SesionUsuario, filas: number): Promise<Avisos> {
+  const [rows, noLeidos] = await Promise.all([
+    repo.listarAvisos(db, sesion.idUsuario, filas),
+    repo.contarNoLeidos(db, sesion.idUsuario),
+  ]);
+  return {
+    rows: rows.map((a) => ({
+      idAviso: a.idAviso,
+      tipo: a.tipo,
+      titulo: a.titulo,
+      texto: a.texto,
+      detalle: a.detalle,
+      enlace: a.enlace,
+      idSolicitud: a.idSolicitud,
+      fecha: a.creado.toISOString(),
+      leido: a.leido !== null,
+    })),
+    noLeidos,
+  };
+}
+
+export async function contarNoLeidos(db: Db, sesion: SesionUsuario) {
+  return { noLeidos: await repo.contarNoLeidos(db, sesion.idUsuario) };
+}
+
+export async function marcarLeido(db: Db, sesion: SesionUsuario, idAviso: number) {
+  if (!(await repo.marcarLeido(db, sesion.idUsuario, idAviso))) throw NoEncontrado(MSG.avisoNoEncontrado);
+  return { success: true, message: MSG.avisosLeidos };
+}
+
+export async function marcarTodosLeidos(db: Db, sesion: SesionUsuario) {
+  await repo.marcarTodosLeidos(db, sesion.idUsuario);
+  return { success: true, message: MSG.avisosLeidos };
+}
+
+export async function obtenerPreferencias(db: Db, sesion: SesionUsuario): Promise<Preferencias> {
+  const u = await repo.preferenciaDe(db, sesion.idUsuario);
+  if (!u) throw NoEncontrado(MSG.noEncontrado);
+  return {
+    correo: preferenciaEfectiva(u.preferenciaCorreo, u.esOriginador),
+    porDefecto: u.preferenciaCorreo === null,
+    email: u.email,
+  };
+}
+
+export async function guardarPreferencias(db: Db, sesion: SesionUsuario, correo: PreferenciaCorreo) {
+  await repo.guardarPreferencia(db, sesion.idUsuario, correo);
+  return { success: true, message: MSG.preferenciasGuardadas };
+}

@@ -1,0 +1,167 @@
+/**
+ * Which notices a status change produces (issue 14 §1), as data plus one pure function: for a
+ * transition, the groups of people told, with the title and text of their notice. No I/O here.
+ */
+import { type Accion, ESTATUS } from "@registro/contracts";
+
+/** Who is told: the institution's originators, or the users of one review stage. */
+export type Grupo = "originadores" | "analistas" | "juridicos" | "administradores";
+
+export interface AvisoTransicion {
+  grupo: Grupo;
+  tipo: string;
+  titulo: string;
+  texto: string;
+  /** Reasons and comment go with returns and rejections. */
+  conMotivos: boolean;
+}
+
+export interface DatosTransicion {
+  accion: Accion;
+  desde: number;
+  hacia: number;
+  idSolicitud: number;
+  institucion: string;
+  incumbente: string;
+}
+
+/** The request's detail screen each group opens. */
+export const ENLACE_GRUPO: Record<Grupo, (idSolicitud: number) => string> = {
+  originadores: (id) => `/Originador/Detalles/${id}`,
+  analistas: (id) => `/AnalistaRyCC/Analista/Detalles/${id}`,
+  juridicos: (id) => `/Juridico/AnalistaLegal/Detalles/${id}`,
+  administradores: (id) => `/AnalistaRyCC/Administrador/Detalles/${id}`,
+};
+
+export function avisosDeTransicion(t: DatosTransicion): AvisoTransicion[] {
+  const n = `N.º ${t.idSolicitud}`;
+  const de = `de ${t.institucion} (incumbente: ${t.incumbente})`;
+  const aviso = (grupo: Grupo, tipo: string, titulo: string, texto: string, conMotivos = false): AvisoTransicion => ({
+    grupo,
+    tipo,
+    titulo,
+    texto,
+    conMotivos,
+  });
+  if (t.desde === t.hacia && t.accion !== "rechazarJuridico") return [];
+
+  // A legal rejection of a once-active request returns it to 106: the institution is told of the rejection.
+  if (t.accion === "rechazarJuridico") {
+    return [
+      aviso(
+        "originadores",
+        "rechazada",
+        `Solicitud ${n} rechazada por Jurídico`,
+        `La solicitud ${n} ${de} fue rechazada por la revisión legal.`,
+        true,
+      ),
+    ];
+  }
+  switch (t.hacia) {
+    case ESTATUS.RETORNADO_ANALISTA:
+      return [
+        aviso(
+          "originadores",
+          "retornada",
+          `Solicitud ${n} retornada por el Analista RyCC`,
+          `La solicitud ${n} ${de} fue retornada por el Analista RyCC. Corríjala y envíela de nuevo.`,
+          true,
+        ),
+      ];
+    case ESTATUS.ACTIVA: {
+      const reactivada = t.desde === ESTATUS.INACTIVADO || t.desde === ESTATUS.SOLICITUD_INACTIVAR;
+      return reactivada
+        ? [
+            aviso(
+              "originadores",
+              "reactivada",
+              `Firma de la solicitud ${n} reactivada`,
+              `La firma de la solicitud ${n} ${de} fue reactivada y está en vigor.`,
+            ),
+          ]
+        : [
+            aviso(
+              "originadores",
+              "activada",
+              `Solicitud ${n} aprobada: firma activa`,
+              `La solicitud ${n} ${de} fue aprobada por el Administrador RyCC y la firma está activa.`,
+            ),
+          ];
+    }
+    case ESTATUS.INACTIVADO:
+      return [
+        aviso(
+          "originadores",
+          "inactivada",
+          `Firma de la solicitud ${n} inactivada`,
+          `La firma de la solicitud ${n} ${de} fue inactivada por el Administrador RyCC.`,
+        ),
+      ];
+    case ESTATUS.ENVIADO:
+      return [
+        aviso(
+          "analistas",
+          "enviada",
+          `Solicitud ${n} pendiente de revisión`,
+          `La solicitud ${n} ${de} fue enviada y espera la revisión del Analista RyCC.`,
+        ),
+      ];
+    case ESTATUS.RETORNADO_JURIDICO:
+      return [
+        aviso(
+          "analistas",
+          "retornadaJuridico",
+          `Solicitud ${n} retornada por Jurídico`,
+          `La solicitud ${n} ${de} fue retornada por la revisión legal y espera de nuevo la revisión del Analista RyCC.`,
+          true,
+        ),
+      ];
+    case ESTATUS.APROBADO_ANALISTA:
+      return [
+        aviso(
+          "juridicos",
+          "aprobadaAnalista",
+          `Solicitud ${n} pendiente de revisión legal`,
+          `La solicitud ${n} ${de} fue aprobada por el Analista RyCC y espera la revisión legal.`,
+        ),
+      ];
+    case ESTATUS.RETORNADO_RYCC:
+      return [
+        aviso(
+          "juridicos",
+          "retornadaAdministrador",
+          `Solicitud ${n} retornada por el Administrador RyCC`,
+          `La solicitud ${n} ${de} fue retornada por el Administrador RyCC y espera de nuevo la revisión legal.`,
+          true,
+        ),
+      ];
+    case ESTATUS.APROBADO_JURIDICO:
+      return [
+        aviso(
+          "administradores",
+          "aprobadaJuridico",
+          `Solicitud ${n} pendiente de aprobación`,
+          `La solicitud ${n} ${de} fue aprobada por la revisión legal y espera la aprobación del Administrador RyCC.`,
+        ),
+      ];
+    case ESTATUS.SOLICITUD_INACTIVAR:
+      return [
+        aviso(
+          "administradores",
+          "solicitudInactivar",
+          `Solicitud ${n}: inactivación solicitada`,
+          `La institución pidió inactivar la firma de la solicitud ${n} ${de}.`,
+        ),
+      ];
+    default:
+      return [];
+  }
+}
+
+/** "Motivos: …" and "Comentario: …" lines of a return or rejection. */
+export function detalleMotivos(motivos: string[], comentario: string): string {
+  const lineas: string[] = [];
+  if (motivos.length > 0) lineas.push(`Motivos: ${motivos.join("; ")}.`);
+  if (comentario) lineas.push(`Comentario: ${comentario}`);
+  return lineas.join("\n");
+}

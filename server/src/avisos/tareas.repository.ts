@@ -1,0 +1,72 @@
+/** SQL behind the once-a-day tasks: the day's claim, officials nearing or past their end date, summaries. */
+import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import { and, asc, eq, gte, isNotNull, lte, ne } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import {
+  avisos,
+  avisosResumen,
+  cargos,
+  correos,
+  funcionarios,
+  solicitudes,
+  tareasDiarias,
+  usuarios,
+} from "../db/schema.js";
+
+/** True when this call claimed the task for the day (the unique key lets one process win). */
+export async function reclamarDia(tx: Tx, tarea: string, dia: string): Promise<boolean> {
+  const r = await tx.insert(tareasDiarias).values({ tarea, dia }).onConflictDoNothing().returning();
+  return r.length > 0;
+}
+
+/** Active temporary officials of live requests whose end date falls between the two dates. */
+export async function funcionariosPorVencer(tx: Tx, desde: string, hasta: string) {
+  return tx
+    .select({
+      idFuncionario: funcionarios.idFuncionario,
+      idSolicitud: funcionarios.idSolicitud,
+      idInstitucion: solicitudes.idInstitucion,
+      nombres: funcionarios.nombres,
+      apellidos: funcionarios.apellidos,
+      cedula: funcionarios.cedula,
+      cargo: cargos.nombre,
+      fechaHasta: funcionarios.fechaHasta,
+    })
+    .from(funcionarios)
+    .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
+    .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
+    .where(
+      and(
+        eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO),
+        eq(funcionarios.firmaVigencia, true),
+        isNotNull(funcionarios.fechaHasta),
+        gte(funcionarios.fechaHasta, desde),
+        lte(funcionarios.fechaHasta, hasta),
+        ne(solicitudes.estatus, ESTATUS.INACTIVADO),
+      ),
+    )
+    .orderBy(asc(funcionarios.fechaHasta), asc(funcionarios.idFuncionario));
+}
+
+/** Users with notices waiting for their daily summary, with what they chose. */
+export async function usuariosConResumen(tx: Tx) {
+  return tx
+    .selectDistinct({ idUsuario: avisos.idUsuario, preferenciaCorreo: usuarios.preferenciaCorreo })
+    .from(avisos)
+    .innerJoin(usuarios, eq(usuarios.idUsuario, avisos.idUsuario))
+    .where(eq(avisos.resumenPendiente, true));
+}
+
+/** Gathers a user's waiting notices into one summary mail (or, with `asunto` null, just drops them). */
+export async function encolarResumen(tx: Tx, idUsuario: number, asunto: (n: number) => string | null) {
+  const pendientes = await tx
+    .update(avisos)
+    .set({ resumenPendiente: false })
+    .where(and(eq(avisos.idUsuario, idUsuario), eq(avisos.resumenPendiente, true)))
+    .returning({ idAviso: avisos.idAviso });
+  const titulo = asunto(pendientes.length);
+  if (pendientes.length === 0 || titulo === null) return 0;
+  const [c] = await tx.insert(correos).values({ idUsuario, idAviso: null, asunto: titulo }).returning();
+  await tx.insert(avisosResumen).values(pendientes.map((p) => ({ idCorreo: c.idCorreo, idAviso: p.idAviso })));
+  return pendientes.length;
+}

@@ -1,0 +1,82 @@
+/**
+ * The bell in the top bar: the unread count, and a panel with the latest notices (text, date,
+ * read or unread) that opens the request a notice is about. It asks for news every few seconds.
+ */
+import { MSG } from "@registro/contracts";
+import { Button } from "primereact/button";
+import { OverlayPanel } from "primereact/overlaypanel";
+import { useRef } from "react";
+import { Link } from "react-router";
+import { useAvisos } from "./api/get-avisos";
+import { useMarcarLeido, useMarcarTodosLeidos } from "./api/marcar-leidos";
+import "./avisos.css";
+
+const fecha = (iso: string) =>
+  new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+
+export function CampanaAvisos() {
+  const panel = useRef<OverlayPanel>(null);
+  const { data } = useAvisos();
+  const marcar = useMarcarLeido();
+  const todos = useMarcarTodosLeidos();
+  const noLeidos = data?.noLeidos ?? 0;
+  const etiqueta = noLeidos === 0 ? "Avisos: ninguno sin leer" : `Avisos: ${noLeidos} sin leer`;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="rf-icon-button rf-campana"
+        onClick={(e) => panel.current?.toggle(e)}
+        aria-label={etiqueta}
+        aria-haspopup="dialog"
+        aria-controls="rf-panel-avisos"
+      >
+        <i className="pi pi-bell" aria-hidden="true" />
+        {noLeidos > 0 && (
+          <span className="rf-campana-cuenta" aria-hidden="true">
+            {noLeidos > 99 ? "99+" : noLeidos}
+          </span>
+        )}
+      </button>
+      <OverlayPanel ref={panel} id="rf-panel-avisos" className="rf-panel-avisos" aria-label="Avisos">
+        <div className="rf-avisos-cabecera">
+          <h2>Avisos</h2>
+          <Button
+            type="button"
+            label="Marcar todas como leídas"
+            link
+            size="small"
+            disabled={noLeidos === 0 || todos.isPending}
+            onClick={() => todos.mutate()}
+          />
+        </div>
+        {data && data.rows.length === 0 ? (
+          <p className="rf-avisos-vacio">{MSG.sinAvisos}</p>
+        ) : (
+          <ul className="rf-avisos-lista">
+            {data?.rows.map((a) => (
+              <li key={a.idAviso} className={a.leido ? "rf-aviso" : "rf-aviso rf-aviso-nuevo"}>
+                <Link
+                  to={a.enlace}
+                  onClick={() => {
+                    if (!a.leido) marcar.mutate(a.idAviso);
+                    panel.current?.hide();
+                  }}
+                >
+                  <span className="rf-aviso-titulo">
+                    {!a.leido && <span className="rf-sr-only">No leído: </span>}
+                    {a.titulo}
+                  </span>
+                  <span className="rf-aviso-texto">{a.texto}</span>
+                  {a.detalle && <span className="rf-aviso-detalle">{a.detalle}</span>}
+                  <span className="rf-aviso-fecha">{fecha(a.fecha)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </OverlayPanel>
+    </>
+  );
+}
