@@ -244,11 +244,14 @@ export const GRUPOS = {
   administrador: [V.ADMINISTRADOR, V.DETALLES_ADMINISTRADOR],
   seguimiento: [V.SEGUIMIENTO, V.DETALLES_SEGUIMIENTO],
   consulta: [V.CONSULTA, V.DETALLES_CONSULTA],
-  usuarios: [V.CONFIGURACION, V.USUARIOS],
-  perfiles: [V.CONFIGURACION, V.PERFILES],
-  instituciones: [V.CONFIGURACION, V.INSTITUCIONES],
-  cargos: [V.CONFIGURACION, V.CARGOS],
-  auditoria: [V.CONFIGURACION, V.AUDITORIA],
+  // Each maintenance API is granted by its own maintenance view only. The hub view
+  // "Configuración" is a menu page: it grants no API (else a partial configuration profile
+  // could read users and create itself a full administrator).
+  usuarios: [V.USUARIOS],
+  perfiles: [V.PERFILES],
+  instituciones: [V.INSTITUCIONES],
+  cargos: [V.CARGOS],
+  auditoria: [V.AUDITORIA],
   // Avisos (issue 14)
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
 } as const satisfies Record<string, readonly NombreVista[]>;
