@@ -199,6 +199,7 @@ export const MSG = {
   errorCargarCorreos: "Error al cargar los correos no enviados",
   sinAvisos: "No tiene avisos.",
   sinCorreosNoEnviados: "No hay correos sin enviar.",
+  vencimientoInvalido: "Elija Por vencer o Vencidas.",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

@@ -109,6 +109,8 @@ export const zFuncionario = z.object({
   enVigor: z.boolean(),
   /** Temporary signature past its end date. */
   vencida: z.boolean(),
+  /** Avisos (issue 14): in force, temporary, and its end date within EXPIRY_NOTICE_DAYS ("Por vencer"). */
+  porVencer: z.boolean(),
   firmas: z.array(zFirmaFuncionario),
 });
 export type Funcionario = z.infer<typeof zFuncionario>;

@@ -14,11 +14,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import { fechaLocal } from "../avisos/reloj.js";
 import * as service from "./funcionarios.service.js";
 
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };
 
-export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const tags = ["Funcionarios"];
 
   app.get("/api/Funcionarios/GetFuncionarioSolicitud/:idSolicitud", {
@@ -28,7 +29,11 @@ export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ idSolicitud: zId }),
       response: { 200: z.array(zFuncionario), ...errores },
     },
-    handler: (req) => service.funcionariosDeSolicitud(db, usuarioDe(req), req.params.idSolicitud),
+    handler: (req) =>
+      service.funcionariosDeSolicitud(db, usuarioDe(req), req.params.idSolicitud, {
+        hoy: fechaLocal(app.avisos.reloj()),
+        diasAviso: config.expiryNoticeDays,
+      }),
   });
 
   app.get("/api/Funcionarios/GetFirmasFuncionarios/:idFuncionario", {

@@ -190,6 +190,8 @@ export async function funcionariosDeSolicitud(
   db: Db,
   sesion: SesionUsuario,
   idSolicitud: number,
+  // Avisos (issue 14): today from the app's clock and EXPIRY_NOTICE_DAYS.
+  vigencia: { hoy: string; diasAviso: number } = { hoy: hoy(), diasAviso: 30 },
 ): Promise<Funcionario[]> {
   const s = await solicitudVisible(db, sesion, idSolicitud);
   const filas = await repo.funcionariosDeSolicitud(db, idSolicitud);
@@ -201,7 +203,8 @@ export async function funcionariosDeSolicitud(
     idIncumbente: s.idIncumbente,
     idInstitucion: s.idInstitucion,
     estatusSolicitud: s.estatus,
-    hoy: hoy(),
+    hoy: vigencia.hoy,
+    diasAviso: vigencia.diasAviso,
   };
   return filas.map((f, i) =>
     mapFuncionario(

@@ -14,7 +14,7 @@
  * - totals without a search are sums of the counters of `solicitudes_totales` (status × institution
  *   × legal-decided, kept by triggers, migration 0006); only searches count rows.
  */
-import { CATALOGO_ESTATUS, CODIGOS_ESTATUS } from "@registro/contracts";
+import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
@@ -63,6 +63,8 @@ export interface FiltroBandeja {
   busqueda: readonly TerminoBusqueda[];
   /** A search with no letters or digits in it: nothing matches. */
   busquedaSinPalabras?: boolean;
+  /** Avisos (issue 14): only requests with an active temporary official ending in [desde, hasta]. */
+  vencimiento?: { desde: string | null; hasta: string };
 }
 
 export type CampoOrden =
@@ -130,7 +132,17 @@ function condiciones(f: FiltroBandeja): SQL | undefined {
     f.estatusFiltro !== undefined ? eq(solicitudes.estatus, f.estatusFiltro) : undefined,
     ...f.busqueda.map(condicionTermino),
     f.busquedaSinPalabras ? sql`false` : undefined,
+    f.vencimiento ? condicionVencimiento(f.vencimiento) : undefined,
   );
+}
+
+/** Avisos (issue 14): an active temporary official of a live request ends within the dates. */
+function condicionVencimiento(v: { desde: string | null; hasta: string }): SQL {
+  return sql`${solicitudes.estatus} <> ${ESTATUS.INACTIVADO} and exists (
+    select 1 from funcionarios fv
+    where fv.id_solicitud = "solicitudes"."id_solicitud" and fv.id_estatus = ${ESTATUS_FUNCIONARIO.ACTIVO}
+      and fv.firma_vigencia and fv.fecha_hasta <= ${v.hasta}::date
+      ${v.desde === null ? sql`` : sql`and fv.fecha_hasta >= ${v.desde}::date`})`;
 }
 
 const DONDE = (f: FiltroBandeja) => {
@@ -333,7 +345,9 @@ export async function listarBandeja(
 
 /** How many rows the inbox holds under these filters (on `solicitudes` alone). */
 export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<number> {
-  if (filtro.busqueda.length === 0 && !filtro.busquedaSinPalabras) return contarPorTotales(tx, filtro);
+  if (filtro.busqueda.length === 0 && !filtro.busquedaSinPalabras && !filtro.vencimiento) {
+    return contarPorTotales(tx, filtro);
+  }
   return contarFilas(tx, filtro);
 }
 

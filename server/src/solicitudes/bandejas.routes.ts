@@ -15,11 +15,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import { fechaLocal } from "../avisos/reloj.js";
 import { type Bandeja, listarBandeja } from "./bandejas.service.js";
 
 const zRespuestaBandeja = z.union([zPagina(zBandejaItem), z.array(zBandejaItem)]);
 
-export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const bandeja = (url: string, vistas: readonly NombreVista[], cual: Bandeja) =>
     app.get(url, {
       config: { vistas },
@@ -28,7 +29,11 @@ export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         querystring: zConsultaBandeja,
         response: { 200: zRespuestaBandeja, 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple },
       },
-      handler: (req) => listarBandeja(db, usuarioDe(req), cual, req.query),
+      handler: (req) =>
+        listarBandeja(db, usuarioDe(req), cual, req.query, {
+          hoy: fechaLocal(app.avisos.reloj()),
+          diasAviso: config.expiryNoticeDays,
+        }),
     });
 
   bandeja("/api/SolicitudFirma/GetBandejaOriginador", GRUPOS.originador, "originador");

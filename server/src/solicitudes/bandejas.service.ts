@@ -3,6 +3,7 @@
  * sortable fields, and how the global search reads the words typed (accent- and case-insensitive,
  * over the institution, the incumbent and the status text the inbox shows).
  */
+
 import {
   type BandejaItem,
   CATALOGO_ESTATUS,
@@ -16,6 +17,7 @@ import {
   TEXTO_REVISION,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
+import { fechaLocal, sumarDias } from "../avisos/reloj.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { ValidacionCampo } from "../shared/errors.js";
@@ -93,6 +95,8 @@ export async function listarBandeja(
   sesion: SesionUsuario,
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
+  // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
+  vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
 ): Promise<RespuestaBandeja> {
   const def = BANDEJAS[bandeja];
   const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
@@ -105,6 +109,12 @@ export async function listarBandeja(
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
     busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
+    vencimiento:
+      consulta.vencimiento === "porVencer"
+        ? { desde: vigencia.hoy, hasta: sumarDias(vigencia.hoy, vigencia.diasAviso) }
+        : consulta.vencimiento === "vencidas"
+          ? { desde: null, hasta: sumarDias(vigencia.hoy, -1) }
+          : undefined,
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };

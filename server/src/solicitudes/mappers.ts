@@ -2,6 +2,7 @@
  * Rows → the response shapes of SPEC.md §3 (contracts/src/schemas/solicitudes.ts): Solicitud,
  * Funcionario, signature groups, Adjunto, history entry and Rechazo. No route returns a row.
  */
+
 import {
   type Adjunto,
   ESTATUS,
@@ -16,6 +17,7 @@ import {
   type Rechazo,
   type Solicitud,
 } from "@registro/contracts";
+import { sumarDias } from "../avisos/reloj.js";
 import type { funcionarios } from "../db/schema.js";
 import type { HistorialFila, RechazoFila, SolicitudDetalleFila } from "./lectura.repository.js";
 
@@ -81,20 +83,23 @@ export function vigencia(
   f: Pick<FuncionarioFila, "idEstatus" | "firmaVigencia" | "fechaDesde" | "fechaHasta">,
   estatusSolicitud: number,
   hoy: string,
-): { enVigor: boolean; vencida: boolean } {
+  // Avisos (issue 14): "Por vencer" from this many days before the end date (EXPIRY_NOTICE_DAYS).
+  diasAviso = 30,
+): { enVigor: boolean; vencida: boolean; porVencer: boolean } {
   const vencida = f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta < hoy;
   const dentro =
     !f.firmaVigencia ||
     ((f.fechaDesde === null || f.fechaDesde <= hoy) && (f.fechaHasta === null || hoy <= f.fechaHasta));
   const enVigor = f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO && estatusSolicitud !== ESTATUS.INACTIVADO && dentro;
-  return { enVigor, vencida };
+  const porVencer = enVigor && f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta <= sumarDias(hoy, diasAviso);
+  return { enVigor, vencida, porVencer };
 }
 
 export function mapFuncionario(
   f: FuncionarioFila,
   idRow: number,
   firmas: FirmaFila[],
-  contexto: { idIncumbente: number; idInstitucion: number; estatusSolicitud: number; hoy: string },
+  contexto: { idIncumbente: number; idInstitucion: number; estatusSolicitud: number; hoy: string; diasAviso?: number },
 ): Funcionario {
   const nombreEstatus = NOMBRE_ESTATUS_FUNCIONARIO[f.idEstatus as keyof typeof NOMBRE_ESTATUS_FUNCIONARIO] ?? "";
   return {
@@ -120,7 +125,7 @@ export function mapFuncionario(
     fechaDesde: f.fechaDesde,
     fechaHasta: f.fechaHasta,
     enviado: f.enviado,
-    ...vigencia(f, contexto.estatusSolicitud, contexto.hoy),
+    ...vigencia(f, contexto.estatusSolicitud, contexto.hoy, contexto.diasAviso),
     firmas: firmas.map((x) => ({
       idAutFirma: x.idAutFirma,
       idFirma: x.idFirma,

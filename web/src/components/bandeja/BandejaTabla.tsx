@@ -147,7 +147,15 @@ export interface BandejaTablaProps {
   opcionesFilas?: number[];
   /** Buttons next to the title (e.g. the originator's 'Nueva solicitud'). */
   barra?: ReactNode;
+  /** Avisos (issue 14): the 'Por vencer / Vencidas' filter. */
+  filtroVencimiento?: boolean;
 }
+
+/** Avisos (issue 14): the expiry filter's options. */
+const OPCIONES_VENCIMIENTO = [
+  { value: "porVencer", label: "Por vencer" },
+  { value: "vencidas", label: "Vencidas" },
+];
 
 const ORDEN_POR_DEFECTO = "fechaSolicitud";
 
@@ -181,6 +189,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
     filas = 10,
     opcionesFilas,
     barra,
+    filtroVencimiento = false,
   } = props;
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -194,6 +203,10 @@ export function BandejaTabla(props: BandejaTablaProps) {
     q: params.get("q") || undefined,
     institucion: filtroInstitucion ? entero(params.get("institucion")) : undefined,
     estatus: opcionesEstatus ? entero(params.get("estatus")) : undefined,
+    vencimiento:
+      filtroVencimiento && (params.get("vencimiento") === "porVencer" || params.get("vencimiento") === "vencidas")
+        ? (params.get("vencimiento") as "porVencer" | "vencidas")
+        : undefined,
   };
 
   const actualizar = useCallback(
@@ -297,6 +310,21 @@ export function BandejaTabla(props: BandejaTablaProps) {
             options={[...opcionesEstatus]}
             onChange={(e) => actualizar({ estatus: e.value ?? undefined })}
             placeholder="Todos los estatus"
+            showClear
+            className="rf-bandeja-dropdown"
+            pt={PT_DROPDOWN}
+          />
+        </div>
+      )}
+      {filtroVencimiento && (
+        <div className="rf-bandeja-filtro">
+          <label htmlFor={`${id}-vencimiento`}>Vencimiento</label>
+          <Dropdown
+            inputId={`${id}-vencimiento`}
+            value={consulta.vencimiento ?? null}
+            options={OPCIONES_VENCIMIENTO}
+            onChange={(e) => actualizar({ vencimiento: e.value ?? undefined })}
+            placeholder="Todas las firmas"
             showClear
             className="rf-bandeja-dropdown"
             pt={PT_DROPDOWN}

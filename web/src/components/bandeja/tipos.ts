@@ -10,6 +10,8 @@ export type ConsultaPagina = {
   q?: string;
   institucion?: number;
   estatus?: number;
+  /** Avisos (issue 14): officials near their end date, or past it. */
+  vencimiento?: "porVencer" | "vencidas";
 };
 
 export interface PaginaBandeja {

@@ -1,18 +1,26 @@
 /**
  * Whether an official's signature is in force now (DESIGN.md §4, computed by the server): 'En vigor',
- * 'Vencida' for a temporary one past its end date, otherwise 'No vigente'. This is what the registry
- * is consulted for.
+ * 'Por vencer' when its end date is near (issue 14, EXPIRY_NOTICE_DAYS), 'Vencida' for a temporary
+ * one past its end date, otherwise 'No vigente'. This is what the registry is consulted for.
  */
 import type { Funcionario } from "@registro/contracts";
 import { StatusTag } from "./StatusTag";
 
-export function textoVigencia(f: Pick<Funcionario, "enVigor" | "vencida">): string {
-  if (f.enVigor) return "En vigor";
+type Vigencia = Pick<Funcionario, "enVigor" | "vencida"> & Partial<Pick<Funcionario, "porVencer">>;
+
+export function textoVigencia(f: Vigencia): string {
+  if (f.enVigor) return f.porVencer ? "Por vencer" : "En vigor";
   if (f.vencida) return "Vencida";
   return "No vigente";
 }
 
-export function VigenciaTag({ funcionario }: { funcionario: Pick<Funcionario, "enVigor" | "vencida"> }) {
-  const color = funcionario.enVigor ? "success" : funcionario.vencida ? "danger" : "secondary";
+export function VigenciaTag({ funcionario }: { funcionario: Vigencia }) {
+  const color = funcionario.enVigor
+    ? funcionario.porVencer
+      ? "warning"
+      : "success"
+    : funcionario.vencida
+      ? "danger"
+      : "secondary";
   return <StatusTag texto={textoVigencia(funcionario)} color={color} />;
 }

@@ -12,6 +12,7 @@ export default function ConsultaBandejaPage() {
       cargar={cargarBandejaConsultor}
       textoEstatus={textoConActiva}
       colorEstatus={colorConActiva}
+      filtroVencimiento
       acciones={(s) => <AccionVer to={P.detalleConsulta(s.idSolicitud)} />}
     />
   );

@@ -1,0 +1,120 @@
+/**
+ * Expiry (issue 14): an official's temporary signature reads "Por vencer" from EXPIRY_NOTICE_DAYS
+ * before its end date and "Vencida" after it — in the officials' table and the consultant inbox's
+ * filter — and the daily sweep tells the institution's originators once when it enters each state.
+ * The clock is moved, never waited for.
+ */
+import type { Funcionario } from "@registro/contracts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fechaLocal, sumarDias } from "../../src/avisos/reloj.js";
+import { avisos, funcionarios } from "../../src/db/schema.js";
+import { crearTestApp, type TestApp } from "../support/app.js";
+import { crearSolicitud, idUsuario } from "../support/factories.js";
+import { iniciarSmtp, type ServidorSmtp } from "./smtp.js";
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const DIA = 24 * 3600_000;
+let t: TestApp;
+let smtp: ServidorSmtp;
+let adelanto = 0;
+const reloj = () => new Date(Date.now() + adelanto);
+
+beforeAll(async () => {
+  smtp = await iniciarSmtp();
+  t = await crearTestApp({ SMTP_URL: smtp.url, EXPIRY_NOTICE_DAYS: "30" }, { reloj });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.cerrar();
+});
+
+describe("an official's end date", () => {
+  it("is 'Por vencer' 30 days before and 'Vencida' after, told once each", async () => {
+    const hoy = fechaLocal(new Date());
+    const fin = sumarDias(hoy, 40);
+    const {
+      idSolicitud: id,
+      funcionarios: [idF],
+    } = await crearSolicitud(t.db, { estatus: 106 });
+    await t.db
+      .update(funcionarios)
+      .set({ firmaVigencia: true, fechaDesde: sumarDias(hoy, -100), fechaHasta: fin })
+      .where(eq(funcionarios.idFuncionario, idF));
+    const originador = await idUsuario(t.db, "originador");
+
+    const estado = async () => {
+      const res = await t.as("originador", { method: "GET", url: `/api/Funcionarios/GetFuncionarioSolicitud/${id}` });
+      const f = (res.json() as Funcionario[])[0];
+      return { enVigor: f.enVigor, porVencer: f.porVencer, vencida: f.vencida };
+    };
+    const enFiltro = async (vencimiento: string) => {
+      const res = await t.as("consultor", {
+        method: "GET",
+        url: `/api/SolicitudFirma/GetBandejaConsultor?page=0&rows=100&vencimiento=${vencimiento}`,
+      });
+      const ids = (res.json().rows as { idSolicitud: number }[]).map((r) => r.idSolicitud);
+      return ids.includes(id);
+    };
+    const avisosDelFuncionario = () =>
+      t.db
+        .select()
+        .from(avisos)
+        .where(and(eq(avisos.idSolicitud, id), eq(avisos.idUsuario, originador)));
+    /** Moves the clock to `dias` days from now and runs the day's sweep. */
+    const dia = async (dias: number) => {
+      adelanto = dias * DIA;
+      expect(await t.app.avisos.ejecutarTareasDiarias()).toBe(true);
+      await t.app.avisos.procesarCola();
+    };
+
+    await dia(0);
+    expect(await estado()).toEqual({ enVigor: true, porVencer: false, vencida: false });
+    expect(await avisosDelFuncionario()).toEqual([]);
+    expect(await enFiltro("porVencer")).toBe(false);
+
+    // 30 days before the end date: "Por vencer", one notice and one e-mail.
+    await dia(9);
+    expect(await avisosDelFuncionario()).toEqual([]);
+    await dia(10);
+    expect(await estado()).toEqual({ enVigor: true, porVencer: true, vencida: false });
+    let lista = await avisosDelFuncionario();
+    expect(lista.map((a) => a.tipo)).toEqual(["porVencer"]);
+    expect(lista[0].texto).toContain(`vence el ${fin.slice(8, 10)}/${fin.slice(5, 7)}/${fin.slice(0, 4)}`);
+    expect(await enFiltro("porVencer")).toBe(true);
+    expect(await enFiltro("vencidas")).toBe(false);
+    const correo = smtp.para("originador@demo.firmas.example").filter((m) => m.asunto.startsWith("Firma por vencer"));
+    expect(correo.map((m) => m.asunto)).toEqual(["Firma por vencer: Funcionario 1 De Prueba"]);
+    expect(correo[0].texto).toContain(`/Originador/Detalles/${id}`);
+    // The same day again does nothing; the next days add nothing for this official.
+    expect(await t.app.avisos.ejecutarTareasDiarias()).toBe(false);
+    await dia(11);
+    await dia(40);
+    expect((await avisosDelFuncionario()).map((a) => a.tipo)).toEqual(["porVencer"]);
+    expect(await estado()).toEqual({ enVigor: true, porVencer: true, vencida: false });
+
+    // The day after the end date: "Vencida", one more notice.
+    await dia(41);
+    expect(await estado()).toEqual({ enVigor: false, porVencer: false, vencida: true });
+    lista = await avisosDelFuncionario();
+    expect(lista.map((a) => a.tipo)).toEqual(["porVencer", "vencida"]);
+    expect(lista[1].titulo).toBe("Firma vencida: Funcionario 1 De Prueba");
+    expect(await enFiltro("vencidas")).toBe(true);
+    expect(await enFiltro("porVencer")).toBe(false);
+    await dia(42);
+    expect((await avisosDelFuncionario()).map((a) => a.tipo)).toEqual(["porVencer", "vencida"]);
+    expect(
+      smtp.para("originador@demo.firmas.example").filter((m) => m.asunto.startsWith("Firma vencida: Funcionario 1")),
+    ).toHaveLength(1);
+  });
+
+  it("the inbox filter refuses anything but its two values", async () => {
+    const res = await t.as("consultor", {
+      method: "GET",
+      url: "/api/SolicitudFirma/GetBandejaConsultor?page=0&vencimiento=pronto",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.vencimiento).toBeDefined();
+  });
+});
