@@ -421,7 +421,7 @@ describe("Consulta", () => {
     await tabla.getByRole("columnheader", { name: "Estado de la firma" }).waitFor();
     expect(await tabla.getByRole("columnheader", { name: "Estatus" }).count()).toBe(0);
     await tabla
-      .getByText(/En vigor|Vencida|No vigente/)
+      .getByText(/En vigor|Por vencer|Vencida|No vigente/)
       .first()
       .waitFor();
     await screenshot(page, "revision-consulta-detalle");
