@@ -187,6 +187,12 @@ export const MSG = {
   // Seguridad (issue 9)
   urlInvalida: "La dirección solicitada no es válida.",
   tiempoAgotado: "La solicitud tardó demasiado en llegar. Intente nuevamente.",
+  caracteresInvalidos: "Contiene caracteres no permitidos.",
+  anidamientoExcesivo: "Los datos enviados tienen demasiados niveles de anidamiento.",
+  jsonInvalido: "El contenido enviado no es un JSON válido.",
+  formularioInvalido: "El formulario enviado no es válido o está incompleto.",
+  tipoContenido: "El tipo de contenido enviado no es admitido.",
+  cuerpoGrande: "Los datos enviados superan el tamaño permitido.",
 
   // Avisos y correos (issue 14)
   preferenciaInvalida: "Elija una de las opciones de correo.",

@@ -92,3 +92,47 @@ export const zBool = z.preprocess(
 
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
+
+// Seguridad (issue 9): text the database cannot store is bad input, refused on its field.
+
+/** True for text without NUL characters and without lone UTF-16 surrogates. */
+export function textoAdmisible(s: string): boolean {
+  if (s.includes("\u0000")) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The dotted paths of every string (value or key) in `value` that is not admissible text; "general"
+ * when the bad text is the value itself. Walks without recursion, so depth cannot overflow the stack.
+ */
+export function textosInadmisibles(value: unknown): string[] {
+  const out = new Set<string>();
+  const pila: [unknown, string][] = [[value, ""]];
+  while (pila.length > 0) {
+    const [v, ruta] = pila.pop() as [unknown, string];
+    if (typeof v === "string") {
+      if (!textoAdmisible(v)) out.add(ruta || "general");
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        pila.push([x, ruta ? `${ruta}.${i}` : String(i)]);
+      });
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        const hijo = ruta ? `${ruta}.${k}` : k;
+        if (!textoAdmisible(k)) out.add(ruta || "general");
+        else pila.push([x, hijo]);
+      }
+    }
+  }
+  return [...out];
+}

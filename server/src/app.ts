@@ -29,6 +29,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { domainRoutes } from "./routes.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
+import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
 
 export interface AppDeps {
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
       rutas.push({ method, url: route.url, config: route.config ?? {}, schema: route.schema });
     }
   });
+  registrarParserJson(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -118,6 +120,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
 
   await app.register(
     async (api) => {
+      // Answers of the API carry personal data: no cache keeps them (downloads set their own).
+      api.addHook("onSend", async (_request, reply, payload) => {
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+        return payload;
+      });
       await api.register(authPlugin, deps);
       await api.register(authRoutes, deps);
       await api.register(domainRoutes, deps);
@@ -186,7 +193,7 @@ function registerWeb(app: FastifyInstance, config: Config) {
     ) {
       return sendIndex(request, reply);
     }
-    return reply.status(404).send({ success: false, message: MSG.noEncontrado });
+    return reply.status(404).header("cache-control", "no-store").send({ success: false, message: MSG.noEncontrado });
   });
 }
 

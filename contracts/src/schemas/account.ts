@@ -1,6 +1,7 @@
 /** Account calls (SPEC.md §7): LogIn, GetUserData, CambiarContraseña. */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
+import { ID_MAX } from "../validacion.js";
 
 export const zLoginBody = z.object({
   userName: z.string({ error: MSG.requerido }).trim().min(1, MSG.requerido).max(100, MSG.textoLargo(100)),
@@ -45,7 +46,12 @@ export const zUserData = z.object({ usuario: zUsuarioSesion, vistas: z.array(zVi
 export type UserData = z.infer<typeof zUserData>;
 
 export const zCambiarClaveBody = z.object({
-  idUsuario: z.coerce.number().int().positive().optional(),
+  idUsuario: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .positive(MSG.numeroInvalido)
+    .max(ID_MAX, MSG.numeroInvalido)
+    .optional(),
   NuevaContraseña: z.string().max(256).default(""),
   ConfirmarContraseña: z.string().max(256).default(""),
 });

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
-import { zBool, zCedula, zEmail, zExt, zTelefono, zTelefonoOpcional } from "../validacion.js";
+import { ID_MAX, zBool, zCedula, zEmail, zExt, zTelefono, zTelefonoOpcional } from "../validacion.js";
 
 /** Forms send null, "" or 0 for "nothing chosen"; all mean absent. Numeric strings become numbers. */
 function idCrudo(v: unknown): unknown {
@@ -18,7 +18,9 @@ function idCrudo(v: unknown): unknown {
 const zIdNumero = z
   .number({ error: (iss) => (iss.input === undefined ? MSG.requerido : MSG.numeroInvalido) })
   .int(MSG.numeroInvalido)
-  .positive(MSG.numeroInvalido);
+  .positive(MSG.numeroInvalido)
+  // Ids are PostgreSQL integers: a larger number is bad input, not a database error.
+  .max(ID_MAX, MSG.numeroInvalido);
 
 /** A required id (a dropdown's value, a record's key). */
 export const zIdRequerido = z.preprocess(idCrudo, zIdNumero);
@@ -66,7 +68,7 @@ const zListaIds = (claveObjeto: string, mensaje: string) =>
           valor = entradas.find(([k]) => k.toLowerCase() === claveObjeto.toLowerCase())?.[1];
         }
         const n = typeof valor === "string" && /^\s*\d+\s*$/.test(valor) ? Number(valor) : valor;
-        out.push(typeof n === "number" && Number.isInteger(n) && n > 0 ? n : -1);
+        out.push(typeof n === "number" && Number.isInteger(n) && n > 0 && n <= ID_MAX ? n : -1);
       }
       return [...new Set(out)];
     },
@@ -267,8 +269,18 @@ export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
 /** GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. */
 export const zConsultaAuditoria = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  rows: z.coerce.number().int().min(1).max(100).default(15),
+  page: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(0, MSG.numeroInvalido)
+    .max(10_000_000, MSG.numeroInvalido)
+    .default(0),
+  rows: z.coerce
+    .number({ error: MSG.numeroInvalido })
+    .int(MSG.numeroInvalido)
+    .min(1, MSG.numeroInvalido)
+    .max(100, MSG.numeroInvalido)
+    .default(15),
   entidad: z.enum(ENTIDADES_AUDITORIA, { error: MSG.datosInvalidos }).optional(),
 });
 export type ConsultaAuditoria = z.infer<typeof zConsultaAuditoria>;

@@ -7,10 +7,10 @@
  */
 
 import type { FastifyMultipartBaseOptions } from "@fastify/multipart";
-import { MSG } from "@registro/contracts";
+import { MSG, textoAdmisible, textosInadmisibles } from "@registro/contracts";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { ErroresCampo } from "../shared/errors.js";
+import { AppError, ErroresCampo, Validacion } from "../shared/errors.js";
 import { bindCaseInsensitive } from "../shared/validation.js";
 import { erroresDeZod } from "../shared/zod-errors.js";
 
@@ -43,6 +43,10 @@ export async function leerFormulario(
   if (!request.isMultipart()) {
     const body = request.body;
     const campos = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    const inadmisibles = textosInadmisibles(campos);
+    if (inadmisibles.length > 0) {
+      throw Validacion(Object.fromEntries(inadmisibles.map((c) => [c, [MSG.caracteresInvalidos]])));
+    }
     return { campos: anidar(Object.entries(comoTexto(campos) as Record<string, unknown>)), archivos: new Map() };
   }
   const canonico = new Map(opciones.archivos.map((c) => [c.toLowerCase(), c]));
@@ -54,6 +58,32 @@ export async function leerFormulario(
   // drained, instead of one anonymous error for the whole request.
   // (The option is honoured by parts() at run time; its type only declares it on file()/files().)
   const limites: FastifyMultipartBaseOptions = { limits: { fileSize: opciones.maxBytes }, throwFileSizeLimit: false };
+  try {
+    await leerPartes(request, limites, canonico, pares, archivos, errores);
+  } catch (error) {
+    // Limits (413…) keep their own answer; a malformed body (no boundary, truncated, garbage) is the
+    // client's fault: a general Spanish 400.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof AppError || (status && status >= 400 && status < 500)) throw error;
+    throw Validacion({ general: [MSG.formularioInvalido] });
+  }
+  // NUL characters and lone surrogates (in a value or a file name) cannot be stored.
+  for (const [nombre, valor] of pares) {
+    if (!textoAdmisible(nombre) || textosInadmisibles(valor).length > 0) errores.add(nombre, MSG.caracteresInvalidos);
+  }
+  for (const a of archivos.values()) if (!textoAdmisible(a.nombre)) errores.add(a.campo, MSG.caracteresInvalidos);
+  errores.throwIfAny();
+  return { campos: anidar(pares), archivos };
+}
+
+async function leerPartes(
+  request: FastifyRequest,
+  limites: FastifyMultipartBaseOptions,
+  canonico: Map<string, string>,
+  pares: [string, unknown][],
+  archivos: Map<string, ArchivoSubido>,
+  errores: ErroresCampo,
+): Promise<void> {
   const parts = request.parts(limites as Parameters<FastifyRequest["parts"]>[0]);
   for await (const part of parts) {
     if (part.type === "field") {
@@ -73,7 +103,7 @@ export async function leerFormulario(
     // A form's empty file input arrives as a part with no name and no bytes: no file.
     if (!part.filename && contenido.length === 0) continue;
     if (part.file.truncated) {
-      errores.add(campo, MSG.archivoTamano(opciones.maxBytes));
+      errores.add(campo, MSG.archivoTamano(limites.limits?.fileSize ?? 0));
       continue;
     }
     if (archivos.has(campo)) {
@@ -82,8 +112,6 @@ export async function leerFormulario(
     }
     archivos.set(campo, { campo, nombre: part.filename ?? "", contenido });
   }
-  errores.throwIfAny();
-  return { campos: anidar(pares), archivos };
 }
 
 /**

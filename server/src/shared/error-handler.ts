@@ -49,15 +49,44 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, message: MSG.demasiadasSolicitudes });
     if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_FILES_LIMIT") {
-      return reply.status(413).send({ success: false, message: MSG.datosInvalidos });
+      return reply.status(413).send({ success: false, message: MSG.datosInvalidos, errors: general(MSG.cuerpoGrande) });
+    }
+    if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply
+        .status(415)
+        .send({ success: false, message: MSG.datosInvalidos, errors: general(MSG.tipoContenido) });
     }
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, and the like: the client's fault, said in Spanish.
-      return reply.status(status).send({ success: false, message: MSG.datosInvalidos });
+      // Malformed JSON or multipart, a bad Content-Length, and the like: the client's fault, said in Spanish.
+      const detalle = error.code?.startsWith("FST_ERR_CTP") || error instanceof SyntaxError ? MSG.jsonInvalido : null;
+      return reply
+        .status(status)
+        .send({ success: false, message: MSG.datosInvalidos, ...(detalle ? { errors: general(detalle) } : {}) });
+    }
+    if (esDatoInadmisible(error)) {
+      // A value the database refuses (out of range, bad encoding) that slipped past the schemas.
+      request.log.warn({ err: error }, "database refused a value: a schema should have caught it");
+      return reply.status(400).send({ success: false, message: MSG.datosInvalidos });
     }
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ success: false, message: MSG.errorInterno });
   });
+}
+
+const general = (mensaje: string) => ({ general: [mensaje] });
+
+/** PostgreSQL's "data exception" codes for values it cannot take (SQLSTATE class 22). */
+const CODIGOS_DATO = new Set(["22001", "22003", "22021", "22P02", "22P05", "22008", "22007"]);
+
+/** True when the error (or its cause) is the database refusing a value. */
+function esDatoInadmisible(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CODIGOS_DATO.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A path the router cannot read (bad percent-encoding, over-long parameter): a general Spanish 400. */

@@ -2,6 +2,7 @@
  * Fastify validator compiler for zod schemas. Request fields bind case-insensitively to the
  * schema's keys (as the original server did), and failures carry field-keyed Spanish messages.
  */
+import { MSG, textosInadmisibles } from "@registro/contracts";
 import type { FastifySchemaCompiler } from "fastify";
 import { z } from "zod";
 import { erroresDeZod } from "./zod-errors.js";
@@ -35,7 +36,15 @@ function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | null 
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodTypeAny> = ({ schema }) => {
   return (data: unknown) => {
-    const result = schema.safeParse(bindCaseInsensitive(schema, data));
+    const bound = bindCaseInsensitive(schema, data);
+    // NUL characters and lone surrogates cannot be stored: refused on their field, for every route.
+    const inadmisibles = textosInadmisibles(bound);
+    if (inadmisibles.length > 0) {
+      const error = new Error("validation") as Error & { errores: Record<string, string[]> };
+      error.errores = Object.fromEntries(inadmisibles.map((c) => [c, [MSG.caracteresInvalidos]]));
+      return { error };
+    }
+    const result = schema.safeParse(bound);
     if (result.success) return { value: result.data };
     const error = new Error("validation") as Error & { errores: Record<string, string[]> };
     error.errores = erroresDeZod(result.error);
