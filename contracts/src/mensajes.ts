@@ -206,6 +206,11 @@ export const MSG = {
   sinAvisos: "No tiene avisos.",
   sinCorreosNoEnviados: "No hay correos sin enviar.",
   vencimientoInvalido: "Elija Por vencer o Vencidas.",
+
+  // Reliability (issue 11)
+  servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
+  idempotenciaEnCurso: "Esta operación ya se está procesando; espere un momento e intente de nuevo.",
+  idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

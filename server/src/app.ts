@@ -23,11 +23,13 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
+import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
 import { type Reloj, relojDelSistema } from "./avisos/reloj.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { domainRoutes } from "./routes.js";
+import { saludRoutes } from "./salud/salud.routes.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
 import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
@@ -56,6 +58,12 @@ declare module "fastify" {
   }
 }
 
+/** A hop count N trusts the N proxies nearest to the app (Fastify's types omit the number form). */
+function confianzaProxy(t: Config["trustProxy"]) {
+  if (typeof t !== "number") return t;
+  return (_addr: string, i: number) => i < t;
+}
+
 /** Multipart limits: the largest single file allowed anywhere (route code enforces its own). */
 export const MAX_FILE_BYTES = 5_000_000;
 
@@ -63,7 +71,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: confianzaProxy(config.trustProxy),
+    // Calls arriving while the process stops get the Spanish 503 below, not Fastify's English one.
+    return503OnClosing: false,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     // The router's own failures (a path that is not valid percent-encoding…) in the product's shape.
@@ -90,6 +100,18 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     segundoPlano: deps.segundoPlano ?? true,
   });
 
+  // Stopping (issue 11): from app.close() on, new calls are refused with 503 and the connection is
+  // closed so keep-alive clients go elsewhere; calls already running finish.
+  let cerrando = false;
+  app.addHook("preClose", async () => {
+    cerrando = true;
+  });
+  app.addHook("onRequest", async (_req, reply) => {
+    if (!cerrando) return;
+    reply.header("connection", "close");
+    return reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -108,7 +130,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   // Performance (issue 12): answers above 1 KB are compressed (brotli at a cheap level, or gzip)
   // when the client accepts it; the web build's files go out precompressed (see registerWeb).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(rateLimit, { global: false });
+  // The sign-in limit counts in the database, so several processes share it (issue 11).
+  await app.register(rateLimit, { global: false, store: almacenLimites(deps.db) });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 8, fields: 200, fieldSize: 100_000, parts: 220 },
     throwFileSizeLimit: true,
@@ -128,6 +151,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
       await api.register(authPlugin, deps);
       await api.register(authRoutes, deps);
       await api.register(domainRoutes, deps);
+      await api.register(saludRoutes, { ...deps, cerrando: () => cerrando });
       api.get("/api/openapi.json", { config: { publico: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: config.basePath },

@@ -5,9 +5,44 @@
 import path from "node:path";
 import { z } from "zod";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+/**
+ * TRUST_PROXY: `false`/`0`/`no`/empty (default: trust no proxy, the socket's address is the
+ * client's), `true`/`yes` (trust every hop: only when nothing but the proxy can reach the app), a
+ * hop count `1`…`10` (trust that many proxies nearest to the app), or a comma-separated list of
+ * the proxies' addresses and CIDRs (`127.0.0.1,10.0.0.0/8`; also Fastify's names `loopback`,
+ * `linklocal`, `uniquelocal`).
+ */
+function parseTrustProxy(v: string): unknown {
+  const t = v.trim().toLowerCase();
+  if (t === "" || t === "false" || t === "no" || t === "0") return false;
+  if (t === "true" || t === "yes") return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t.split(",").map((s) => s.trim());
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+function proxyValido(s: string): boolean {
+  if (s === "loopback" || s === "linklocal" || s === "uniquelocal") return true;
+  const [addr, bits, ...rest] = s.split("/");
+  if (rest.length > 0 || !addr) return false;
+  const v4 = IPV4.test(addr);
+  const v6 = !v4 && /^[0-9a-f:.]+$/.test(addr) && addr.includes(":");
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+}
+
+const zTrustProxy = z.union([
+  z.boolean(),
+  z.number().int().min(1, "número de proxies entre 1 y 10").max(10, "número de proxies entre 1 y 10"),
+  z
+    .array(z.string())
+    .min(1)
+    .refine(
+      (l) => l.every(proxyValido),
+      "debe ser true, false, un número de proxies o una lista de direcciones/CIDR separadas por comas",
+    ),
+]);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -44,7 +79,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy).pipe(zTrustProxy),
   // Avisos (issue 14)
   SMTP_URL: z
     .string()
@@ -64,6 +99,12 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Reliability (issue 11)
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
 });
 
 export type Config = {
@@ -81,7 +122,8 @@ export type Config = {
   logLevel: string;
   webDist: string | undefined;
   loginRateLimit: number;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe: none, all, the nearest N hops, or these addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   // Avisos (issue 14)
   /** Without it nothing is mailed; in-app notices still work. */
   smtpUrl: string | undefined;
@@ -89,6 +131,16 @@ export type Config = {
   /** Address used in e-mail links, base path included, without a trailing slash. */
   publicUrl: string;
   expiryNoticeDays: number;
+  // Reliability (issue 11)
+  /** PostgreSQL: a statement running longer is cancelled (503). */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: opening a connection, or waiting for a free one in the pool, longer than this fails (503). */
+  dbConnectTimeoutMs: number;
+  dbPoolSize: number;
+  /** PostgreSQL unreachable at start: keep trying this long before giving up. */
+  dbStartWaitSeconds: number;
+  /** Stopping: in-flight calls get this long to finish before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +174,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
     expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
+    // Reliability (issue 11)
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }

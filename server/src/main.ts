@@ -1,9 +1,13 @@
-/** Starts Registro de Firmas: settings, database, app; closes both cleanly on SIGINT/SIGTERM. */
-import { buildApp } from "./app.js";
-import { prepararBase } from "./bootstrap.js";
+/**
+ * Starts Registro de Firmas: settings, database, app. Stops cleanly on SIGINT/SIGTERM (and when the
+ * `npm start` process that launched it goes away): new calls get 503, calls in flight finish, the
+ * database closes, exit 0 — or exit 1 after SHUTDOWN_TIMEOUT_SECONDS. Run in production as
+ * `node server/dist/main.js` (built by `npm start`), under a supervisor that restarts on failure.
+ */
+import type { FastifyInstance } from "fastify";
 import { ConfigError, loadConfig } from "./config.js";
-import { openDatabase } from "./db/client.js";
-import { DEMO_PASSWORD, USUARIOS_DEMO } from "./seed/demo.js";
+import { CarpetaBloqueada } from "./db/bloqueo.js";
+import { type Database, openDatabase } from "./db/client.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -16,30 +20,79 @@ async function main() {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const arranque = await prepararBase(database, config);
-  const app = await buildApp({ db: database.db, config });
 
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
+    const t0 = Date.now();
+    console.log(`${reason}: stopping (calls in flight finish, new calls get 503)…`);
+    const limite = setTimeout(() => {
+      console.error(`Stopping took more than ${config.shutdownTimeoutSeconds} s; exiting anyway.`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    limite.unref();
+    let code = 0;
     try {
-      await app.close();
-    } finally {
-      await database.close();
-      process.exit(0);
+      await app?.close();
+    } catch (e) {
+      console.error(e);
+      code = 1;
     }
+    try {
+      await database?.close();
+    } catch (e) {
+      console.error(e);
+      code = 1;
+    }
+    console.log(`Stopped in ${Date.now() - t0} ms.`);
+    process.exit(code);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that process ends, however
+  // it ends (even kill -9), stop too instead of staying on the port as an orphan.
+  if (process.send) process.on("disconnect", () => void shutdown("npm start ended"));
+
+  // Loading the app's modules and opening the database overlap (both take a while on a cold start).
+  const appModules = Promise.all([import("./app.js"), import("./bootstrap.js"), import("./seed/demo.js")]);
+  appModules.catch(() => {});
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      poolSize: config.dbPoolSize,
+      startWaitSeconds: config.dbStartWaitSeconds,
+    });
+  } catch (e) {
+    if (e instanceof CarpetaBloqueada) {
+      console.error(e.message);
+      process.exit(3);
+    }
+    throw e;
+  }
+  if (closing) return;
+  const [{ buildApp }, { prepararBase }, { DEMO_PASSWORD, USUARIOS_DEMO }] = await appModules;
+  const arranque = await prepararBase(database, config);
+  app = await buildApp({ db: database.db, config });
+  if (closing) return;
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}${config.basePath}/`;
   const db =
     database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
   console.log(`\nRegistro de Firmas 2.1.0 at ${url}\nDatabase: ${db}`);
+  if (database.kind === "pglite") {
+    console.log(
+      "Warning: the embedded database does not flush commits to disk (PGlite cannot fsync): a power cut or\n" +
+        "machine reset can lose the last writes. El modo embebido no garantiza durabilidad ante un corte de\n" +
+        "energía; en producción use PostgreSQL (DATABASE_URL).",
+    );
+  }
   if (arranque.demo || database.kind === "pglite") {
     console.log(`Demo users (password ${DEMO_PASSWORD}): ${USUARIOS_DEMO.map((u) => u.usuario).join(", ")}`);
   }

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { bloquearCarpeta } from "./bloqueo.js";
+import { esFallaDeConexion } from "./fallas.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -24,30 +26,139 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string | "memory" }): Promise<Database> {
+export interface OpcionesBase {
+  databaseUrl?: string;
+  dataDir?: string | "memory";
+  /** PostgreSQL only; main.ts passes the settings (no statement timeout when absent: tests, benchmarks). */
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  poolSize?: number;
+  /** PostgreSQL unreachable at start: retry this long (0 = do not wait). */
+  startWaitSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export async function openDatabase(opts: OpcionesBase): Promise<Database> {
+  const log = opts.log ?? ((line: string) => console.log(line));
   if (opts.databaseUrl) {
+    const statementTimeout = opts.statementTimeoutMs;
     // Every query here reads or writes a page of rows through an index: parallel workers would only
     // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
+    // statement_timeout: the server cancels a longer statement (57014 → 503). query_timeout: the
+    // client gives up a little later when the server does not answer at all (frozen, unreachable).
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+      ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 } : {}),
+      keepAlive: true,
       options: "-c max_parallel_workers_per_gather=0",
     });
-    // numeric stays a string (exact money); bigint counts come back as numbers.
-    pool.on("error", () => {});
+    // A connection can fail at any time (PostgreSQL restarted, network cut): whether the client is
+    // idle in the pool or checked out for a transaction, its 'error' event must have a listener or
+    // Node ends the process. The call using it fails (→ 503) and the pool opens a new one later.
+    let ultimoAviso = 0;
+    const avisar = (err: Error) => {
+      if (Date.now() - ultimoAviso < 5_000) return;
+      ultimoAviso = Date.now();
+      log(`Database connection lost (${err.message}); calls answer 503 until PostgreSQL is back.`);
+    };
+    pool.on("error", avisar);
+    pool.on("connect", (client) => {
+      client.on("error", avisar);
+      marcarRotaTrasTiempoAgotado(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", nuevo: false, close: () => pool.end() };
+    await esperarPostgres(pool, opts.databaseUrl, (opts.startWaitSeconds ?? 0) * 1000, log);
+    return {
+      db,
+      kind: "postgres",
+      nuevo: false,
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   let nuevo = true;
+  let liberar = () => {};
   if (!opts.dataDir || opts.dataDir === "memory") {
     client = await PGlite.create();
   } else {
-    const dir = path.join(opts.dataDir, "pgdata");
-    nuevo = !fs.existsSync(path.join(dir, "PG_VERSION"));
-    fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    liberar = bloquearCarpeta(opts.dataDir);
+    try {
+      const dir = path.join(opts.dataDir, "pgdata");
+      nuevo = !fs.existsSync(path.join(dir, "PG_VERSION"));
+      fs.mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    } catch (e) {
+      liberar();
+      throw e;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", nuevo, close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    nuevo,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        liberar();
+      }
+    },
+  };
+}
+
+/**
+ * A query that timed out on the client (query_timeout) leaves its connection in an unknown state:
+ * end it, so the pool discards it on release instead of lending it again.
+ */
+function marcarRotaTrasTiempoAgotado(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const alFallar = (err: unknown) => {
+    if (err instanceof Error && err.message.includes("Query read timeout")) client.end().catch(() => {});
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === "function") {
+      args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+        if (err) alFallar(err);
+        return (last as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const r = query(...args);
+    if (r && typeof (r as Promise<unknown>).catch === "function") (r as Promise<unknown>).catch(alFallar);
+    return r;
+  };
+}
+
+/** PostgreSQL not reachable at start (not up yet, restarting): retry with a clear line, then give up. */
+async function esperarPostgres(pool: pg.Pool, url: string, esperaMs: number, log: (line: string) => void) {
+  const destino = (() => {
+    try {
+      const u = new URL(url);
+      return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+    } catch {
+      return "DATABASE_URL";
+    }
+  })();
+  const limite = Date.now() + esperaMs;
+  let intento = 0;
+  for (;;) {
+    try {
+      await pool.query("select 1");
+      if (intento > 0) log(`PostgreSQL at ${destino} is reachable.`);
+      return;
+    } catch (e) {
+      intento++;
+      const motivo = (e as Error).message || String(e);
+      if (!esFallaDeConexion(e) || Date.now() >= limite) {
+        throw new Error(`Cannot reach PostgreSQL at ${destino}: ${motivo}`, { cause: e });
+      }
+      const resta = Math.max(0, Math.round((limite - Date.now()) / 1000));
+      log(`PostgreSQL at ${destino} is not reachable (${motivo}); retrying for up to ${resta} s more…`);
+      await new Promise((r) => setTimeout(r, Math.min(2_000, Math.max(0, limite - Date.now()))));
+    }
+  }
 }

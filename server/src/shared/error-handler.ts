@@ -8,6 +8,7 @@ import type { Socket } from "node:net";
 import { MSG } from "@registro/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { esFallaDeConexion } from "../db/fallas.js";
 import { AppError } from "./errors.js";
 
 const STATUS: Record<AppError["codigo"], number> = {
@@ -67,6 +68,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // A value the database refuses (out of range, bad encoding) that slipped past the schemas.
       request.log.warn({ err: error }, "database refused a value: a schema should have caught it");
       return reply.status(400).send({ success: false, message: MSG.datosInvalidos });
+    }
+    if (esFallaDeConexion(error)) {
+      // The database restarted, dropped the connection or timed out: try again later (issue 11).
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
     }
     request.log.error({ err: error }, "unexpected error");
     return reply.status(500).send({ success: false, message: MSG.errorInterno });

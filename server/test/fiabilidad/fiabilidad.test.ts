@@ -1,0 +1,156 @@
+/**
+ * Reliability pieces that run in-process (issue 11): health and readiness, the trusted-proxy rule,
+ * the sign-in rate limit shared through the database, the data-folder lock, and the recognition
+ * of a lost database connection as 503.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { MSG } from "@registro/contracts";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import { bloquearCarpeta, CarpetaBloqueada } from "../../src/db/bloqueo.js";
+import { esFallaDeConexion } from "../../src/db/fallas.js";
+import { crearTestApp } from "../support/app.js";
+
+const login = { method: "POST" as const, url: "/api/Account/LogIn", payload: { userName: "nadie", password: "x" } };
+
+describe("health and readiness", () => {
+  it("answers both without a session", async () => {
+    const t = await crearTestApp();
+    try {
+      const h = await t.app.inject({ method: "GET", url: "/api/health" });
+      expect(h.statusCode).toBe(200);
+      expect(h.json()).toEqual({ status: "ok" });
+      const r = await t.app.inject({ method: "GET", url: "/api/ready" });
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({ status: "ok" });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("parses false, true, hop counts and address lists; refuses garbage naming the setting", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: "cualquiera" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("believes X-Forwarded-For only from the named proxy", async () => {
+    const t = await crearTestApp({ TRUST_PROXY: "127.0.0.1", LOGIN_RATE_LIMIT: "3" });
+    try {
+      // A client that is not the proxy cannot choose its address: made-up values all count as it.
+      const directos: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await t.app.inject({
+          ...login,
+          remoteAddress: "203.0.113.7",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+        });
+        directos.push(r.statusCode);
+      }
+      expect(directos).toEqual([200, 200, 200, 429, 429]);
+      // Through the proxy, each forwarded address is its own client.
+      for (let i = 0; i < 5; i++) {
+        const r = await t.app.inject({
+          ...login,
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+        });
+        expect(r.statusCode).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("with a hop count trusts only the nearest proxy's entry", async () => {
+    const t = await crearTestApp({ TRUST_PROXY: "1", LOGIN_RATE_LIMIT: "2" });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // The client prepends made-up entries; the proxy appends the real one (192.0.2.50).
+        const r = await t.app.inject({
+          ...login,
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": `10.1.1.${i}, 192.0.2.50` },
+        });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("sign-in rate limit", () => {
+  it("is shared by two app instances on one database", async () => {
+    const t = await crearTestApp({ LOGIN_RATE_LIMIT: "4" });
+    const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "4" });
+    const otra = await buildApp({ db: t.db, config }, { logger: false });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 === 0 ? t.app : otra;
+        codes.push((await app.inject({ ...login, remoteAddress: "192.0.2.9" })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+      const r = await otra.inject({ ...login, remoteAddress: "192.0.2.9" });
+      expect(r.json().message).toBe(MSG.demasiadasSolicitudes);
+    } finally {
+      await otra.close();
+      await t.close();
+    }
+  });
+});
+
+describe("data-folder lock", () => {
+  it("refuses a folder held by a live process, naming it, and takes over a stale lock", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-lock-"));
+    const vivo = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" });
+    try {
+      fs.writeFileSync(path.join(dir, "registro-firmas.lock"), `${vivo.pid}\n`);
+      expect(() => bloquearCarpeta(dir)).toThrow(CarpetaBloqueada);
+      expect(() => bloquearCarpeta(dir)).toThrow(dir);
+      expect(() => bloquearCarpeta(dir)).toThrow(/en uso por otro proceso/);
+
+      const muerto = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+      await new Promise((r) => muerto.on("exit", r));
+      fs.writeFileSync(path.join(dir, "registro-firmas.lock"), `${muerto.pid}\n`);
+      const liberar = bloquearCarpeta(dir);
+      expect(fs.readFileSync(path.join(dir, "registro-firmas.lock"), "utf8").trim()).toBe(String(process.pid));
+      liberar();
+      expect(fs.existsSync(path.join(dir, "registro-firmas.lock"))).toBe(false);
+    } finally {
+      vivo.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("lost database connection", () => {
+  it("is told apart from a failed statement, through drizzle's wrapper too", () => {
+    const terminada = new Error("Connection terminated unexpectedly");
+    expect(esFallaDeConexion(terminada)).toBe(true);
+    expect(esFallaDeConexion(Object.assign(new Error("Failed query: insert …"), { cause: terminada }))).toBe(true);
+    expect(esFallaDeConexion(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(true);
+    expect(esFallaDeConexion(Object.assign(new Error("canceling statement"), { code: "57014" }))).toBe(true);
+    expect(esFallaDeConexion(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(esFallaDeConexion(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(esFallaDeConexion(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+    expect(esFallaDeConexion(new Error("boom"))).toBe(false);
+  });
+});
