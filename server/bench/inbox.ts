@@ -15,6 +15,7 @@
  *   BENCH_N      requests to seed (default 100000)
  *   BENCH_ITER   timed iterations per page (default 200, after 20 warm-up calls)
  *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
+ *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
  */
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -230,6 +231,15 @@ async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise
     }
     return;
   }
+  if (process.env.BENCH_REUSE) {
+    const database = await openDatabase({ databaseUrl: process.env.BENCH_REUSE });
+    try {
+      await fn(database);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   if (!PG_URL) throw new Error("BENCH_DB=postgres needs DATABASE_URL or TEST_PG_URL");
   const nombre = `rf_bench_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -251,6 +261,11 @@ async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise
 const bases: ("pglite" | "postgres")[] = QUE_BASES === "both" ? ["pglite", "postgres"] : [QUE_BASES];
 for (const kind of bases) {
   await conBase(kind, async (database) => {
+    if (process.env.BENCH_REUSE && kind === "postgres") {
+      await prepararBase(database, { demoData: "never", padronFile: undefined });
+      imprimir("PostgreSQL (base reutilizada, sin sembrar)", 0, await medir(database));
+      return;
+    }
     await prepararBase(database, { demoData: "always", padronFile: undefined });
     const sembrado = await sembrar(database.db, N);
     imprimir(kind === "pglite" ? "PGlite" : "PostgreSQL", sembrado, await medir(database));

@@ -44,6 +44,8 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
     const statementTimeout = opts.statementTimeoutMs;
     // Every query here reads or writes a page of rows through an index: parallel workers would only
     // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
+    // JIT compilation likewise: it starts above a cost the inbox searches reach at a million rows
+    // and costs them 50–100 ms of compiling for a query that runs in less (issue 12).
     // statement_timeout: the server cancels a longer statement (57014 → 503). query_timeout: the
     // client gives up a little later when the server does not answer at all (frozen, unreachable).
     const pool = new pg.Pool({
@@ -52,7 +54,7 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
       ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 } : {}),
       keepAlive: true,
-      options: "-c max_parallel_workers_per_gather=0",
+      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
     });
     // A connection can fail at any time (PostgreSQL restarted, network cut): whether the client is
     // idle in the pool or checked out for a transaction, its 'error' event must have a listener or

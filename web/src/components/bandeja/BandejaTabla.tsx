@@ -344,7 +344,9 @@ export function BandejaTabla(props: BandejaTablaProps) {
         value={datos}
         dataKey="idSolicitud"
         lazy
-        paginator
+        // The paginator comes with the first rows: drawn before them, it would jump down when they
+        // arrive (a layout shift on every visit).
+        paginator={query.data !== undefined}
         first={primera}
         rows={consulta.rows}
         rowsPerPageOptions={opcionesFilas}

@@ -1,0 +1,105 @@
+// Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× slower CPU) on a running
+// server: the Login page, and the originator's inbox signed in (the token is put in local storage
+// first, as the Login screen leaves it). Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH),
+// started by chrome-launcher. Returns one result per page: the four category scores, the paint
+// metrics and the transfer size of all requests (compressed, as sent).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const METRICAS = {
+  "first-contentful-paint": "FCP",
+  "largest-contentful-paint": "LCP",
+  "total-blocking-time": "TBT",
+  "cumulative-layout-shift": "CLS",
+  "speed-index": "SI",
+};
+
+/** @param {{ base: string, token: string, paginas?: { nombre: string, ruta: string, conSesion: boolean }[] }} o */
+export async function medirLighthouse({ base, token, paginas }) {
+  const lista = paginas ?? [
+    { nombre: "Login", ruta: "/Login", conSesion: false },
+    { nombre: "Bandeja del originador (con sesión)", ruta: "/Originador", conSesion: true },
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: FLAGS,
+  });
+  const resultados = [];
+  try {
+    for (const p of lista) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      await page.goto(`${base}/Login`, { waitUntil: "load" });
+      await page.evaluate(
+        (t) => (t ? localStorage.setItem("token", t) : localStorage.clear()),
+        p.conSesion ? token : "",
+      );
+      await page.close();
+      await browser.disconnect();
+      const r = await lighthouse(`${base}${p.ruta}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        // Keep the token just stored; the cache is still emptied (a first visit).
+        disableStorageReset: p.conSesion,
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = r.lhr;
+      const puntos = Object.fromEntries(
+        Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+      );
+      const metricas = Object.fromEntries(
+        Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.displayValue ?? "—"]),
+      );
+      const fallos = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== "informative" &&
+            a.scoreDisplayMode !== "manual" &&
+            a.scoreDisplayMode !== "notApplicable",
+        )
+        .map((a) => a.id);
+      resultados.push({
+        nombre: p.nombre,
+        url: lhr.finalDisplayedUrl,
+        puntos,
+        metricas,
+        bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
+        peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
+        fallos,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return resultados;
+}
+
+export function imprimirLighthouse(resultados) {
+  for (const r of resultados) {
+    const p = r.puntos;
+    console.log(`  ${r.nombre} (${r.url})`);
+    console.log(
+      `    rendimiento ${p.performance} · accesibilidad ${p.accessibility} · buenas prácticas ${p["best-practices"]} · SEO ${p.seo}`,
+    );
+    console.log(
+      `    ${Object.entries(r.metricas)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(" · ")}`,
+    );
+    console.log(`    transferido: ${(r.bytes / 1024).toFixed(1)} KB en ${r.peticiones} peticiones`);
+    if (r.fallos.length) console.log(`    auditorías por debajo de 0,9: ${r.fallos.join(", ")}`);
+  }
+}
