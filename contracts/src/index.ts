@@ -7,6 +7,7 @@ export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
 export * from "./schemas/originador.js";
 export * from "./schemas/solicitudes.js";
+export * from "./schemas/verificacion.js";
 export * from "./validacion.js";
 export * from "./vistas.js";
 export * from "./workflow.js";

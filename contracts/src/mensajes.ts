@@ -211,6 +211,28 @@ export const MSG = {
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
   idempotenciaEnCurso: "Esta operación ya se está procesando; espere un momento e intente de nuevo.",
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
+
+  // Verificación (issue 13): the answer of "Verificar firma" and the constancia
+  verificacionAutorizado: "El funcionario está autorizado para firmar en la fecha consultada.",
+  verificacionNoRegistrado: "La cédula no figura en el registro de firmas.",
+  verificacionNoRegistradoInstitucion: "La cédula no figura en el registro de firmas de esa institución.",
+  verificacionFirmaNoOtorgada: (firma: string) => `Está registrado, pero no está autorizado para la firma «${firma}».`,
+  verificacionFueraDeRango: (desde: string, hasta: string) =>
+    `El monto está fuera del rango autorizado (de ${desde} a ${hasta}).`,
+  verificacionAntesDeVigencia: (desde: string, hasta: string) =>
+    `La fecha está fuera de la vigencia autorizada (del ${desde} al ${hasta}).`,
+  verificacionVencida: (hasta: string) => `La autorización venció el ${hasta}.`,
+  verificacionEnRevision: "La solicitud aún está en revisión: la firma no ha sido aprobada.",
+  verificacionNoAprobada: "La firma registrada no fue aprobada.",
+  verificacionInactivado: (fecha: string) => `Inactivado el ${fecha}.`,
+  verificacionPosterior: (fecha: string) => `En esa fecha aún no estaba autorizado (autorizado desde el ${fecha}).`,
+  firmaNoExiste: "La firma seleccionada no existe.",
+  constanciaNoEncontrada: "El código de verificación no corresponde a ninguna constancia.",
+  constanciaNoDisponible:
+    "La constancia solo se emite para solicitudes activas o inactivadas con funcionarios autorizados.",
+  constanciaVigente: "Vigente",
+  constanciaInactivada: (fecha: string) => `Inactivada el ${fecha}`,
+  constanciaVencida: "Vencida",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

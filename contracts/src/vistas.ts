@@ -57,6 +57,8 @@ export const V = {
   AUDITORIA: "Auditoría de Configuración",
   // Avisos (issue 14)
   CORREOS_NO_ENVIADOS: "Correos no enviados",
+  // Verificación (issue 13)
+  VERIFICAR_FIRMA: "Verificar firma",
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
 
@@ -233,6 +235,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // Verificación (issue 13): migration 0007 inserts it (id 31) into databases seeded before it.
+  {
+    idVista: 31,
+    nombre: V.VERIFICAR_FIRMA,
+    url: "/Consultar/Verificar",
+    iconClass: "pi pi-shield",
+    idModulo: 4,
+    principal: true,
+  },
 ];
 
 /** Groups of views that grant one area of the API. A user needs any one view of the group. */
@@ -254,6 +265,8 @@ export const GRUPOS = {
   auditoria: [V.AUDITORIA],
   // Avisos (issue 14)
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
+  // Verificación (issue 13)
+  verificacion: [V.VERIFICAR_FIRMA],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
 /** Every view that lets a user read a request's detail (scoped to the institution for externals). */
@@ -291,7 +304,11 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
     descripcion: "Representante de la institución que solicita el registro de firmas",
     vistas: GRUPOS.originador,
   },
-  { nombre: "Analista RyCC", descripcion: "Analista de Revisión y Control de Cuentas", vistas: GRUPOS.analista },
+  {
+    nombre: "Analista RyCC",
+    descripcion: "Analista de Revisión y Control de Cuentas",
+    vistas: [...GRUPOS.analista, V.VERIFICAR_FIRMA],
+  },
   {
     nombre: "Analista Legal",
     descripcion: "Analista de la Dirección Jurídica",
@@ -300,9 +317,13 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador RyCC",
     descripcion: "Administrador de Revisión y Control de Cuentas",
-    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento],
+    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA],
   },
-  { nombre: "Consultor", descripcion: "Consulta del registro de firmas", vistas: GRUPOS.consulta },
+  {
+    nombre: "Consultor",
+    descripcion: "Consulta del registro de firmas",
+    vistas: [...GRUPOS.consulta, V.VERIFICAR_FIRMA],
+  },
   {
     nombre: "Administrador de Configuración",
     descripcion: "Mantenimiento de usuarios, perfiles, instituciones y cargos",
@@ -316,5 +337,11 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       // Avisos (issue 14)
       V.CORREOS_NO_ENVIADOS,
     ],
+  },
+  // Verificación (issue 13): migration 0007 adds it to databases seeded before it.
+  {
+    nombre: "Verificador",
+    descripcion: "Verificación de firmas autorizadas (personas y sistemas que reciben documentos firmados)",
+    vistas: GRUPOS.verificacion,
   },
 ];

@@ -105,6 +105,8 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
+  // Verificación (issue 13)
+  VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
 });
 
 export type Config = {
@@ -141,6 +143,11 @@ export type Config = {
   dbStartWaitSeconds: number;
   /** Stopping: in-flight calls get this long to finish before the process exits anyway. */
   shutdownTimeoutSeconds: number;
+  // Verificación (issue 13)
+  /** PUBLIC_URL was set: constancias point at it; else at the address of the request that issued them. */
+  publicUrlDefinida: boolean;
+  /** Public verification calls per address per minute. */
+  verificacionRateLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -180,5 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolSize: e.DB_POOL_SIZE,
     dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    // Verificación (issue 13)
+    publicUrlDefinida: e.PUBLIC_URL !== undefined,
+    verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
   };
 }

@@ -14,6 +14,7 @@ import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
+import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(catalogosRoutes, deps);
@@ -27,4 +28,5 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(adjuntosRoutes, deps);
   // Avisos (issue 14)
   await app.register(avisosRoutes, deps);
+  await app.register(verificacionRoutes, deps);
 };

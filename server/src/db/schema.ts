@@ -494,3 +494,46 @@ export const tareasDiarias = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tarea, t.dia] })],
 );
+
+// Verificación (issue 13, migration 0007) ------------------------------------------------------
+
+/**
+ * The effective-dated record of each official's authorisation: one row per period in which the
+ * official could sign (official Activo and request not inactivated); an open period has no
+ * `hasta`. causaFin: 'funcionario' (the official was inactivated) | 'solicitud' (the request was).
+ */
+export const autorizaciones = pgTable(
+  "autorizaciones",
+  {
+    idAutorizacion: bigserial("id_autorizacion", { mode: "number" }).primaryKey(),
+    idFuncionario: integer("id_funcionario")
+      .notNull()
+      .references(() => funcionarios.idFuncionario, { onDelete: "cascade" }),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    desde: tstz("desde").notNull(),
+    hasta: tstz("hasta"),
+    causaFin: text("causa_fin"),
+  },
+  (t) => [
+    index("autorizaciones_funcionario_idx").on(t.idFuncionario, t.desde),
+    uniqueIndex("autorizaciones_abierta_uq").on(t.idFuncionario).where(sql`${t.hasta} is null`),
+  ],
+);
+
+/** A Constancia de Registro de Firmas: the request, the officials it lists, its code's SHA-256. */
+export const constancias = pgTable(
+  "constancias",
+  {
+    idConstancia: serial("id_constancia").primaryKey(),
+    codigoHash: text("codigo_hash").notNull(),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    funcionarios: integer("funcionarios").array().notNull(),
+    emitida: tstz("emitida").notNull().defaultNow(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+  },
+  (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
+);

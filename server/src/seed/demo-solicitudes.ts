@@ -20,6 +20,7 @@ import {
   instituciones,
   solicitudes,
 } from "../db/schema.js";
+import { autorizacionesDesdeHistorial } from "../verificacion/verificacion.repository.js";
 import { pdfDocumentoMuestra, pngCedulaMuestra } from "./archivos-muestra.js";
 import { MOTIVOS, TIPOS_FIRMA } from "./catalogos.js";
 import type { DemoContext } from "./demo.js";
@@ -508,6 +509,8 @@ export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Pe
 
   await db.transaction(async (tx) => {
     for (const p of preparadas) await insertarSolicitud(tx, p);
+    // Demo data is written straight into the tables: its authorisation periods come from its history.
+    await autorizacionesDesdeHistorial(tx);
   });
 }
 

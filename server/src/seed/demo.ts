@@ -80,7 +80,24 @@ export const USUARIOS_DEMO = [
   { usuario: "administrador", perfil: "Administrador RyCC", institucion: null },
   { usuario: "consultor", perfil: "Consultor", institucion: null },
   { usuario: "configuracion", perfil: "Administrador de Configuración", institucion: null },
+  // Verificación (issue 13): how another system calls GET api/Verificacion/Firma.
+  { usuario: "verificador", perfil: "Verificador", institucion: null },
 ] as const;
+
+/**
+ * The first nine demo users are the padrón's first people, and the demo requests' people follow
+ * them; users added since take people from the padrón's end, so that the demo requests keep theirs.
+ */
+const USUARIOS_INICIALES = 9;
+
+export function personaDeUsuario<T>(personas: readonly T[], i: number): T {
+  return i < USUARIOS_INICIALES ? personas[i] : personas[personas.length - 1 - (i - USUARIOS_INICIALES)];
+}
+
+/** The people the demo requests may use: the padrón without its demo users. */
+export function personasDeSolicitudes<T>(personas: readonly T[]): T[] {
+  return personas.slice(USUARIOS_INICIALES, personas.length - (USUARIOS_DEMO.length - USUARIOS_INICIALES));
+}
 
 export interface DemoContext {
   /** idInstitucion of INSTITUCIONES_DEMO, in order. */
@@ -104,7 +121,7 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     }
     const porUsuario = {} as DemoContext["usuarios"];
     for (const [i, u] of USUARIOS_DEMO.entries()) {
-      const p = personas[i];
+      const p = personaDeUsuario(personas, i);
       const [row] = await tx
         .insert(usuarios)
         .values({
@@ -124,7 +141,7 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
     }
     return { instituciones: ids, usuarios: porUsuario };
   });
-  await seedSolicitudesDemo(db, ctx, personas.slice(USUARIOS_DEMO.length));
+  await seedSolicitudesDemo(db, ctx, personasDeSolicitudes(personas));
   return ctx;
 }
 

@@ -10,6 +10,7 @@ import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
+import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import * as repo from "./revision.repository.js";
 import * as transiciones from "./transiciones.repository.js";
 import { aplicarTransicion } from "./transiciones.service.js";
@@ -133,6 +134,7 @@ export async function inactivarFuncionario(
       },
     });
     await repo.cambiarEstatusFuncionario(tx, idFuncionario, ESTATUS_FUNCIONARIO.INACTIVO);
+    await sincronizarAutorizaciones(tx, funcionario.idSolicitud);
     const nombre = `${funcionario.nombres} ${funcionario.apellidos}`;
     await transiciones.insertarHistorial(tx, {
       idSolicitud: funcionario.idSolicitud,

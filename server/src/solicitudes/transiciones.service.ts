@@ -10,6 +10,7 @@ import { avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
+import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import * as repo from "./transiciones.repository.js";
 
 export interface OpcionesTransicion {
@@ -125,5 +126,7 @@ export async function aplicarTransicion(
   // Avisos (issue 14): the notices this change produces, written in the same transaction.
   await avisarTransicion(tx, { idSolicitud, accion, desde, hacia, comentario, motivos, idUsuario: sesion.idUsuario });
 
+  // The effective-dated authorisation record follows the new statuses, in this transaction.
+  await sincronizarAutorizaciones(tx, idSolicitud);
   return { idSolicitud, desde, hacia };
 }

@@ -183,7 +183,7 @@ describe("PUT /api/Perfiles?idPerfil=", () => {
       payload: { Nombre: "Consultor", Descripcion: "Consulta del registro", PorDefecto: true, Vistas: null },
     });
     expect(sinVistas.json()).toEqual({ success: true, message: MSG.perfilActualizado });
-    expect((await perfiles()).find((p) => p.idPerfil === consultor)!.cantPermisos).toBe(2);
+    expect((await perfiles()).find((p) => p.idPerfil === consultor)!.cantPermisos).toBe(3);
 
     const res = await t.as("configuracion", {
       method: "PUT",
@@ -200,7 +200,7 @@ describe("PUT /api/Perfiles?idPerfil=", () => {
 
     const [fila] = await auditoriaDe(t.db, "Perfil", consultor);
     expect(fila.accion).toBe("editar");
-    expect((fila.antes as { vistas: string[] }).vistas).toEqual([V.CONSULTA, V.DETALLES_CONSULTA]);
+    expect((fila.antes as { vistas: string[] }).vistas).toEqual([V.CONSULTA, V.DETALLES_CONSULTA, V.VERIFICAR_FIRMA]);
     expect((fila.despues as { vistas: string[] }).vistas).toContain(V.HISTORICO);
   });
 });

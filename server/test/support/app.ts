@@ -26,7 +26,8 @@ export type UsuarioDemo =
   | "juridico2"
   | "administrador"
   | "consultor"
-  | "configuracion";
+  | "configuracion"
+  | "verificador";
 
 export interface TestApp {
   app: FastifyInstance;

@@ -19,6 +19,7 @@ export const USUARIOS_DEMO: UsuarioDemo[] = [
   "administrador",
   "consultor",
   "configuracion",
+  "verificador",
 ];
 
 /** A multipart/form-data call as a demo user (null: no token). */

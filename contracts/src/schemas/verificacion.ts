@@ -1,0 +1,121 @@
+/**
+ * Verification (issue 13): the question "could this person sign this, for this amount, on this
+ * date, for this institution?" (GET api/Verificacion/Firma), its answer as the screen shows it,
+ * and the public view of a constancia (GET api/Verificacion/Constancia/{codigo}).
+ */
+import { z } from "zod";
+import { MSG } from "../mensajes.js";
+import { zCedula, zId } from "../validacion.js";
+import { leerFecha, zMonto } from "./originador.js";
+
+const vacio = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/** A calendar date (YYYY-MM-DD or dd/mm/aaaa); empty means "today". */
+export const zFechaConsulta = z.preprocess((v) => {
+  if (vacio(v)) return undefined;
+  if (typeof v !== "string") return Number.NaN;
+  const f = leerFecha(v);
+  // leerFecha reads the epoch as "empty" (SPEC.md §5 forms); here it is a date like any other.
+  if (f === null) return "1970-01-01";
+  return f === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(f) ? Number.NaN : f;
+}, z.string({ error: MSG.fechaInvalida }).optional());
+
+const zIdOpcional = z.preprocess((v) => (vacio(v) ? undefined : v), zId.optional());
+
+export const zConsultaVerificacion = z.object({
+  cedula: zCedula,
+  institucion: zIdOpcional,
+  idFirma: zIdOpcional,
+  monto: zMonto,
+  fecha: zFechaConsulta,
+});
+export type ConsultaVerificacion = z.infer<typeof zConsultaVerificacion>;
+
+export const zPeriodoAutorizacion = z.object({
+  /** Calendar dates in the country's time zone; `hasta` null while still in force. */
+  desde: z.string(),
+  hasta: z.string().nullable(),
+  /** Why it ended: the official was inactivated, or the whole request was. */
+  causaFin: z.enum(["funcionario", "solicitud"]).nullable(),
+});
+export type PeriodoAutorizacion = z.infer<typeof zPeriodoAutorizacion>;
+
+export const zRegistroVerificacion = z.object({
+  idSolicitud: z.number(),
+  idFuncionario: z.number(),
+  idInstitucion: z.number(),
+  institucion: z.string(),
+  cedula: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  cargo: z.string(),
+  firmas: z.array(z.object({ idFirma: z.number(), firma: z.string(), tipo: z.string() })),
+  firmaRango: z.boolean(),
+  montoDesde: z.number().nullable(),
+  montoHasta: z.number().nullable(),
+  firmaVigencia: z.boolean(),
+  fechaDesde: z.string().nullable(),
+  fechaHasta: z.string().nullable(),
+  firmaDigital: z.boolean(),
+  /** The official's status (Pendiente, Activo, Inactivo) and the request's status text. */
+  estatusFuncionario: z.string(),
+  estatusSolicitud: z.string(),
+  codigoEstatusSolicitud: z.number(),
+  /** First day it became active, and the day its last period ended (null while active). */
+  activoDesde: z.string().nullable(),
+  inactivoDesde: z.string().nullable(),
+  periodos: z.array(zPeriodoAutorizacion),
+  /** Whether this entry alone would answer "Autorizado", and why not. */
+  autorizado: z.boolean(),
+  motivo: z.string(),
+});
+export type RegistroVerificacion = z.infer<typeof zRegistroVerificacion>;
+
+export const zRespuestaVerificacion = z.object({
+  autorizado: z.boolean(),
+  motivo: z.string(),
+  /** The date the question was asked about (YYYY-MM-DD). */
+  fecha: z.string(),
+  registros: z.array(zRegistroVerificacion),
+});
+export type RespuestaVerificacion = z.infer<typeof zRespuestaVerificacion>;
+
+/** The public page of a constancia: only what a checker needs. */
+export const zFuncionarioConstancia = z.object({
+  nombres: z.string(),
+  apellidos: z.string(),
+  /** Masked but for its last four digits: ***-****567-8. */
+  cedula: z.string(),
+  cargo: z.string(),
+  firmas: z.array(z.string()),
+  firmaRango: z.boolean(),
+  montoDesde: z.number().nullable(),
+  montoHasta: z.number().nullable(),
+  firmaVigencia: z.boolean(),
+  fechaDesde: z.string().nullable(),
+  fechaHasta: z.string().nullable(),
+  /** "vigente" | "inactivada" | "vencida", with the text shown ("Inactivada el dd/mm/aaaa"). */
+  estado: z.enum(["vigente", "inactivada", "vencida"]),
+  estadoTexto: z.string(),
+});
+export type FuncionarioConstancia = z.infer<typeof zFuncionarioConstancia>;
+
+export const zConstanciaPublica = z.object({
+  autentica: z.literal(true),
+  codigo: z.string(),
+  institucion: z.string(),
+  idSolicitud: z.number(),
+  emitida: z.string(),
+  funcionarios: z.array(zFuncionarioConstancia),
+});
+export type ConstanciaPublica = z.infer<typeof zConstanciaPublica>;
+
+/** The code as printed: 20 characters of Crockford base 32 (100 bits) in groups of four. */
+export const CODIGO_CONSTANCIA_REGEX = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
+
+/** Reads what a person types (any case, spaces or dashes, I/L for 1, O for 0) as the printed code. */
+export function normalizarCodigo(entrada: string): string | null {
+  const limpio = entrada.toUpperCase().replace(/[\s-]/g, "").replace(/[IL]/g, "1").replace(/O/g, "0");
+  if (!/^[0-9A-HJKMNP-TV-Z]{20}$/.test(limpio)) return null;
+  return limpio.match(/.{4}/g)!.join("-");
+}

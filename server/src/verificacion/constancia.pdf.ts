@@ -1,0 +1,158 @@
+/**
+ * The Constancia de Registro de Firmas as a PDF (pdfkit, like the manual): the institution, the
+ * incumbent, each official with position, signatures, range and validity, the approval date, the
+ * Código Seguro de Verificación in groups and a QR code that opens the public verification page.
+ * Content streams are left uncompressed: the document is small, and its text stays readable by
+ * simple tools (the tests read the code back from it).
+ */
+import { APP_NOMBRE_CORTO } from "@registro/contracts";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { aWinAnsi } from "../documentos/manual.js";
+import { fechaTexto, montoTexto } from "./decision.js";
+
+const AZUL = "#1e3a8a";
+const TEXTO = "#1f2937";
+const SUAVE = "#475569";
+const BORDE = "#cbd5e1";
+const MARGEN = 56;
+
+export interface DatosConstancia {
+  codigo: string;
+  url: string;
+  idSolicitud: number;
+  institucion: string;
+  incumbente: { nombre: string; cargo: string };
+  aprobada: string | null;
+  emitida: string;
+  estatusSolicitud: string;
+  funcionarios: {
+    nombre: string;
+    cedula: string;
+    cargo: string;
+    firmas: string[];
+    rango: string;
+    vigencia: string;
+    digital: boolean;
+  }[];
+}
+
+export function textoRango(f: { firmaRango: boolean; montoDesde: number | null; montoHasta: number | null }) {
+  return f.firmaRango
+    ? `De ${montoTexto(f.montoDesde ?? 0)} a ${montoTexto(f.montoHasta ?? 0)}`
+    : "Sin límite de monto";
+}
+
+export function textoVigencia(f: { firmaVigencia: boolean; fechaDesde: string | null; fechaHasta: string | null }) {
+  if (!f.firmaVigencia) return "Permanente";
+  const desde = f.fechaDesde ? fechaTexto(f.fechaDesde) : "";
+  const hasta = f.fechaHasta ? fechaTexto(f.fechaHasta) : "";
+  return `Del ${desde} al ${hasta}`;
+}
+
+export async function constanciaPdf(d: DatosConstancia): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
+    compress: false,
+    lang: "es-ES",
+    displayTitle: true,
+    info: {
+      Title: `Constancia de Registro de Firmas — Solicitud ${d.idSolicitud}`,
+      Author: "Contraloría General de la República",
+      Subject: `${APP_NOMBRE_CORTO}: constancia con código seguro de verificación`,
+    },
+  });
+  const partes: Buffer[] = [];
+  doc.on("data", (b: Buffer) => partes.push(b));
+  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
+  const ancho = doc.page.width - 2 * MARGEN;
+  const t = (s: string) => aWinAnsi(s);
+
+  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho });
+  doc.font("Helvetica").fontSize(10).text(t("Departamento de Registro y Control de Cuentas (RyCC)"), { width: ancho });
+  doc
+    .fillColor(AZUL)
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(t("Constancia de Registro de Firmas"), MARGEN, 132, { width: ancho });
+  doc.moveDown(0.6);
+
+  const fila = (etiqueta: string, valor: string) => {
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10.5)
+      .fillColor(SUAVE)
+      .text(t(`${etiqueta}: `), { continued: true });
+    doc.font("Helvetica").fillColor(TEXTO).text(t(valor), { width: ancho });
+  };
+  fila("Institución", d.institucion);
+  fila("Máxima autoridad", `${d.incumbente.nombre} (${d.incumbente.cargo})`);
+  fila("Solicitud", `No. ${d.idSolicitud} (${d.estatusSolicitud})`);
+  fila("Fecha de aprobación", d.aprobada ? fechaTexto(d.aprobada) : "");
+  fila("Fecha de emisión", fechaTexto(d.emitida));
+  doc.moveDown(0.8);
+  doc
+    .font("Helvetica")
+    .fontSize(10.5)
+    .fillColor(TEXTO)
+    .text(
+      t(
+        "Se hace constar que los funcionarios siguientes figuran en el Registro de Firmas de la Contraloría General de la República, autorizados para firmar en nombre de la institución según se detalla:",
+      ),
+      { width: ancho },
+    );
+  doc.moveDown(0.6);
+
+  for (const [i, f] of d.funcionarios.entries()) {
+    const alto = 86;
+    if (doc.y + alto > doc.page.height - MARGEN - 150) doc.addPage();
+    const y0 = doc.y;
+    doc.rect(MARGEN, y0, ancho, alto).strokeColor(BORDE).lineWidth(0.8).stroke();
+    doc
+      .fillColor(AZUL)
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text(t(`${i + 1}. ${f.nombre}`), MARGEN + 10, y0 + 8, { width: ancho - 20 });
+    doc.fillColor(TEXTO).font("Helvetica").fontSize(9.5);
+    doc.text(t(`Cédula: ${f.cedula}    Cargo: ${f.cargo}`), { width: ancho - 20 });
+    doc.text(t(`Firmas: ${f.firmas.join(", ")}`), { width: ancho - 20 });
+    doc.text(t(`Rango: ${f.rango}    Vigencia: ${f.vigencia}`), { width: ancho - 20 });
+    doc.text(t(`Firma: ${f.digital ? "Digital" : "Holográfica"}`), { width: ancho - 20 });
+    doc.y = y0 + alto + 8;
+    doc.x = MARGEN;
+  }
+
+  // The verification block: QR on the left, code and instructions on the right.
+  if (doc.y + 150 > doc.page.height - MARGEN) doc.addPage();
+  const y = doc.y + 10;
+  doc.image(qr, MARGEN, y, { width: 120, height: 120 });
+  const x = MARGEN + 136;
+  const anchoTexto = ancho - 136;
+  doc
+    .fillColor(SUAVE)
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .text(t("Código Seguro de Verificación"), x, y + 6, { width: anchoTexto });
+  doc.fillColor(TEXTO).font("Courier-Bold").fontSize(16).text(d.codigo, { width: anchoTexto });
+  doc.moveDown(0.4);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(TEXTO)
+    .text(
+      t(
+        "Cualquier persona puede comprobar la autenticidad de esta constancia y lo que el registro dice hoy de cada funcionario escaneando el código QR o en:",
+      ),
+      { width: anchoTexto },
+    );
+  doc.fillColor(AZUL).text(t(d.url), { width: anchoTexto, link: d.url });
+  doc.end();
+  return fin;
+}

@@ -1,0 +1,157 @@
+/**
+ * The verification answer as pure functions: given one person's registry entries, each with its
+ * authorisation periods as calendar dates, could that person sign on a date, a signature, for an
+ * amount? No I/O here; the service loads the entries and the tests pin this table.
+ *
+ * Rules (all dates are calendar dates in the country's time zone, UTC−4):
+ * - a period covers day D when it began on or before D and had not ended by D: the day an official
+ *   or request is inactivated is already outside, the day it is (re)activated is inside;
+ * - validity dates (firmaVigencia) and the amount range (firmaRango) include both limits;
+ * - among several entries the closest to "Autorizado" answers (see `Rango`).
+ */
+import { ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+
+/** The country's time zone: what "today" and the day of a change are measured in. */
+export const ZONA_PAIS = "America/Santo_Domingo";
+
+const FORMATO_FECHA = new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_PAIS });
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the country. */
+export function fechaLocal(instante: Date): string {
+  return FORMATO_FECHA.format(instante);
+}
+
+/** dd/mm/aaaa. */
+export function fechaTexto(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+export function montoTexto(n: number): string {
+  return `US$ ${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export interface Periodo {
+  desde: string;
+  hasta: string | null;
+  causaFin: "funcionario" | "solicitud" | null;
+}
+
+export interface Entrada {
+  idFuncionario: number;
+  idSolicitud: number;
+  firmas: { idFirma: number }[];
+  firmaRango: boolean;
+  montoDesde: number | null;
+  montoHasta: number | null;
+  firmaVigencia: boolean;
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  idEstatus: number;
+  estatusSolicitud: number;
+  periodos: Periodo[];
+}
+
+export interface Pregunta {
+  fecha: string;
+  idFirma?: number;
+  /** The signature's name, for the reason text. */
+  firma?: string;
+  monto?: number;
+}
+
+/** How close an entry comes to "Autorizado": lower answers first. */
+export const Rango = {
+  autorizado: 0,
+  firma: 1,
+  condiciones: 2,
+  inactivado: 3,
+  posterior: 4,
+  enRevision: 5,
+  noAprobado: 6,
+} as const;
+
+export interface Veredicto {
+  rango: number;
+  autorizado: boolean;
+  motivo: string;
+}
+
+export function cubre(p: Periodo, fecha: string): boolean {
+  return p.desde <= fecha && (p.hasta === null || fecha < p.hasta);
+}
+
+/** Statuses of a request whose pending officials will not be approved any more. */
+const CERRADAS: readonly number[] = [ESTATUS.RECHAZADO_JURIDICO, ESTATUS.ANULADA, ESTATUS.INACTIVADO];
+
+export function evaluar(e: Entrada, q: Pregunta): Veredicto {
+  const d = q.fecha;
+  if (e.periodos.some((p) => cubre(p, d))) {
+    if (q.idFirma !== undefined && !e.firmas.some((f) => f.idFirma === q.idFirma)) {
+      return { rango: Rango.firma, autorizado: false, motivo: MSG.verificacionFirmaNoOtorgada(q.firma ?? "") };
+    }
+    if (e.firmaVigencia) {
+      if (e.fechaHasta !== null && d > e.fechaHasta) {
+        return {
+          rango: Rango.condiciones,
+          autorizado: false,
+          motivo: MSG.verificacionVencida(fechaTexto(e.fechaHasta)),
+        };
+      }
+      if (e.fechaDesde !== null && d < e.fechaDesde) {
+        const hasta = e.fechaHasta === null ? "" : fechaTexto(e.fechaHasta);
+        return {
+          rango: Rango.condiciones,
+          autorizado: false,
+          motivo: MSG.verificacionAntesDeVigencia(fechaTexto(e.fechaDesde), hasta),
+        };
+      }
+    }
+    if (e.firmaRango && q.monto !== undefined) {
+      const bajo = e.montoDesde !== null && q.monto < e.montoDesde;
+      const alto = e.montoHasta !== null && q.monto > e.montoHasta;
+      if (bajo || alto) {
+        return {
+          rango: Rango.condiciones,
+          autorizado: false,
+          motivo: MSG.verificacionFueraDeRango(montoTexto(e.montoDesde ?? 0), montoTexto(e.montoHasta ?? 0)),
+        };
+      }
+    }
+    return { rango: Rango.autorizado, autorizado: true, motivo: MSG.verificacionAutorizado };
+  }
+  const terminados = e.periodos.filter((p) => p.hasta !== null && p.hasta <= d);
+  if (terminados.length > 0) {
+    const ultimo = terminados.map((p) => p.hasta!).sort()[terminados.length - 1];
+    return { rango: Rango.inactivado, autorizado: false, motivo: MSG.verificacionInactivado(fechaTexto(ultimo)) };
+  }
+  const futuros = e.periodos.filter((p) => p.desde > d);
+  if (futuros.length > 0) {
+    const primero = futuros.map((p) => p.desde).sort()[0];
+    return { rango: Rango.posterior, autorizado: false, motivo: MSG.verificacionPosterior(fechaTexto(primero)) };
+  }
+  if (e.idEstatus === ESTATUS_FUNCIONARIO.PENDIENTE && !CERRADAS.includes(e.estatusSolicitud)) {
+    return { rango: Rango.enRevision, autorizado: false, motivo: MSG.verificacionEnRevision };
+  }
+  return { rango: Rango.noAprobado, autorizado: false, motivo: MSG.verificacionNoAprobada };
+}
+
+/** The answer for all of a person's entries: the closest entry's verdict, or "not registered". */
+export function responder<T extends Entrada>(
+  entradas: T[],
+  q: Pregunta,
+  conInstitucion: boolean,
+): { autorizado: boolean; motivo: string; evaluadas: (T & { veredicto: Veredicto })[] } {
+  const evaluadas = entradas.map((e) => ({ ...e, veredicto: evaluar(e, q) }));
+  if (evaluadas.length === 0) {
+    return {
+      autorizado: false,
+      motivo: conInstitucion ? MSG.verificacionNoRegistradoInstitucion : MSG.verificacionNoRegistrado,
+      evaluadas,
+    };
+  }
+  // Stable sort: among equals the given order (newest request first) stands.
+  evaluadas.sort((a, b) => a.veredicto.rango - b.veredicto.rango);
+  const mejor = evaluadas[0].veredicto;
+  return { autorizado: mejor.autorizado, motivo: mejor.motivo, evaluadas };
+}

@@ -1,0 +1,204 @@
+/**
+ * SQL of verification: the effective-dated authorisation record (kept in step with every
+ * transition and official status change), the registry entries of one cédula, and constancias.
+ */
+import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import {
+  autorizaciones,
+  cargos,
+  constancias,
+  firmas,
+  funcionarioFirmas,
+  funcionarios,
+  incumbentes,
+  instituciones,
+  solicitudes,
+  tiposFirma,
+} from "../db/schema.js";
+
+/** Request statuses in which none of its officials may sign. */
+const ESTATUS_SIN_FIRMA = [ESTATUS.INACTIVADO, ESTATUS.ANULADA];
+
+/**
+ * Brings the request's officials' periods in line with their current state, at the transaction's
+ * time: an official that may sign now (Activo, the request not inactivated) has an open period,
+ * any other has none. Call it after every change of a request's status or an official's status,
+ * in the same transaction.
+ */
+export async function sincronizarAutorizaciones(tx: Tx, idSolicitud: number): Promise<void> {
+  const sinFirma = sql.raw(ESTATUS_SIN_FIRMA.join(", "));
+  const activo = ESTATUS_FUNCIONARIO.ACTIVO;
+  await tx.execute(sql`
+    update autorizaciones a
+    set hasta = now(), causa_fin = case when f.id_estatus <> ${activo} then 'funcionario' else 'solicitud' end
+    from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
+    where a.id_funcionario = f.id_funcionario and a.hasta is null and f.id_solicitud = ${idSolicitud}
+      and not (f.id_estatus = ${activo} and s.estatus not in (${sinFirma}))`);
+  await tx.execute(sql`
+    insert into autorizaciones (id_funcionario, id_solicitud, desde)
+    select f.id_funcionario, f.id_solicitud, now()
+    from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
+    where f.id_solicitud = ${idSolicitud} and f.id_estatus = ${activo} and s.estatus not in (${sinFirma})
+      and not exists (select 1 from autorizaciones a where a.id_funcionario = f.id_funcionario and a.hasta is null)`);
+}
+
+/** Periods for officials written without them (demo data): rebuilt from the request history. */
+export async function autorizacionesDesdeHistorial(tx: Tx): Promise<void> {
+  await tx.execute(sql`select rf_autorizaciones_desde_historial()`);
+}
+
+/** Every sent official with this cédula (of one institution, if given), newest request first. */
+export async function registrosPorCedula(tx: Tx, cedula: string, idInstitucion: number | null) {
+  return tx
+    .select({
+      idFuncionario: funcionarios.idFuncionario,
+      idSolicitud: funcionarios.idSolicitud,
+      idInstitucion: solicitudes.idInstitucion,
+      institucion: instituciones.nombre,
+      cedula: funcionarios.cedula,
+      nombres: funcionarios.nombres,
+      apellidos: funcionarios.apellidos,
+      cargo: cargos.nombre,
+      firmaRango: funcionarios.firmaRango,
+      montoDesde: funcionarios.montoDesde,
+      montoHasta: funcionarios.montoHasta,
+      firmaVigencia: funcionarios.firmaVigencia,
+      fechaDesde: funcionarios.fechaDesde,
+      fechaHasta: funcionarios.fechaHasta,
+      firmaDigital: funcionarios.firmaDigital,
+      idEstatus: funcionarios.idEstatus,
+      estatusSolicitud: solicitudes.estatus,
+    })
+    .from(funcionarios)
+    .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
+    .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
+    .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
+    .where(
+      and(
+        eq(funcionarios.cedula, cedula),
+        eq(funcionarios.enviado, true),
+        idInstitucion === null ? undefined : eq(solicitudes.idInstitucion, idInstitucion),
+      ),
+    )
+    .orderBy(desc(funcionarios.idSolicitud), asc(funcionarios.idFuncionario))
+    .limit(200);
+}
+
+export type RegistroFila = Awaited<ReturnType<typeof registrosPorCedula>>[number];
+
+/** The officials' signatures with their type names. */
+export async function firmasDe(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      idFuncionario: funcionarioFirmas.idFuncionario,
+      idFirma: firmas.idFirma,
+      firma: firmas.firma,
+      tipo: tiposFirma.nombre,
+    })
+    .from(funcionarioFirmas)
+    .innerJoin(firmas, eq(firmas.idFirma, funcionarioFirmas.idFirma))
+    .innerJoin(tiposFirma, eq(tiposFirma.idTipoFirma, firmas.idTipoFirma))
+    .where(inArray(funcionarioFirmas.idFuncionario, ids))
+    .orderBy(asc(firmas.idTipoFirma), asc(firmas.idFirma));
+}
+
+/** The officials' authorisation periods, oldest first. */
+export async function periodosDe(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      idFuncionario: autorizaciones.idFuncionario,
+      desde: autorizaciones.desde,
+      hasta: autorizaciones.hasta,
+      causaFin: autorizaciones.causaFin,
+    })
+    .from(autorizaciones)
+    .where(inArray(autorizaciones.idFuncionario, ids))
+    .orderBy(asc(autorizaciones.idFuncionario), asc(autorizaciones.desde), asc(autorizaciones.idAutorizacion));
+}
+
+export async function nombreFirma(tx: Tx, idFirma: number): Promise<string | null> {
+  const [row] = await tx.select({ firma: firmas.firma }).from(firmas).where(eq(firmas.idFirma, idFirma));
+  return row?.firma ?? null;
+}
+
+/** The request a constancia certifies: institution, incumbent, status. */
+export async function solicitudConstancia(tx: Tx, idSolicitud: number) {
+  const [row] = await tx
+    .select({
+      idSolicitud: solicitudes.idSolicitud,
+      idInstitucion: solicitudes.idInstitucion,
+      estatus: solicitudes.estatus,
+      institucion: instituciones.nombre,
+      incumbenteNombres: incumbentes.nombres,
+      incumbenteApellidos: incumbentes.apellidos,
+      incumbenteCedula: incumbentes.cedula,
+      incumbenteCargo: cargos.nombre,
+    })
+    .from(solicitudes)
+    .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
+    .innerJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente))
+    .innerJoin(cargos, eq(cargos.idCargo, incumbentes.codCargo))
+    .where(eq(solicitudes.idSolicitud, idSolicitud));
+  return row ?? null;
+}
+
+/** Officials of the request that are Activo and were authorised at some point, with their position. */
+export async function funcionariosConstancia(tx: Tx, idSolicitud: number, ids?: number[]) {
+  return tx
+    .select({
+      idFuncionario: funcionarios.idFuncionario,
+      cedula: funcionarios.cedula,
+      nombres: funcionarios.nombres,
+      apellidos: funcionarios.apellidos,
+      cargo: cargos.nombre,
+      firmaRango: funcionarios.firmaRango,
+      montoDesde: funcionarios.montoDesde,
+      montoHasta: funcionarios.montoHasta,
+      firmaVigencia: funcionarios.firmaVigencia,
+      fechaDesde: funcionarios.fechaDesde,
+      fechaHasta: funcionarios.fechaHasta,
+      firmaDigital: funcionarios.firmaDigital,
+      idEstatus: funcionarios.idEstatus,
+    })
+    .from(funcionarios)
+    .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
+    .where(
+      and(
+        eq(funcionarios.idSolicitud, idSolicitud),
+        ids
+          ? inArray(funcionarios.idFuncionario, ids)
+          : and(
+              eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO),
+              sql`exists (select 1 from autorizaciones a where a.id_funcionario = ${funcionarios.idFuncionario})`,
+            ),
+      ),
+    )
+    .orderBy(asc(funcionarios.idFuncionario));
+}
+
+/** When the request was last approved into force (106 after 105), for the constancia. */
+export async function fechaAprobacion(tx: Tx, idSolicitud: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ desde: sql<Date | string | null>`min(${autorizaciones.desde})` })
+    .from(autorizaciones)
+    .where(eq(autorizaciones.idSolicitud, idSolicitud));
+  if (!row?.desde) return null;
+  return row.desde instanceof Date ? row.desde : new Date(row.desde);
+}
+
+export async function insertarConstancia(
+  tx: Tx,
+  datos: { codigoHash: string; idSolicitud: number; funcionarios: number[]; idUsuario: number },
+): Promise<Date> {
+  const [row] = await tx.insert(constancias).values(datos).returning({ emitida: constancias.emitida });
+  return row.emitida;
+}
+
+export async function constanciaPorHash(tx: Tx, codigoHash: string) {
+  const [row] = await tx.select().from(constancias).where(eq(constancias.codigoHash, codigoHash));
+  return row ?? null;
+}

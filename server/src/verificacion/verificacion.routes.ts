@@ -1,0 +1,71 @@
+/**
+ * Verification (issue 13): GET api/Verificacion/Firma (users with the "Verificar firma" view, and
+ * service users with the Verificador profile), the constancia's PDF for whoever may read the
+ * request, and the public, rate-limited view of a constancia by its code.
+ */
+import {
+  GRUPOS,
+  VISTAS_LECTURA_SOLICITUD,
+  zConstanciaPublica,
+  zConsultaVerificacion,
+  zId,
+  zRespuestaSimple,
+  zRespuestaVerificacion,
+} from "@registro/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppDeps } from "../app.js";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import * as service from "./verificacion.service.js";
+
+export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
+  const tags = ["Verificación"];
+  const ahora = reloj ?? service.relojSistema;
+  /** The application's public address, base path included: PUBLIC_URL, or where the request came in. */
+  const origen = (req: FastifyRequest) =>
+    config.publicUrlDefinida ? config.publicUrl : `${req.protocol}://${req.host}${config.basePath}`;
+
+  app.get("/api/Verificacion/Firma", {
+    config: { vistas: GRUPOS.verificacion },
+    schema: {
+      tags,
+      summary: "¿Podía esta persona firmar esto, por este monto, en esta fecha, para esta institución?",
+      querystring: zConsultaVerificacion,
+      response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
+    },
+    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, ahora),
+  });
+
+  app.get("/api/Verificacion/GetConstancia/:idSolicitud", {
+    config: { vistas: VISTAS_LECTURA_SOLICITUD },
+    schema: {
+      tags,
+      summary: "Constancia de Registro de Firmas (PDF)",
+      params: z.object({ idSolicitud: zId }),
+    },
+    handler: async (req, reply) => {
+      const { pdf } = await service.emitirConstancia(db, usuarioDe(req), req.params.idSolicitud, origen(req), ahora);
+      return reply
+        .type("application/pdf")
+        .header(
+          "content-disposition",
+          `attachment; filename="Constancia de Registro de Firmas ${req.params.idSolicitud}.pdf"`,
+        )
+        .header("cache-control", "no-store")
+        .send(pdf);
+    },
+  });
+
+  app.get("/api/Verificacion/Constancia/:codigo", {
+    config: { publico: true, rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute" } },
+    schema: {
+      tags,
+      summary: "Verificación pública de una constancia por su código",
+      // Any text: a malformed code is answered like an unknown one (404), never as bad input.
+      params: z.object({ codigo: z.string() }),
+      response: { 200: zConstanciaPublica, 404: zRespuestaSimple },
+    },
+    handler: (req) => service.constanciaPublica(db, req.params.codigo, ahora),
+  });
+};

@@ -1,0 +1,200 @@
+/**
+ * Verification (issue 13): answers "could this person sign this, for this amount, on this date?"
+ * from the effective-dated authorisation record, issues constancias with a verification code, and
+ * shows a constancia's officials as the registry has them now to anyone holding the code.
+ */
+import crypto from "node:crypto";
+import {
+  type ConstanciaPublica,
+  type ConsultaVerificacion,
+  ESTATUS,
+  infoEstatus,
+  MSG,
+  normalizarCodigo,
+  type RespuestaVerificacion,
+} from "@registro/contracts";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db, Tx } from "../db/client.js";
+import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { solicitudVisible } from "../solicitudes/lectura.service.js";
+import { constanciaPdf, textoRango, textoVigencia } from "./constancia.pdf.js";
+import { fechaLocal, type Periodo, responder } from "./decision.js";
+import {
+  type EntradaCompleta,
+  enmascararCedula,
+  mapFuncionarioConstancia,
+  mapRegistro,
+  numeroONulo,
+} from "./verificacion.mappers.js";
+import * as repo from "./verificacion.repository.js";
+
+/** Where "now" comes from (tests pass a fixed clock). */
+export type Reloj = () => Date;
+export const relojSistema: Reloj = () => new Date();
+
+const aFecha = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** Periods by official, as calendar days in the country. */
+async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
+  const mapa = new Map<number, Periodo[]>();
+  for (const p of await repo.periodosDe(tx, ids)) {
+    const lista = mapa.get(p.idFuncionario) ?? [];
+    lista.push({
+      desde: fechaLocal(aFecha(p.desde)),
+      hasta: p.hasta === null ? null : fechaLocal(aFecha(p.hasta)),
+      causaFin: p.causaFin as Periodo["causaFin"],
+    });
+    mapa.set(p.idFuncionario, lista);
+  }
+  return mapa;
+}
+
+/** GET api/Verificacion/Firma: the answer and every registry entry of the cédula. */
+export async function verificarFirma(
+  db: Db,
+  sesion: SesionUsuario,
+  consulta: ConsultaVerificacion,
+  reloj: Reloj = relojSistema,
+): Promise<RespuestaVerificacion> {
+  const fecha = consulta.fecha ?? fechaLocal(reloj());
+  let firma: string | undefined;
+  if (consulta.idFirma !== undefined) {
+    firma = (await repo.nombreFirma(db, consulta.idFirma)) ?? undefined;
+    if (firma === undefined) throw ValidacionCampo("idFirma", MSG.firmaNoExiste);
+  }
+  // External users see their own institution's entries only; another institution is "not there".
+  let idInstitucion = consulta.institucion ?? null;
+  if (sesion.externo) {
+    if (idInstitucion !== null && idInstitucion !== sesion.idInstitucion) idInstitucion = -1;
+    else idInstitucion = sesion.idInstitucion ?? -1;
+  }
+  const filas = await repo.registrosPorCedula(db, consulta.cedula, idInstitucion);
+  const ids = filas.map((f) => f.idFuncionario);
+  const [firmas, periodos] = await Promise.all([repo.firmasDe(db, ids), periodosPorFuncionario(db, ids)]);
+  const entradas: EntradaCompleta[] = filas.map((f) => ({
+    ...f,
+    montoDesde: numeroONulo(f.montoDesde),
+    montoHasta: numeroONulo(f.montoHasta),
+    firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario),
+    periodos: periodos.get(f.idFuncionario) ?? [],
+  }));
+  const r = responder(
+    entradas,
+    { fecha, idFirma: consulta.idFirma, firma, monto: consulta.monto },
+    consulta.institucion !== undefined,
+  );
+  return { autorizado: r.autorizado, motivo: r.motivo, fecha, registros: r.evaluadas.map(mapRegistro) };
+}
+
+/** 20 characters of Crockford base 32: 100 random bits. */
+const ALFABETO = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+export function nuevoCodigo(): string {
+  let s = "";
+  for (let i = 0; i < 20; i++) s += ALFABETO[crypto.randomInt(32)];
+  return s.match(/.{4}/g)!.join("-");
+}
+
+export function hashCodigo(codigo: string): string {
+  return crypto.createHash("sha256").update(codigo).digest("hex");
+}
+
+/** The public page's address of a code. */
+export function urlVerificacion(origen: string, codigo: string): string {
+  return `${origen}/Verificar/${codigo}`;
+}
+
+/**
+ * GET api/Verificacion/GetConstancia/{idSolicitud}: a new constancia of an active (or, for the
+ * record, inactivated) request, for whoever may read the request. `origen` is the public address
+ * of the application, base path included.
+ */
+export async function emitirConstancia(
+  db: Db,
+  sesion: SesionUsuario,
+  idSolicitud: number,
+  origen: string,
+  reloj: Reloj = relojSistema,
+): Promise<{ pdf: Buffer; codigo: string }> {
+  const datos = await db.transaction(async (tx) => {
+    await solicitudVisible(tx, sesion, idSolicitud);
+    const s = await repo.solicitudConstancia(tx, idSolicitud);
+    if (!s) throw NoEncontrado(MSG.solicitudNoEncontrada);
+    const funcionarios = await repo.funcionariosConstancia(tx, idSolicitud);
+    const emisible = s.estatus === ESTATUS.ACTIVA || s.estatus === ESTATUS.INACTIVADO;
+    if (!emisible || funcionarios.length === 0) throw Regla(MSG.constanciaNoDisponible);
+    const codigo = nuevoCodigo();
+    const ids = funcionarios.map((f) => f.idFuncionario);
+    await repo.insertarConstancia(tx, {
+      codigoHash: hashCodigo(codigo),
+      idSolicitud,
+      funcionarios: ids,
+      idUsuario: sesion.idUsuario,
+    });
+    const firmas = await repo.firmasDe(tx, ids);
+    const aprobada = await repo.fechaAprobacion(tx, idSolicitud);
+    return {
+      codigo,
+      url: urlVerificacion(origen, codigo),
+      idSolicitud,
+      institucion: s.institucion,
+      incumbente: { nombre: `${s.incumbenteNombres} ${s.incumbenteApellidos}`, cargo: s.incumbenteCargo },
+      aprobada: aprobada ? fechaLocal(aprobada) : null,
+      emitida: fechaLocal(reloj()),
+      estatusSolicitud: infoEstatus(s.estatus).estatus,
+      funcionarios: funcionarios.map((f) => {
+        const montos = { ...f, montoDesde: numeroONulo(f.montoDesde), montoHasta: numeroONulo(f.montoHasta) };
+        return {
+          nombre: `${f.nombres} ${f.apellidos}`,
+          cedula: enmascararCedula(f.cedula),
+          cargo: f.cargo,
+          firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario).map((x) => x.firma),
+          rango: textoRango(montos),
+          vigencia: textoVigencia(f),
+          digital: f.firmaDigital,
+        };
+      }),
+    };
+  });
+  return { pdf: await constanciaPdf(datos), codigo: datos.codigo };
+}
+
+/**
+ * GET api/Verificacion/Constancia/{codigo} (public): the constancia's officials as the registry has
+ * them now. Any code, well-formed or not, is hashed and looked up, so that an unknown and a
+ * malformed code take the same path and get the same 404.
+ */
+export async function constanciaPublica(
+  db: Db,
+  entrada: string,
+  reloj: Reloj = relojSistema,
+): Promise<ConstanciaPublica> {
+  const codigo = normalizarCodigo(entrada);
+  const fila = await repo.constanciaPorHash(db, hashCodigo(codigo ?? `no-valido:${entrada}`));
+  if (!fila || codigo === null) throw NoEncontrado(MSG.constanciaNoEncontrada);
+  const s = await repo.solicitudConstancia(db, fila.idSolicitud);
+  if (!s) throw NoEncontrado(MSG.constanciaNoEncontrada);
+  const funcionarios = await repo.funcionariosConstancia(db, fila.idSolicitud, fila.funcionarios);
+  const ids = funcionarios.map((f) => f.idFuncionario);
+  const [firmas, periodos] = await Promise.all([repo.firmasDe(db, ids), periodosPorFuncionario(db, ids)]);
+  const hoy = fechaLocal(reloj());
+  return {
+    autentica: true,
+    codigo,
+    institucion: s.institucion,
+    idSolicitud: s.idSolicitud,
+    emitida: fechaLocal(aFecha(fila.emitida)),
+    funcionarios: funcionarios.map((f) =>
+      mapFuncionarioConstancia(
+        {
+          ...f,
+          montoDesde: numeroONulo(f.montoDesde),
+          montoHasta: numeroONulo(f.montoHasta),
+          firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario).map((x) => x.firma),
+          periodos: periodos.get(f.idFuncionario) ?? [],
+        },
+        hoy,
+      ),
+    ),
+  };
+}
