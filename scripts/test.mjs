@@ -6,9 +6,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { aptInstall, ensureDeps, ensureWebBuild, root, run } from "./lib.mjs";
+import { aptInstall, ensureDeps, ensureServerBuild, ensureWebBuild, root, run } from "./lib.mjs";
 
-const only = process.argv.slice(2); // optional: lint unit api-pglite api-pg e2e
+const only = process.argv.slice(2); // optional: lint unit api-pglite api-pg e2e system
 const want = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0 };
 const failures = [];
@@ -29,12 +29,12 @@ async function step(name, fn) {
   return ok;
 }
 
-async function vitest(name, dir, env = {}) {
+async function vitest(name, dir, env = {}, extra = []) {
   const report = path.join(reports, `${name}.json`);
   fs.rmSync(report, { force: true });
   const code = await run(
     "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    ["vitest", "run", ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
     {
       cwd: path.join(root, dir),
       env: { ...process.env, ...env },
@@ -131,6 +131,16 @@ if (want("e2e")) {
       await aptInstall(["chromium", "fonts-dejavu-core"]);
     await ensureWebBuild(true);
     return vitest("e2e", "e2e");
+  });
+}
+
+// Reliability (issue 11): the built server as real processes; PostgreSQL clusters the tests restart
+// and crash themselves; data-folder lock and signals; several processes behind nginx.
+if (want("system")) {
+  await step("system tests (processes, restarts, nginx)", async () => {
+    if (!findPgBin()) await aptInstall(["postgresql"]);
+    await ensureServerBuild();
+    return vitest("system", "server", {}, ["--config", "test-sistema/vitest.config.ts"]);
   });
 }
 

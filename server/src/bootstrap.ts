@@ -22,6 +22,12 @@ export async function prepararBase(
   database: Database,
   config: Pick<Config, "demoData" | "padronFile">,
 ): Promise<Arranque> {
+  const arranque = await prepararDatos(database, config);
+  database.preparada?.();
+  return arranque;
+}
+
+async function prepararDatos(database: Database, config: Pick<Config, "demoData" | "padronFile">): Promise<Arranque> {
   await migrate(database);
   await seedCatalogos(database.db);
   await cargarPadron(database.db, config.padronFile ?? PADRON_DEMO);

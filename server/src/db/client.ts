@@ -23,6 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** True when the embedded data folder did not exist before this start. */
   nuevo: boolean;
+  /** Embedded: called once the first start's data is complete (until then the folder counts as new). */
+  preparada?: () => void;
   close(): Promise<void>;
 }
 
@@ -82,13 +84,17 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
   let client: PGlite;
   let nuevo = true;
   let liberar = () => {};
+  let pendiente: string | undefined;
   if (!opts.dataDir || opts.dataDir === "memory") {
     client = await PGlite.create();
   } else {
     liberar = bloquearCarpeta(opts.dataDir);
+    pendiente = path.join(opts.dataDir, "primer-arranque-pendiente");
     try {
       const dir = path.join(opts.dataDir, "pgdata");
-      nuevo = !fs.existsSync(path.join(dir, "PG_VERSION"));
+      // A first start that was killed before its data was complete left this marker: start over.
+      nuevo = !fs.existsSync(path.join(dir, "PG_VERSION")) || fs.existsSync(pendiente);
+      if (nuevo) fs.writeFileSync(pendiente, "");
       fs.mkdirSync(dir, { recursive: true });
       client = await PGlite.create(dir);
     } catch (e) {
@@ -101,6 +107,9 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
     db,
     kind: "pglite",
     nuevo,
+    preparada: () => {
+      if (pendiente) fs.rmSync(pendiente, { force: true });
+    },
     close: async () => {
       try {
         await client.close();

@@ -109,7 +109,9 @@ export interface DemoContext {
 export async function seedDemo(db: Db): Promise<DemoContext> {
   const personas = leerPadron(PADRON_DEMO);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ctx = await db.transaction(async (tx) => {
+  // One transaction for users, institutions and requests (issue 11): a start killed half-way leaves
+  // no demo rows, and the next start loads them again (bootstrap keeps the folder marked as new).
+  return db.transaction(async (tx) => {
     const todosCargos = await tx.select().from(cargos);
     const ids: number[] = [];
     for (const inst of INSTITUCIONES_DEMO) {
@@ -139,10 +141,10 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
         .returning({ id: usuarios.idUsuario });
       porUsuario[u.usuario] = row.id;
     }
-    return { instituciones: ids, usuarios: porUsuario };
+    const ctx = { instituciones: ids, usuarios: porUsuario };
+    await seedSolicitudesDemo(tx as unknown as Db, ctx, personasDeSolicitudes(personas));
+    return ctx;
   });
-  await seedSolicitudesDemo(db, ctx, personasDeSolicitudes(personas));
-  return ctx;
 }
 
 export async function hayUsuarios(db: Db): Promise<boolean> {

@@ -1,0 +1,64 @@
+/**
+ * The process around the embedded database (issue 11): one process per data folder, the
+ * production command's signal handling, and `npm start`'s (scripts/start.mjs) forwarding and
+ * exit codes.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { esperar, iniciarServidor, llamar, type Proceso, puertoLibre } from "./soporte.js";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-proc-"));
+const candado = path.join(dataDir, "registro-firmas.lock");
+const vivos: Proceso[] = [];
+
+afterAll(() => {
+  for (const p of vivos) p.hijo.kill("SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("production command and npm start", () => {
+  it("locks the data folder: a second process stops with a message naming it; SIGINT stops cleanly", async () => {
+    const a = await iniciarServidor({ DATA_DIR: dataDir });
+    vivos.push(a);
+    expect(fs.readFileSync(candado, "utf8").trim()).toBe(String(a.hijo.pid));
+    expect(a.salida()).toContain("El modo embebido no garantiza durabilidad");
+
+    const b = await iniciarServidor({ DATA_DIR: dataDir }, { esperar: false });
+    const [codigo] = await b.fin;
+    expect(codigo).toBe(3);
+    expect(b.salida()).toContain(`La carpeta de datos ${dataDir} está en uso por otro proceso (pid ${a.hijo.pid})`);
+    // The first one is unharmed.
+    expect((await llamar(a.puerto, "GET", "/api/ready")).status).toBe(200);
+
+    a.hijo.kill("SIGINT");
+    expect((await a.fin)[0]).toBe(0);
+    expect(fs.existsSync(candado)).toBe(false);
+  });
+
+  it("npm start: exits non-zero when the server is killed, and SIGTERM stops the server with it", async () => {
+    const inicio = ["scripts/start.mjs"];
+    const a = await iniciarServidor({ DATA_DIR: dataDir }, { script: inicio });
+    vivos.push(a);
+    const pidServidor = Number(fs.readFileSync(candado, "utf8"));
+    expect(pidServidor).not.toBe(a.hijo.pid);
+    process.kill(pidServidor, "SIGKILL");
+    const [codigo] = await a.fin;
+    expect(codigo).toBe(137);
+
+    // The stale lock of the killed server is taken over.
+    const puerto = await puertoLibre();
+    const b = await iniciarServidor({ DATA_DIR: dataDir, PORT: String(puerto) }, { script: inicio });
+    vivos.push(b);
+    const pid2 = Number(fs.readFileSync(candado, "utf8"));
+    b.hijo.kill("SIGTERM");
+    const [codigo2] = await b.fin;
+    expect(codigo2).toBe(0);
+    // The server went with it: the port is free and the lock released.
+    await esperar(200);
+    expect(() => process.kill(pid2, 0)).toThrow();
+    await expect(llamar(puerto, "GET", "/api/health", { agent: false })).rejects.toThrow(/ECONNREFUSED/);
+    expect(fs.existsSync(candado)).toBe(false);
+  });
+});
