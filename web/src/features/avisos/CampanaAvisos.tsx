@@ -39,7 +39,12 @@ export function CampanaAvisos() {
           </span>
         )}
       </button>
-      <OverlayPanel ref={panel} id="rf-panel-avisos" className="rf-panel-avisos" aria-label="Avisos">
+      <OverlayPanel
+        ref={panel}
+        id="rf-panel-avisos"
+        className="rf-panel-avisos"
+        pt={{ root: { role: "dialog", "aria-label": "Avisos" } as Record<string, string> }}
+      >
         <div className="rf-avisos-cabecera">
           <h2>Avisos</h2>
           <Button

@@ -5,7 +5,7 @@ import { api } from "../../../lib/api-client";
 
 export const CLAVE_AVISOS = ["avisos"] as const;
 /** How often the bell asks for news. */
-export const CADA_MS = 20_000;
+export const CADA_MS = 15_000;
 
 export function obtenerAvisos() {
   return api.get<Avisos>("api/Avisos", { rows: 20 });
