@@ -1,6 +1,6 @@
 // `npm test`: the whole suite. Lint and types, unit and API tests on PGlite, the API tests again on
 // a real PostgreSQL started here on loopback, then browser tests in Debian's chromium. Installs
-// postgresql and chromium from Debian when missing. Ends with one line: "N passed, N failed".
+// postgresql, chromium and nginx from Debian when missing. Ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -139,6 +139,7 @@ if (want("e2e")) {
 if (want("system")) {
   await step("system tests (processes, restarts, nginx)", async () => {
     if (!findPgBin()) await aptInstall(["postgresql"]);
+    if (!fs.existsSync("/usr/sbin/nginx")) await aptInstall(["nginx"]);
     await ensureServerBuild();
     return vitest("system", "server", {}, ["--config", "test-sistema/vitest.config.ts"]);
   });
