@@ -11,7 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { root } from "./lib.mjs";
+import { ensureServerBuild, root, serverEntry } from "./lib.mjs";
 import { imprimirLighthouse, medirLighthouse } from "./lighthouse.mjs";
 
 const BUDGET_KB = 120;
@@ -125,7 +125,8 @@ function freePort() {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-bench-"));
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+await ensureServerBuild();
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: {
     ...process.env,

@@ -1,7 +1,7 @@
 /**
- * Throughput benchmark: the server as it runs in production (its own process, LOG_LEVEL info, demo
- * data) under 50 concurrent connections for 30 s (autocannon), on the administrator's inbox page and
- * on GetSolicitud, next to a bare Fastify route (its own process, one JSON answer, no plugins)
+ * Throughput benchmark: the server as it runs in production (built to JavaScript and run by plain
+ * node in its own process, LOG_LEVEL info, demo data) under 50 concurrent connections for 30 s
+ * (autocannon), on the administrator's inbox page and on GetSolicitud, next to a bare Fastify route (its own process, one JSON answer, no plugins)
  * measured in the same run. Reported as requests per second, latency and the ratio to the bare route.
  *
  * Usage (from the repository root):
@@ -127,7 +127,8 @@ async function servidor(base: "pglite" | "postgres") {
       await admin.end();
     };
   }
-  const args = [...(PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : []), "--import", "tsx", "server/src/main.ts"];
+  // The production command: the built server run by plain node.
+  const args = [...(PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : []), "server/dist/main.js"];
   const p = lanzar(args, {
     PORT: String(puerto),
     HOST: "127.0.0.1",
@@ -201,6 +202,9 @@ async function una(base: "pglite" | "postgres") {
   }
 }
 
+// @ts-expect-error: a plain ES module of the repository's scripts, without types.
+const { ensureServerBuild } = await import("../../scripts/lib.mjs");
+await ensureServerBuild();
 console.log(
   `carga: ${os.cpus().length} CPU, carga media ${os
     .loadavg()

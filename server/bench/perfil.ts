@@ -27,8 +27,8 @@ function zona(url: string, nombre: string): string {
     return nombre === "(idle)" || nombre === "(program)" || nombre === "(garbage collector)" ? nombre : "(nativo)";
   const m = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (m) return m[1];
-  const p = url.match(/\/(server|contracts)\/src\/([^/]+)/);
-  if (p) return `${p[1]}/src/${p[2]}`;
+  const p = url.match(/\/(server|contracts)\/(?:src|dist)\/([^/]+)/);
+  if (p) return `${p[1]}/${p[2]}`;
   if (url.startsWith("node:")) return url.split("/")[0];
   return url.replace(/^file:\/\//, "");
 }
