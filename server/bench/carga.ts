@@ -202,7 +202,6 @@ async function una(base: "pglite" | "postgres") {
   }
 }
 
-// @ts-expect-error: a plain ES module of the repository's scripts, without types.
 const { ensureServerBuild } = await import("../../scripts/lib.mjs");
 await ensureServerBuild();
 console.log(
