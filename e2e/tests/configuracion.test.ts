@@ -140,7 +140,7 @@ describe("Configuración", () => {
     await page.getByText(/Mostrando 1 a 9 de 9 usuarios/).waitFor();
     expect(await fila(page, "analista").textContent()).toContain("Contraloría General de la República");
     expect(await fila(page, "originador2").textContent()).toContain("Ayuntamiento de Santiago");
-    // Reset is offered for external users only.
+    // Reset is offered for every user, internal ones included (it also unlocks).
     expect(
       await fila(page, "originador2")
         .getByRole("button", { name: /Reiniciar clave/ })
@@ -150,7 +150,7 @@ describe("Configuración", () => {
       await fila(page, "consultor")
         .getByRole("button", { name: /Reiniciar clave/ })
         .count(),
-    ).toBe(0);
+    ).toBe(1);
     await screenshot(page, "configuracion-usuarios");
     expect(await axeSerious(page)).toEqual([]);
   });

@@ -1,27 +1,121 @@
 /** SQL for users' credentials and sessions. */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { instituciones, modulos, perfiles, perfilVistas, sesiones, usuarios, vistas } from "../db/schema.js";
+import {
+  bloqueosAcceso,
+  instituciones,
+  modulos,
+  perfiles,
+  perfilVistas,
+  sesiones,
+  usuarios,
+  vistas,
+} from "../db/schema.js";
 
 export async function buscarUsuarioPorNombre(db: Tx, usuario: string) {
   const [row] = await db.select().from(usuarios).where(sql`lower(${usuarios.usuario}) = lower(${usuario})`).limit(1);
   return row ?? null;
 }
 
-export async function registrarFallo(db: Tx, idUsuario: number, maxIntentos: number, bloqueoMinutos: number) {
-  await db
+/** Active locks of the user: from this address, or of the whole account. */
+export async function bloqueoVigente(db: Tx, idUsuario: number, direccion: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bloqueosAcceso)
+    .where(
+      and(
+        eq(bloqueosAcceso.idUsuario, idUsuario),
+        eq(bloqueosAcceso.direccion, direccion),
+        sql`${bloqueosAcceso.bloqueadoHasta} > now()`,
+      ),
+    );
+  return row.n > 0;
+}
+
+export interface Umbrales {
+  porDireccion: number;
+  porCuenta: number;
+  minutos: number;
+}
+
+/**
+ * Counts one failure for the account from this address and for the account as a whole. A count
+ * restarts when its lock has expired or its previous failure is older than the lock's length.
+ * Returns which locks began with this failure.
+ */
+export async function registrarFallo(
+  db: Tx,
+  idUsuario: number,
+  direccion: string,
+  u: Umbrales,
+): Promise<{ direccion: boolean; cuenta: boolean }> {
+  const ventana = sql`now() - make_interval(mins => ${u.minutos})`;
+  const hasta = sql`now() + make_interval(mins => ${u.minutos})`;
+  const previoD = sql`case when ${bloqueosAcceso.bloqueadoHasta} is not null or ${bloqueosAcceso.ultimoFallo} < ${ventana}
+    then 0 else ${bloqueosAcceso.fallos} end`;
+  const [d] = await db
+    .insert(bloqueosAcceso)
+    .values({
+      idUsuario,
+      direccion,
+      fallos: 1,
+      bloqueadoHasta: u.porDireccion <= 1 ? sql`${hasta}` : null,
+    })
+    .onConflictDoUpdate({
+      target: [bloqueosAcceso.idUsuario, bloqueosAcceso.direccion],
+      set: {
+        fallos: sql`${previoD} + 1`,
+        ultimoFallo: sql`now()`,
+        bloqueadoHasta: sql`case when ${previoD} + 1 >= ${u.porDireccion} then ${hasta} else null end`,
+      },
+    })
+    .returning({ bloqueadoHasta: bloqueosAcceso.bloqueadoHasta });
+  const previoC = sql`case when ${usuarios.bloqueadoHasta} is not null or ${usuarios.ultimoFallo} is null
+    or ${usuarios.ultimoFallo} < ${ventana} then 0 else ${usuarios.intentosFallidos} end`;
+  const [c] = await db
     .update(usuarios)
     .set({
-      intentosFallidos: sql`${usuarios.intentosFallidos} + 1`,
-      bloqueadoHasta: sql`case when ${usuarios.intentosFallidos} + 1 >= ${maxIntentos}
-        then now() + make_interval(mins => ${bloqueoMinutos}) else ${usuarios.bloqueadoHasta} end`,
+      intentosFallidos: sql`${previoC} + 1`,
+      ultimoFallo: sql`now()`,
+      bloqueadoHasta: sql`case when ${previoC} + 1 >= ${u.porCuenta} then ${hasta} else null end`,
     })
+    .where(eq(usuarios.idUsuario, idUsuario))
+    .returning({ bloqueadoHasta: usuarios.bloqueadoHasta });
+  return { direccion: d?.bloqueadoHasta != null, cuenta: c?.bloqueadoHasta != null };
+}
+
+/** After a right password: this address's count and the account's count start again. */
+export async function limpiarFallos(db: Tx, idUsuario: number, direccion: string) {
+  await db
+    .delete(bloqueosAcceso)
+    .where(and(eq(bloqueosAcceso.idUsuario, idUsuario), eq(bloqueosAcceso.direccion, direccion)));
+  await db
+    .update(usuarios)
+    .set({ intentosFallidos: 0, bloqueadoHasta: null, ultimoFallo: null })
     .where(eq(usuarios.idUsuario, idUsuario));
 }
 
-export async function limpiarFallos(db: Tx, idUsuario: number) {
-  await db.update(usuarios).set({ intentosFallidos: 0, bloqueadoHasta: null }).where(eq(usuarios.idUsuario, idUsuario));
+/** Lifts every lock of the user (the administrator's password reset). True if one was active. */
+export async function desbloquear(db: Tx, idUsuario: number): Promise<boolean> {
+  const [u] = await db
+    .select({ cuenta: sql<boolean>`coalesce(${usuarios.bloqueadoHasta} > now(), false)` })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario));
+  const activos = await db
+    .delete(bloqueosAcceso)
+    .where(and(eq(bloqueosAcceso.idUsuario, idUsuario), sql`${bloqueosAcceso.bloqueadoHasta} > now()`))
+    .returning({ direccion: bloqueosAcceso.direccion });
+  await db.delete(bloqueosAcceso).where(eq(bloqueosAcceso.idUsuario, idUsuario));
+  await db
+    .update(usuarios)
+    .set({ intentosFallidos: 0, bloqueadoHasta: null, ultimoFallo: null })
+    .where(eq(usuarios.idUsuario, idUsuario));
+  return Boolean(u?.cuenta) || activos.length > 0;
 }
+
+/** SQL: true while the user is locked, for the whole account or from any address. */
+export const estaBloqueado = sql<boolean>`(coalesce(${usuarios.bloqueadoHasta} > now(), false) or exists (
+  select 1 from ${bloqueosAcceso} b where b.id_usuario = ${usuarios.idUsuario} and b.bloqueado_hasta > now()))`;
 
 export async function crearSesion(db: Tx, idUsuario: number, tokenHash: string) {
   await db.insert(sesiones).values({ idUsuario, tokenHash });

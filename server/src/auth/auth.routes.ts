@@ -10,7 +10,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post("/api/Account/LogIn", {
     config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
     schema: { tags: ["Account"], body: zLoginBody, response: { 200: zLoginRespuesta } },
-    handler: (req) => service.iniciarSesion(db, req.body),
+    handler: (req) => service.iniciarSesion(db, req.body, req.ip),
   });
 
   app.get("/api/Account/GetUserData", {

@@ -1,5 +1,6 @@
 /** Sign-in, user data, sign-out and password change (DESIGN.md §3, §5). */
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
+import { registrarAuditoria } from "../configuracion/auditoria.repository.js";
 import type { Db } from "../db/client.js";
 import { NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
@@ -7,12 +8,21 @@ import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } 
 import type { SesionUsuario } from "./sesion.js";
 import { hashToken, nuevoToken } from "./tokens.js";
 
+/** Failures from one address that lock the account for that address (DESIGN.md §5: five). */
 export const MAX_INTENTOS = 5;
+/** Failures from all addresses together that lock the account everywhere. */
+export const MAX_INTENTOS_CUENTA = 20;
 export const BLOQUEO_MINUTOS = 15;
 
 export type ResultadoLogin = { success: true; message: string; token: string } | { success: false; message: string };
 
-export async function iniciarSesion(db: Db, body: LoginBody): Promise<ResultadoLogin> {
+/**
+ * Signs in. Failures count per account and client address (`direccion`, Fastify's request.ip,
+ * which honours TRUST_PROXY): five from one address lock the account for that address for 15
+ * minutes; twenty from all addresses together lock it everywhere. While locked, even the right
+ * password gets the same generic message; a count restarts when its lock expires.
+ */
+export async function iniciarSesion(db: Db, body: LoginBody, direccion = "desconocida"): Promise<ResultadoLogin> {
   const fallo = { success: false as const, message: MSG.loginFallido };
   if (!body.userName || !body.password) return { success: false, message: MSG.loginCamposVacios };
   const user = await repo.buscarUsuarioPorNombre(db, body.userName);
@@ -21,16 +31,39 @@ export async function iniciarSesion(db: Db, body: LoginBody): Promise<ResultadoL
     await verifyPassword(await dummyPasswordHash(), body.password);
     return fallo;
   }
-  const bloqueado = user.bloqueadoHasta !== null && user.bloqueadoHasta.getTime() > Date.now();
+  const bloqueado =
+    (user.bloqueadoHasta !== null && user.bloqueadoHasta.getTime() > Date.now()) ||
+    (await repo.bloqueoVigente(db, user.idUsuario, direccion));
   const valida = await verifyPassword(user.passwordHash, body.password);
   if (bloqueado || !user.activo) return fallo;
   if (!valida) {
-    await repo.registrarFallo(db, user.idUsuario, MAX_INTENTOS, BLOQUEO_MINUTOS);
+    await db.transaction(async (tx) => {
+      const inicio = await repo.registrarFallo(tx, user.idUsuario, direccion, {
+        porDireccion: MAX_INTENTOS,
+        porCuenta: MAX_INTENTOS_CUENTA,
+        minutos: BLOQUEO_MINUTOS,
+      });
+      if (inicio.direccion || inicio.cuenta) {
+        await registrarAuditoria(tx, {
+          idUsuario: null,
+          entidad: "Usuario",
+          idEntidad: user.idUsuario,
+          accion: "bloquear",
+          antes: { usuario: user.usuario },
+          despues: {
+            usuario: user.usuario,
+            bloqueo: inicio.cuenta ? "cuenta" : "direccion",
+            direccion,
+            minutos: BLOQUEO_MINUTOS,
+          },
+        });
+      }
+    });
     return fallo;
   }
   const token = nuevoToken();
   await db.transaction(async (tx) => {
-    await repo.limpiarFallos(tx, user.idUsuario);
+    await repo.limpiarFallos(tx, user.idUsuario, direccion);
     await repo.crearSesion(tx, user.idUsuario, hashToken(token));
   });
   return { success: true, message: MSG.loginExitoso, token };

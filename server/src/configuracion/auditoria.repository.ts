@@ -4,10 +4,19 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { auditoria, usuarios } from "../db/schema.js";
 
-export type AccionAuditoria = "crear" | "editar" | "eliminar" | "desactivar" | "reiniciar_clave";
+export type AccionAuditoria =
+  | "crear"
+  | "editar"
+  | "eliminar"
+  | "desactivar"
+  | "reiniciar_clave"
+  // Security (issue 9): a lock after failed sign-ins (by nobody: idUsuario null), and its removal.
+  | "bloquear"
+  | "desbloquear";
 
 export interface EntradaAuditoria {
-  idUsuario: number;
+  /** Who made the change; null for the system (a lock after failed sign-ins). */
+  idUsuario: number | null;
   entidad: EntidadAuditoria;
   idEntidad: number;
   accion: AccionAuditoria;

@@ -16,5 +16,6 @@ export function aUsuario(r: FilaUsuario): Usuario {
     idInst: r.externo ? r.idInstitucion : null,
     institucion: r.externo ? (r.institucion ?? "") : MSG.contraloria,
     activo: r.activo,
+    bloqueado: r.bloqueado,
   };
 }

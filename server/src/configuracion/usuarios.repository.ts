@@ -1,5 +1,6 @@
 /** SQL of the users maintenance: list, load, duplicates, writes. */
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { estaBloqueado } from "../auth/auth.repository.js";
 import type { Tx } from "../db/client.js";
 import { instituciones, perfiles, usuarios } from "../db/schema.js";
 
@@ -16,6 +17,7 @@ const columnas = {
   idInstitucion: usuarios.idInstitucion,
   institucion: instituciones.nombre,
   activo: usuarios.activo,
+  bloqueado: estaBloqueado,
 };
 
 export type FilaUsuario = {
@@ -31,6 +33,8 @@ export type FilaUsuario = {
   idInstitucion: number | null;
   institucion: string | null;
   activo: boolean;
+  /** Locked after failed sign-ins (the whole account, or from some address). */
+  bloqueado: boolean;
 };
 
 function consulta(tx: Tx) {

@@ -4,7 +4,7 @@
  * audited in its own transaction; at least one active administrator always remains.
  */
 import { MSG, type UsuarioCrearBody, type UsuarioEditarBody } from "@registro/contracts";
-import { revocarSesionesUsuario } from "../auth/auth.repository.js";
+import { desbloquear, revocarSesionesUsuario } from "../auth/auth.repository.js";
 import { generarClaveTemporal, hashPassword } from "../auth/passwords.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
@@ -117,14 +117,18 @@ export async function editarUsuario(db: Db, sesion: SesionUsuario, body: Usuario
   );
 }
 
-/** SPEC.md screen 19 offers the reset for external users only; the server holds the same line. */
+/**
+ * A one-time password for any user, internal ones included (SPEC.md screen 19 showed the button for
+ * external users only; an internal user who forgets a password had no way back). It also lifts
+ * every sign-in lock of the user, with its own audit entry.
+ */
 export async function reiniciarClave(db: Db, sesion: SesionUsuario, idUsuario: number) {
   const password = generarClaveTemporal();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const usuario = await repo.buscarUsuario(tx, idUsuario);
     if (!usuario) throw NoEncontrado(MSG.usuarioNoEncontrado);
-    if (!usuario.externo) throw Regla(MSG.soloExternosReinicio);
+    const estabaBloqueado = await desbloquear(tx, idUsuario);
     await repo.reiniciarClave(tx, idUsuario, passwordHash);
     await revocarSesionesUsuario(tx, idUsuario);
     await registrarAuditoria(tx, {
@@ -135,6 +139,16 @@ export async function reiniciarClave(db: Db, sesion: SesionUsuario, idUsuario: n
       antes: { usuario: usuario.usuario },
       despues: { usuario: usuario.usuario, cambioClave: true },
     });
+    if (estabaBloqueado) {
+      await registrarAuditoria(tx, {
+        idUsuario: sesion.idUsuario,
+        entidad: "Usuario",
+        idEntidad: idUsuario,
+        accion: "desbloquear",
+        antes: { usuario: usuario.usuario, bloqueado: true },
+        despues: { usuario: usuario.usuario, bloqueado: false },
+      });
+    }
     return { success: true, message: MSG.claveReiniciada, data: { password } };
   });
 }

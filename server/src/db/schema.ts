@@ -139,6 +139,8 @@ export const usuarios = pgTable(
     intentosFallidos: integer("intentos_fallidos").notNull().default(0),
     bloqueadoHasta: tstz("bloqueado_hasta"),
     creado: tstz("creado").notNull().defaultNow(),
+    /** Security (issue 9): the last failed sign-in, from any address. */
+    ultimoFallo: tstz("ultimo_fallo"),
     // Avisos (issue 14): 'cada' | 'resumen' | 'ninguno'; null = the profile's default.
     preferenciaCorreo: text("preferencia_correo"),
   },
@@ -536,4 +538,19 @@ export const constancias = pgTable(
     idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
   },
   (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
+);
+
+// Security (issue 9): sign-in failures per account and client address (migration 0004).
+export const bloqueosAcceso = pgTable(
+  "bloqueos_acceso",
+  {
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    direccion: text("direccion").notNull(),
+    fallos: integer("fallos").notNull().default(0),
+    ultimoFallo: tstz("ultimo_fallo").notNull().defaultNow(),
+    bloqueadoHasta: tstz("bloqueado_hasta"),
+  },
+  (t) => [primaryKey({ columns: [t.idUsuario, t.direccion] })],
 );

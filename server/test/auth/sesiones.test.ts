@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authPlugin } from "../../src/auth/auth.plugin.js";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { loadConfig } from "../../src/config.js";
-import { sesiones, usuarios } from "../../src/db/schema.js";
+import { bloqueosAcceso, sesiones, usuarios } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
 
@@ -65,15 +65,17 @@ describe("lockout", () => {
     }
     const locked = await login("consultor", "Demo.Firmas.2026");
     expect(locked.json()).toEqual({ success: false, message: MSG.loginFallido });
-    const [u] = await t.db.select().from(usuarios).where(eq(usuarios.usuario, "consultor"));
-    expect(u.bloqueadoHasta!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    const id = await idUsuario(t.db, "consultor");
+    const [b] = await t.db.select().from(bloqueosAcceso).where(eq(bloqueosAcceso.idUsuario, id));
+    expect(b.bloqueadoHasta!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
     await t.db
-      .update(usuarios)
+      .update(bloqueosAcceso)
       .set({ bloqueadoHasta: sql`now() - interval '1 second'` })
-      .where(eq(usuarios.idUsuario, u.idUsuario));
+      .where(eq(bloqueosAcceso.idUsuario, id));
     expect((await login("consultor", "Demo.Firmas.2026")).json().success).toBe(true);
-    const [after] = await t.db.select().from(usuarios).where(eq(usuarios.idUsuario, u.idUsuario));
+    const [after] = await t.db.select().from(usuarios).where(eq(usuarios.idUsuario, id));
     expect(after.intentosFallidos).toBe(0);
+    expect(await t.db.select().from(bloqueosAcceso).where(eq(bloqueosAcceso.idUsuario, id))).toEqual([]);
   });
 });
 

@@ -87,6 +87,7 @@ describe("GET /api/Usuarios", () => {
         [
           "activo",
           "apellido",
+          "bloqueado",
           "cedula",
           "email",
           "idInst",
@@ -478,11 +479,20 @@ describe("PUT /api/Usuarios/ResetPassword/{idUsuario}", () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("refuses internal users, as SPEC offers the reset for external users only", async () => {
-    const u = (await usuarioPorNombre(t.db, "consultor"))!;
-    const res = await t.as("configuracion", { method: "PUT", url: url(u.idUsuario) });
-    expect(res.json()).toEqual({ success: false, message: MSG.soloExternosReinicio });
-    expect((await usuarioPorNombre(t.db, "consultor"))!.passwordHash).toBe(u.passwordHash);
+  it("resets an internal user too (issue 9: an internal user who forgets a password has a way back)", async () => {
+    const res0 = await t.as("configuracion", {
+      method: "POST",
+      url: USUARIOS,
+      payload: nuevoUsuario(41, { UExterno: false, IdInst: null }),
+    });
+    const { idUsuario } = res0.json().data;
+    const antes = (await usuarioPorNombre(t.db, "usuario41"))!;
+    const res = await t.as("configuracion", { method: "PUT", url: url(idUsuario) });
+    expect(res.json()).toMatchObject({ success: true, message: MSG.claveReiniciada });
+    const despues = (await usuarioPorNombre(t.db, "usuario41"))!;
+    expect(despues.externo).toBe(false);
+    expect(despues.passwordHash).not.toBe(antes.passwordHash);
+    expect(despues.cambioClave).toBe(true);
   });
 
   it("gives a new one-time password, ends the user's sessions and requires a change", async () => {

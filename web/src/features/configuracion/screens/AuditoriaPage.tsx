@@ -28,6 +28,8 @@ const ACCION: Record<string, string> = {
   eliminar: "Eliminación",
   desactivar: "Desactivación",
   reiniciar_clave: "Reinicio de clave",
+  bloquear: "Bloqueo por intentos fallidos",
+  desbloquear: "Desbloqueo",
 };
 
 const CAMPO: Record<string, string> = {
@@ -41,6 +43,9 @@ const CAMPO: Record<string, string> = {
   institucion: "Institución",
   activo: "Activo",
   cambioClave: "Debe cambiar la clave",
+  bloqueado: "Bloqueado",
+  bloqueo: "Bloqueo",
+  minutos: "Minutos",
   descripcion: "Descripción",
   porDefecto: "Por defecto",
   vistas: "Vistas",

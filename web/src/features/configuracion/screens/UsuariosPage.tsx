@@ -1,12 +1,14 @@
 /**
  * 'Listado de Usuarios' (SPEC.md screen 19): every user with institution, profile, cédula and
- * status; Agregar Usuario, Volver, search; per row Editar, Detalles and, for external users, the
- * password reset (confirmation naming the user). New users and resets show the temporary password once.
+ * status ("Bloqueado" next to it while failed sign-ins lock the user); Agregar Usuario, Volver, search;
+ * per row Editar, Detalles and the password reset for every user, internal ones included (it also
+ * unlocks; confirmation naming the user). New users and resets show the temporary password once.
  */
 import "../../../components/funcionario-dialog/campos.css";
 import "../configuracion.css";
 import { MSG, type Usuario } from "@registro/contracts";
 import { Column } from "primereact/column";
+import { Tag } from "primereact/tag";
 import { useState } from "react";
 import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
@@ -68,7 +70,17 @@ export default function UsuariosPage() {
           header="Cédula"
           body={(u: FilaUsuario) => <span className="rf-nowrap">{u.cedula}</span>}
         />
-        <Column field="activo" header="Estatus" sortable body={(u: FilaUsuario) => <EstatusTag activo={u.activo} />} />
+        <Column
+          field="activo"
+          header="Estatus"
+          sortable
+          body={(u: FilaUsuario) => (
+            <span className="rfc-estatus-usuario">
+              <EstatusTag activo={u.activo} />
+              {u.bloqueado && <Tag value="Bloqueado" severity="warning" icon="pi pi-lock" />}
+            </span>
+          )}
+        />
         <Column
           header="Acciones"
           style={{ width: "1%", whiteSpace: "nowrap" }}
@@ -84,14 +96,12 @@ export default function UsuariosPage() {
                 icono="pi pi-eye"
                 onClick={() => setDialogo({ modo: "detalles", usuario: u })}
               />
-              {u.uExterno && (
-                <AccionBandeja
-                  etiqueta={`Reiniciar clave de ${u.usuario}`}
-                  icono="pi pi-key"
-                  severity="warning"
-                  onClick={() => pedirReinicio(u)}
-                />
-              )}
+              <AccionBandeja
+                etiqueta={`Reiniciar clave de ${u.usuario}`}
+                icono="pi pi-key"
+                severity="warning"
+                onClick={() => pedirReinicio(u)}
+              />
             </div>
           )}
         />

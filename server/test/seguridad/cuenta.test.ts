@@ -1,0 +1,132 @@
+/**
+ * Lockout (issue 9, OWASP authentication guidance): failures count per account and client address;
+ * five from one address lock the account there for 15 minutes (the right password then gets the
+ * same generic message) while other addresses still sign in; twenty from all addresses lock the
+ * account everywhere; a count restarts when its lock expires; the password reset unlocks any user,
+ * internal ones included; "bloqueado" shows in the users list; locks and unlocks are audited.
+ */
+import { MSG } from "@registro/contracts";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_INTENTOS_CUENTA } from "../../src/auth/auth.service.js";
+import { auditoria, bloqueosAcceso, sesiones, usuarios } from "../../src/db/schema.js";
+import { DEMO_PASSWORD } from "../../src/seed/demo.js";
+import { crearTestApp, type TestApp } from "../support/app.js";
+import { idUsuario } from "../support/factories.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await crearTestApp();
+});
+afterAll(() => t?.close());
+
+const login = (userName: string, password: string, remoteAddress = "198.51.100.1") =>
+  t.app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName, password }, remoteAddress });
+
+async function fallar(usuario: string, veces: number, direccion: (i: number) => string) {
+  for (let i = 0; i < veces; i++) {
+    expect((await login(usuario, "equivocada-123", direccion(i))).json()).toEqual({
+      success: false,
+      message: MSG.loginFallido,
+    });
+  }
+}
+
+async function bloqueadoEnLista(usuario: string): Promise<boolean> {
+  const res = await t.as("configuracion", { method: "GET", url: "/api/Usuarios" });
+  return (res.json() as { usuario: string; bloqueado: boolean }[]).find((u) => u.usuario === usuario)!.bloqueado;
+}
+
+async function acciones(id: number): Promise<string[]> {
+  const rows = await t.db
+    .select({ accion: auditoria.accion })
+    .from(auditoria)
+    .where(sql`${auditoria.entidad} = 'Usuario' and ${auditoria.idEntidad} = ${String(id)}`)
+    .orderBy(auditoria.idAuditoria);
+  return rows.map((r) => r.accion);
+}
+
+describe("lockout per account and address", () => {
+  it("five failures from one address lock it there only; other addresses still sign in", async () => {
+    await fallar("juridico2", 5, () => "203.0.113.7");
+    expect((await login("juridico2", DEMO_PASSWORD, "203.0.113.7")).json()).toEqual({
+      success: false,
+      message: MSG.loginFallido,
+    });
+    expect(await bloqueadoEnLista("juridico2")).toBe(true);
+    expect(await acciones(await idUsuario(t.db, "juridico2"))).toContain("bloquear");
+    expect((await login("juridico2", DEMO_PASSWORD, "192.0.2.50")).json().success).toBe(true);
+  });
+
+  it("when a lock expires the count restarts: one more failure does not lock again", async () => {
+    await fallar("analista2", 5, () => "203.0.113.8");
+    const id = await idUsuario(t.db, "analista2");
+    await t.db
+      .update(bloqueosAcceso)
+      .set({ bloqueadoHasta: sql`now() - interval '1 second'` })
+      .where(eq(bloqueosAcceso.idUsuario, id));
+    await fallar("analista2", 1, () => "203.0.113.8");
+    expect(await bloqueadoEnLista("analista2")).toBe(false);
+    expect((await login("analista2", DEMO_PASSWORD, "203.0.113.8")).json().success).toBe(true);
+  });
+
+  it("failures from many addresses lock the whole account at the higher threshold", async () => {
+    // Four per address never locks an address; the account-wide count still adds up.
+    await fallar("originador2", MAX_INTENTOS_CUENTA, (i) => `198.18.${Math.floor(i / 4)}.1`);
+    const [u] = await t.db.select().from(usuarios).where(eq(usuarios.usuario, "originador2"));
+    expect(u.bloqueadoHasta!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect((await login("originador2", DEMO_PASSWORD, "192.0.2.99")).json().success).toBe(false);
+    expect(await bloqueadoEnLista("originador2")).toBe(true);
+  });
+
+  it("the password reset unlocks any user, internal ones included, and is audited", async () => {
+    await fallar("analista", 5, () => "203.0.113.9");
+    const id = await idUsuario(t.db, "analista");
+    expect(await bloqueadoEnLista("analista")).toBe(true);
+    const res = await t.as("configuracion", { method: "PUT", url: `/api/Usuarios/ResetPassword/${id}` });
+    expect(res.json()).toMatchObject({ success: true, message: MSG.claveReiniciada });
+    expect(await bloqueadoEnLista("analista")).toBe(false);
+    expect(await acciones(id)).toEqual(["bloquear", "reiniciar_clave", "desbloquear"]);
+    const temporal = res.json().data.password as string;
+    expect((await login("analista", temporal, "203.0.113.9")).json().success).toBe(true);
+  });
+
+  it("an unknown user name leaves nothing behind", async () => {
+    await fallar("no-existe", 6, () => "203.0.113.10");
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(bloqueosAcceso);
+    expect(n).toBeGreaterThan(0);
+    const filas = await t.db.select().from(bloqueosAcceso).where(eq(bloqueosAcceso.direccion, "203.0.113.10"));
+    expect(filas).toEqual([]);
+  });
+});
+
+describe("sessions in use stay alive; answers are not cached", () => {
+  it("with a one-minute idle limit, a call refreshes the last use well before the limit", async () => {
+    const corta = await crearTestApp({ SESSION_IDLE_MINUTES: "1" });
+    try {
+      const token = await corta.token("consultor");
+      const id = await idUsuario(corta.db, "consultor");
+      await corta.db
+        .update(sesiones)
+        .set({ ultimoUso: sql`now() - interval '50 seconds'` })
+        .where(eq(sesiones.idUsuario, id));
+      const datos = () =>
+        corta.app.inject({ method: "GET", url: "/api/Account/GetUserData", headers: { authorization: token } });
+      expect((await datos()).statusCode).toBe(200);
+      const [s] = await corta.db.select().from(sesiones).where(eq(sesiones.idUsuario, id));
+      expect(Date.now() - s.ultimoUso.getTime()).toBeLessThan(10_000);
+    } finally {
+      await corta.close();
+    }
+  });
+
+  it("Cache-Control: no-store on answers with personal data, errors included", async () => {
+    const entrada = await login("configuracion", DEMO_PASSWORD);
+    expect(entrada.headers["cache-control"]).toBe("no-store");
+    for (const url of ["/api/Account/GetUserData", "/api/Usuarios", "/api/SolicitudFirma/GetPersona/001-0000001-7"]) {
+      const res = await t.as("configuracion", { method: "GET", url });
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+    expect((await t.as(null, { method: "GET", url: "/api/Usuarios" })).headers["cache-control"]).toBe("no-store");
+  });
+});
