@@ -8,7 +8,7 @@ import { desbloquear, revocarSesionesUsuario } from "../auth/auth.repository.js"
 import { generarClaveTemporal, hashPassword } from "../auth/passwords.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { ErroresCampo, NoEncontrado, Regla, Validacion } from "../shared/errors.js";
+import { ErroresCampo, NoEncontrado, Validacion } from "../shared/errors.js";
 import { bloquearAdministracion, contarAdministradoresActivos } from "./administracion.repository.js";
 import { registrarAuditoria } from "./auditoria.repository.js";
 import { conUnicidad } from "./unicidad.js";
