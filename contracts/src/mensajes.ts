@@ -233,6 +233,8 @@ export const MSG = {
   constanciaVigente: "Vigente",
   constanciaInactivada: (fecha: string) => `Inactivada el ${fecha}`,
   constanciaVencida: "Vencida",
+  codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
+  errorDescargarConstancia: "No se pudo descargar la constancia.",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

@@ -4,6 +4,7 @@
  * the session here and returns to Login with the "session expired" notice.
  */
 import { createBrowserRouter, Navigate } from "react-router";
+import { cargarVerificarConstancia, RUTA_VERIFICAR_CONSTANCIA } from "../features/verificacion/routes";
 import { onUnauthorized } from "../lib/api-client";
 import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
@@ -20,6 +21,12 @@ export const router = createBrowserRouter(
       path: "/Login",
       HydrateFallback: SinContenido,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
+    },
+    // Verificación (issue 13): a constancia's public page, signed in or not.
+    {
+      path: RUTA_VERIFICAR_CONSTANCIA,
+      HydrateFallback: SinContenido,
+      lazy: async () => ({ Component: (await cargarVerificarConstancia()).default }),
     },
     {
       path: "/",

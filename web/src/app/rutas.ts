@@ -8,6 +8,7 @@ import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
+import { rutas as verificacion } from "../features/verificacion/routes";
 import type { RutaApp } from "./route-types";
 
 export const RUTA_INICIO = "Inicio";
@@ -18,6 +19,8 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...configuracion,
   // Avisos (issue 14)
   ...avisos,
+  // Verificación (issue 13)
+  ...verificacion,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));

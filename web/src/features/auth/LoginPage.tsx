@@ -25,6 +25,7 @@ export default function LoginPage() {
   const [usuario, setUsuario] = useState("");
   const [clave, setClave] = useState("");
   const [enviando, setEnviando] = useState(false);
+  const [codigo, setCodigo] = useState("");
   const estado = location.state as EstadoLogin | null;
   const aviso = typeof estado?.aviso === "string" ? estado.aviso : null;
   const yaConectado = sessionStore.getToken() !== null;
@@ -110,6 +111,36 @@ export default function LoginPage() {
             <span className="p-button-label">Iniciar sesión</span>
           </button>
         </form>
+        <section className="rf-login-verificar" aria-labelledby="login-verificar-titulo">
+          <h2 id="login-verificar-titulo">Verificar una constancia</h2>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              const c = codigo.trim();
+              if (c) navigate(`/Verificar/${encodeURIComponent(c)}`);
+              else notify.warn(MSG.codigoConstanciaVacio);
+            }}
+            noValidate
+          >
+            <label htmlFor="login-codigo">Código seguro de verificación</label>
+            <div className="rf-login-verificar-fila">
+              <input
+                id="login-codigo"
+                name="codigo"
+                className="p-inputtext p-component"
+                value={codigo}
+                onChange={(e) => setCodigo(e.target.value)}
+                placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={40}
+              />
+              <button type="submit" className="p-button p-component p-button-outlined">
+                <span className="p-button-label">Verificar</span>
+              </button>
+            </div>
+          </form>
+        </section>
       </main>
     </div>
   );

@@ -13,6 +13,7 @@ import { TabPanel, TabView } from "primereact/tabview";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
+import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { DocumentosTab } from "../../../components/solicitud/DocumentosTab";
 import { FuncionariosTab } from "../../../components/solicitud/FuncionariosTab";
 import { InactivaTab } from "../../../components/solicitud/InactivaTab";
@@ -37,6 +38,7 @@ export default function DetallesOriginadorPage() {
         <h1>Detalles de la solicitud</h1>
         <div className="rfo-acciones">
           {s && <Acciones s={s} onInactivar={() => setInactivar(true)} />}
+          {s && <BotonConstancia idSolicitud={s.idSolicitud} estatus={s.estatusSolitud} />}
           <Button type="button" label="Volver" icon="pi pi-arrow-left" severity="secondary" outlined onClick={volver} />
         </div>
       </div>

@@ -10,6 +10,7 @@ import { TabPanel, TabView } from "primereact/tabview";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
+import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
 import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
 import "./revision.css";
@@ -59,6 +60,7 @@ export function DetalleSolicitud({
         <h1 id="rf-detalle-titulo">{titulo}</h1>
         <div className="rf-detalle-acciones">
           {s && acciones?.(s)}
+          {s && <BotonConstancia idSolicitud={s.idSolicitud} estatus={s.estatusSolitud} />}
           {volver}
         </div>
       </div>

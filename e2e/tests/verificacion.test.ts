@@ -1,0 +1,121 @@
+/**
+ * Verification in the browser (issue 13): the consultant asks "Verificar firma" about an official of
+ * an active request and reads "Autorizado", downloads the request's constancia and reads its
+ * verification code from the PDF's text; signed out, the code typed on Login opens the public page,
+ * which says "Vigente"; after the administrator inactivates the request the same page says
+ * "Inactivada el …".
+ */
+import fs from "node:fs";
+import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textoPdf } from "../../server/test/documentos/lectores";
+import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function token(usuario: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/Account/LogIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName: usuario, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function api<T>(usuario: string, path: string, method = "GET"): Promise<T> {
+  const res = await fetch(`${server.url}/${path}`, { method, headers: { Authorization: await token(usuario) } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** An active request of the demo data with an official in force today. */
+async function solicitudActiva(): Promise<{ idSolicitud: number; cedula: string }> {
+  const bandeja = await api<{ rows: { idSolicitud: number }[] }>(
+    "consultor",
+    "api/SolicitudFirma/GetBandejaConsultor?page=0&rows=50&estatus=106",
+  );
+  for (const { idSolicitud } of bandeja.rows) {
+    const fs = await api<Funcionario[]>("consultor", `api/Funcionarios/GetFuncionarioSolicitud/${idSolicitud}`);
+    const enVigor = fs.find((f) => f.enVigor);
+    if (enVigor) return { idSolicitud, cedula: enVigor.cedula };
+  }
+  throw new Error("no active request with an official in force in the demo data");
+}
+
+describe("verification", () => {
+  it("verifies, issues a constancia, and its public page follows the registry", async () => {
+    const { idSolicitud, cedula } = await solicitudActiva();
+
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "consultor");
+    await page.getByRole("link", { name: "Verificar firma" }).first().click();
+    await page.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
+    const campo = page.getByLabel("Cédula");
+    // The mask places the caret where the click lands: start from the beginning.
+    await campo.click({ position: { x: 6, y: 6 } });
+    await page.waitForTimeout(250);
+    await campo.press("Home");
+    await campo.pressSequentially(cedula.replace(/-/g, ""), { delay: 20 });
+    await page.getByRole("button", { name: "Verificar" }).click();
+    const respuesta = page.getByRole("status").filter({ hasText: /autorizado/i });
+    await respuesta.waitFor();
+    expect(await respuesta.textContent()).toMatch(/^Autorizado/);
+    await page
+      .getByRole("table")
+      .getByRole("link", { name: String(idSolicitud) })
+      .first()
+      .waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, "verificacion-firma");
+
+    await page.goto(`${server.url}/Consultar/Detalles/${idSolicitud}`);
+    const [descarga] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Constancia" }).click(),
+    ]);
+    expect(descarga.suggestedFilename()).toBe(`Constancia de Registro de Firmas ${idSolicitud}.pdf`);
+    const pdf = fs.readFileSync((await descarga.path()) as string);
+    const codigo = textoPdf(pdf)
+      .map((t) => t.trim())
+      .find((t) => CODIGO_CONSTANCIA_REGEX.test(t));
+    expect(codigo).toBeDefined();
+    await ctx.close();
+
+    // Signed out: the code typed on Login opens the public page.
+    const publico = await (await newContext(browser)).newPage();
+    await publico.goto(`${server.url}/Login`);
+    await publico.getByLabel("Código seguro de verificación").fill(codigo!);
+    await publico.getByRole("button", { name: "Verificar" }).click();
+    await publico.waitForURL(/\/Verificar\//);
+    await publico.getByText("Constancia auténtica").waitFor();
+    const funcionarios = publico.getByRole("list", { name: "Funcionarios de la constancia" });
+    await funcionarios.getByText("Vigente").first().waitFor();
+    expect(await publico.getByText(cedula).count()).toBe(0);
+    expect(await axeSerious(publico)).toEqual([]);
+    await screenshot(publico, "verificacion-publica");
+
+    await api("administrador", `api/SolicitudFirma/Inactivar/${idSolicitud}`, "POST");
+    await publico.reload();
+    await funcionarios
+      .getByText(/^Inactivada el \d{2}\/\d{2}\/\d{4}$/)
+      .first()
+      .waitFor();
+    expect(await funcionarios.getByText("Vigente").count()).toBe(0);
+
+    // An unknown code: one message, nothing else.
+    await publico.goto(`${server.url}/Verificar/ABCD-EFGH-JKMN-PQRS-TV12`);
+    await publico.getByRole("alert").filter({ hasText: "no corresponde a ninguna constancia" }).waitFor();
+  }, 180_000);
+});

@@ -1,0 +1,13 @@
+/** Routes of the verificacion feature (issue 13): "Verificar firma" in the Consulta module. */
+import { V, VISTAS } from "@registro/contracts";
+import type { RutaApp } from "../../app/route-types";
+
+const url = VISTAS.find((v) => v.nombre === V.VERIFICAR_FIRMA)!.url;
+
+export const rutas: RutaApp[] = [
+  { nombre: V.VERIFICAR_FIRMA, path: url, cargar: () => import("./screens/VerificarFirmaPage") },
+];
+
+/** The public page of a constancia (no sign-in), outside the layout. */
+export const RUTA_VERIFICAR_CONSTANCIA = "/Verificar/:codigo";
+export const cargarVerificarConstancia = () => import("./screens/VerificarConstanciaPage");

@@ -1,0 +1,99 @@
+/**
+ * The public page of a constancia (/Verificar/{codigo}, no sign-in): whether the code belongs to a
+ * constancia the registry issued, and what the registry says of each of its officials now —
+ * "Vigente", "Inactivada el dd/mm/aaaa" or "Vencida" — with only what a checker needs. Kept free of
+ * PrimeReact component code, like Login, so a phone opening the QR code loads little.
+ */
+import "../verificacion.css";
+import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, MSG } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import { ApiError } from "../../../lib/api-client";
+import { obtenerConstanciaPublica } from "../api/get-constancia-publica";
+
+export default function VerificarConstanciaPage() {
+  const { codigo = "" } = useParams();
+  const consulta = useQuery({
+    queryKey: ["verificacion", "constancia", codigo],
+    queryFn: () => obtenerConstanciaPublica(codigo),
+    retry: false,
+  });
+
+  useEffect(() => {
+    document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
+  }, []);
+
+  return (
+    <div className="rfv-fondo">
+      <main className="rfv-publica">
+        <header className="rfv-cabecera-publica">
+          <img src="./favicon.svg" alt="" width={56} height={56} />
+          <p className="rfv-org">Contraloría General de la República</p>
+          <p className="rfv-app">{APP_NOMBRE_CORTO}</p>
+        </header>
+        <h1>Verificación de constancia</h1>
+        <p className="rfv-codigo">
+          Código: <strong>{codigo}</strong>
+        </p>
+        {consulta.isLoading && <p role="status">Consultando el registro…</p>}
+        {consulta.isError && (
+          <p className="rfv-respuesta rfv-no" role="alert">
+            <i className="pi pi-times-circle" aria-hidden="true" />{" "}
+            {consulta.error instanceof ApiError && (consulta.error.status === 404 || consulta.error.status === 429)
+              ? consulta.error.message
+              : MSG.errorDesconocido}
+          </p>
+        )}
+        {consulta.data && <Constancia c={consulta.data} />}
+        <p className="rfv-volver">
+          <Link to="/Login">Ir a Iniciar sesión</Link>
+        </p>
+      </main>
+    </div>
+  );
+}
+
+function Constancia({ c }: { c: ConstanciaPublica }) {
+  return (
+    <>
+      <p className="rfv-respuesta rfv-si" role="status">
+        <i className="pi pi-verified" aria-hidden="true" /> Constancia auténtica, emitida el {formatearFecha(c.emitida)}{" "}
+        para la solicitud No. {c.idSolicitud}.
+      </p>
+      <p>
+        <strong>Institución:</strong> {c.institucion}
+      </p>
+      <ul className="rfv-funcionarios" aria-label="Funcionarios de la constancia">
+        {c.funcionarios.map((f) => (
+          <Funcionario key={`${f.cedula}-${f.nombres}-${f.apellidos}`} f={f} />
+        ))}
+      </ul>
+      <p className="rfv-nota">Estado según el registro en este momento.</p>
+    </>
+  );
+}
+
+function Funcionario({ f }: { f: FuncionarioConstancia }) {
+  const clase = f.estado === "vigente" ? "rfv-estado-si" : "rfv-estado-no";
+  return (
+    <li className="rfv-funcionario">
+      <p className="rfv-nombre">
+        {f.nombres} {f.apellidos} <span className={`rfv-estado ${clase}`}>{f.estadoTexto}</span>
+      </p>
+      <dl>
+        <dt>Cédula</dt>
+        <dd>{f.cedula}</dd>
+        <dt>Cargo</dt>
+        <dd>{f.cargo}</dd>
+        <dt>Firmas</dt>
+        <dd>{f.firmas.join(", ")}</dd>
+        <dt>Rango</dt>
+        <dd>{f.firmaRango ? `${formatearMonto(f.montoDesde)} – ${formatearMonto(f.montoHasta)}` : "Sin límite"}</dd>
+        <dt>Vigencia</dt>
+        <dd>{f.firmaVigencia ? `${formatearFecha(f.fechaDesde)} – ${formatearFecha(f.fechaHasta)}` : "Permanente"}</dd>
+      </dl>
+    </li>
+  );
+}

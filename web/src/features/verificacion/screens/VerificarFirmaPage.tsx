@@ -1,0 +1,264 @@
+/**
+ * Verificar firma (issue 13): a cédula and, optionally, the institution, the signature, an amount
+ * and a date (today by default) — the registry answers "Autorizado" or "No autorizado" with the
+ * reason, and lists every entry it holds for that person. The answer is the API's
+ * (GET api/Verificacion/Firma); this screen only shows it.
+ */
+import "../verificacion.css";
+import {
+  CEDULA_REGEX,
+  type Errores,
+  MSG,
+  type RegistroVerificacion,
+  type RespuestaVerificacion,
+  V,
+  VISTAS,
+} from "@registro/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "primereact/button";
+import { Calendar } from "primereact/calendar";
+import { Column } from "primereact/column";
+import { DataTable } from "primereact/datatable";
+import { Dropdown } from "primereact/dropdown";
+import { InputMask } from "primereact/inputmask";
+import { InputNumber } from "primereact/inputnumber";
+import { Tag } from "primereact/tag";
+import { type FormEvent, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useInstituciones } from "../../../components/bandeja/use-instituciones";
+import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
+import { ariaError, Campo, PT_DROPDOWN } from "../../../components/funcionario-dialog/campos";
+import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+import { useUserData } from "../../../lib/user-data";
+import { verificarFirma } from "../api/get-verificacion-firma";
+
+/** Detail screens that may open a request, in order of preference. */
+const DETALLES = [
+  V.DETALLES_CONSULTA,
+  V.DETALLES_ADMINISTRADOR,
+  V.DETALLES_SEGUIMIENTO,
+  V.DETALLES_ANALISTA,
+  V.HISTORICO_DETALLES,
+  V.DETALLES_JURIDICO,
+  V.DETALLES_ORIGINADOR,
+] as const;
+
+function hoyLocal(): Date {
+  const d = new Date();
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+}
+
+function aIso(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+export default function VerificarFirmaPage() {
+  const [cedula, setCedula] = useState("");
+  const [institucion, setInstitucion] = useState<number | null>(null);
+  const [idFirma, setIdFirma] = useState<number | null>(null);
+  const [monto, setMonto] = useState<number | null>(null);
+  const [fecha, setFecha] = useState<Date | null>(hoyLocal());
+  const [errores, setErrores] = useState<Errores>({});
+  const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
+  const instituciones = useInstituciones();
+  const firmas = useCatalogoFirmas();
+  const usuario = useUserData();
+
+  const rutaDetalle = useMemo(() => {
+    const vistas = new Set(usuario.data?.vistas.map((v) => v.nombre) ?? []);
+    const nombre = DETALLES.find((n) => vistas.has(n));
+    const url = VISTAS.find((v) => v.nombre === nombre)?.url;
+    return url ? (id: number) => url.replace(":idSolicitud", String(id)) : null;
+  }, [usuario.data]);
+
+  const grupos = useMemo(
+    () =>
+      (firmas.data ?? []).map((t) => ({
+        label: t.nombre,
+        items: t.firmas.map((f) => ({ label: f.firma1, value: f.idFirma })),
+      })),
+    [firmas.data],
+  );
+
+  const consulta = useMutation({
+    mutationFn: verificarFirma,
+    onSuccess: (r) => {
+      if ("registros" in r) {
+        setErrores({});
+        setRespuesta(r);
+      } else {
+        setErrores(r.errors ?? {});
+        setRespuesta(null);
+      }
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError && e.status === 401)) notify.error(e.message || MSG.errorDesconocido);
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!CEDULA_REGEX.test(cedula)) {
+      setErrores({ cedula: [cedula ? MSG.cedulaFormato : MSG.requerido] });
+      setRespuesta(null);
+      return;
+    }
+    consulta.mutate({ cedula, institucion, idFirma, monto, fecha: fecha ? aIso(fecha) : null });
+  }
+
+  const err = (campo: string) => errores[campo]?.[0];
+
+  return (
+    <section className="rfv-pagina" aria-labelledby="rfv-titulo">
+      <h1 id="rfv-titulo">Verificar firma</h1>
+      <p className="rfv-ayuda">
+        Indique la cédula del firmante y, si lo desea, la institución, la firma, el monto y la fecha del documento. El
+        registro responde según lo que estaba vigente en esa fecha.
+      </p>
+      <form className="rfv-formulario" onSubmit={onSubmit} noValidate aria-label="Datos a verificar">
+        <Campo id="rfv-cedula" etiqueta="Cédula" requerido error={err("cedula")}>
+          <InputMask
+            id="rfv-cedula"
+            mask="999-9999999-9"
+            value={cedula}
+            placeholder="000-0000000-0"
+            onChange={(e) => setCedula(e.value ?? "")}
+            aria-required
+            invalid={!!err("cedula")}
+            {...ariaError("rfv-cedula", err("cedula"))}
+          />
+        </Campo>
+        <Campo id="rfv-institucion" etiqueta="Institución" error={err("institucion")}>
+          <Dropdown
+            inputId="rfv-institucion"
+            value={institucion}
+            options={instituciones.data ?? []}
+            optionLabel="nombre"
+            optionValue="idInstitucionFirma"
+            onChange={(e) => setInstitucion(e.value ?? null)}
+            placeholder="Todas"
+            filter
+            showClear
+            pt={PT_DROPDOWN}
+            {...ariaError("rfv-institucion", err("institucion"))}
+          />
+        </Campo>
+        <Campo id="rfv-firma" etiqueta="Firma" error={err("idFirma")}>
+          <Dropdown
+            inputId="rfv-firma"
+            value={idFirma}
+            options={grupos}
+            optionGroupLabel="label"
+            optionGroupChildren="items"
+            optionLabel="label"
+            optionValue="value"
+            onChange={(e) => setIdFirma(e.value ?? null)}
+            placeholder="Cualquiera"
+            showClear
+            pt={PT_DROPDOWN}
+            {...ariaError("rfv-firma", err("idFirma"))}
+          />
+        </Campo>
+        <Campo id="rfv-monto" etiqueta="Monto" error={err("monto")}>
+          <InputNumber
+            inputId="rfv-monto"
+            value={monto}
+            onValueChange={(e) => setMonto(e.value ?? null)}
+            mode="currency"
+            currency="USD"
+            locale="en-US"
+            min={0}
+            invalid={!!err("monto")}
+            aria-describedby={err("monto") ? "rfv-monto-error" : undefined}
+          />
+        </Campo>
+        <Campo id="rfv-fecha" etiqueta="Fecha" error={err("fecha")}>
+          <Calendar
+            inputId="rfv-fecha"
+            value={fecha}
+            onChange={(e) => setFecha((e.value as Date | null) ?? null)}
+            dateFormat="dd/mm/yy"
+            locale="es"
+            showIcon
+            placeholder="dd/mm/aaaa"
+            invalid={!!err("fecha")}
+            aria-describedby={err("fecha") ? "rfv-fecha-error" : undefined}
+          />
+        </Campo>
+        <div className="rfv-enviar">
+          <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
+        </div>
+      </form>
+      <div aria-live="polite">{respuesta && <Resultado r={respuesta} rutaDetalle={rutaDetalle} />}</div>
+    </section>
+  );
+}
+
+function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: ((id: number) => string) | null }) {
+  return (
+    <>
+      <div className={`rfv-respuesta ${r.autorizado ? "rfv-si" : "rfv-no"}`} role="status">
+        <i className={`pi ${r.autorizado ? "pi-check-circle" : "pi-times-circle"}`} aria-hidden="true" />
+        <div>
+          <p className="rfv-veredicto">{r.autorizado ? "Autorizado" : "No autorizado"}</p>
+          <p>
+            {r.motivo} <span className="rfv-fecha">Fecha consultada: {formatearFecha(r.fecha)}.</span>
+          </p>
+        </div>
+      </div>
+      {r.registros.length > 0 && (
+        <DataTable
+          value={r.registros}
+          dataKey="idFuncionario"
+          className="rfv-registros"
+          stripedRows
+          size="small"
+          aria-label="Registros de la persona"
+          header={`Registros de ${r.registros[0].nombres} ${r.registros[0].apellidos}`}
+        >
+          <Column header="Institución" field="institucion" />
+          <Column header="Cargo" field="cargo" />
+          <Column
+            header="Solicitud"
+            body={(x: RegistroVerificacion) =>
+              rutaDetalle ? <Link to={rutaDetalle(x.idSolicitud)}>{x.idSolicitud}</Link> : x.idSolicitud
+            }
+          />
+          <Column header="Firmas" body={(x: RegistroVerificacion) => x.firmas.map((f) => f.firma).join(", ")} />
+          <Column
+            header="Rango"
+            body={(x: RegistroVerificacion) =>
+              x.firmaRango ? `${formatearMonto(x.montoDesde)} – ${formatearMonto(x.montoHasta)}` : "Sin límite"
+            }
+          />
+          <Column
+            header="Vigencia"
+            body={(x: RegistroVerificacion) =>
+              x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"
+            }
+          />
+          <Column header="Firma" body={(x: RegistroVerificacion) => (x.firmaDigital ? "Digital" : "Holográfica")} />
+          <Column
+            header="Estatus"
+            body={(x: RegistroVerificacion) => `${x.estatusFuncionario} (${x.estatusSolicitud})`}
+          />
+          <Column header="Activo desde" body={(x: RegistroVerificacion) => formatearFecha(x.activoDesde)} />
+          <Column header="Inactivo desde" body={(x: RegistroVerificacion) => formatearFecha(x.inactivoDesde)} />
+          <Column
+            header="Resultado"
+            body={(x: RegistroVerificacion) => (
+              <Tag
+                severity={x.autorizado ? "success" : "danger"}
+                value={x.autorizado ? "Autorizado" : "No autorizado"}
+                title={x.motivo}
+              />
+            )}
+          />
+        </DataTable>
+      )}
+    </>
+  );
+}
