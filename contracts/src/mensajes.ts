@@ -206,6 +206,12 @@ export const MSG = {
   sinAvisos: "No tiene avisos.",
   sinCorreosNoEnviados: "No hay correos sin enviar.",
   vencimientoInvalido: "Elija Por vencer o Vencidas.",
+  renovacionSoloActiva: "Solo puede renovar una solicitud activa.",
+  renovacionCreada: (id: number) =>
+    `Se creó la solicitud de renovación N.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
+  renovacionDe: (id: number) => `Renovación de la solicitud N.º ${id}.`,
+  confirmarRenovacion:
+    "¿Desea renovar esta solicitud? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y los funcionarios activos, que podrá ajustar antes de enviarla.",
 
   // Reliability (issue 11)
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",

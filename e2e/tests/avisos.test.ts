@@ -97,3 +97,28 @@ test("'Mi cuenta' offers the e-mail preference and keeps the choice", async () =
   expect(await axeSerious(page)).toEqual([]);
   await ctx.close();
 });
+
+test("an active request is renewed into a prefilled draft", async () => {
+  const { token } = await llamar("POST", "api/Account/LogIn", undefined, {
+    userName: "originador",
+    password: DEMO_PASSWORD,
+  });
+  const bandeja = await llamar("GET", "api/SolicitudFirma/GetBandejaOriginador?page=0&rows=100", token);
+  const activa = (bandeja.rows as { idSolicitud: number; estatusSolitud: number }[]).find(
+    (r) => r.estatusSolitud === 106,
+  )!;
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await login(page, server.url, "originador");
+  await page.goto(`${server.url}/Originador/Detalles/${activa.idSolicitud}`);
+  await page.getByRole("button", { name: "Renovar" }).click();
+  await page.getByRole("button", { name: "Sí" }).click();
+  await page.waitForURL((u) => /\/Originador\/Formulario\/\d+$/.test(u.pathname));
+  const nueva = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+  expect(nueva).not.toBe(activa.idSolicitud);
+  const detalle = await llamar("GET", `api/SolicitudFirma/${nueva}`, token);
+  expect(detalle.estatusSolitud).toBe(202);
+  const funcionarios = await llamar("GET", `api/Funcionarios/GetFuncionarioSolicitud/${nueva}`, token);
+  expect(funcionarios.length).toBeGreaterThan(0);
+  await ctx.close();
+});

@@ -12,6 +12,7 @@ import {
   zId,
   zPagina,
   zPreferencias,
+  zRespuesta,
   zRespuestaSimple,
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -20,6 +21,7 @@ import { usuarioDe } from "../auth/auth.plugin.js";
 import type { Db } from "../db/client.js";
 import * as avisos from "./avisos.service.js";
 import * as correos from "./correos.service.js";
+import * as renovacion from "./renovacion.service.js";
 
 const tags = ["Avisos"];
 const zParams = z.object({ id: zId });
@@ -54,6 +56,18 @@ export const avisosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     config: { autenticado: true },
     schema: { tags, body: zGuardarPreferencias, response: { 200: zRespuestaSimple, 400: zRespuestaSimple } },
     handler: (req) => avisos.guardarPreferencias(db, usuarioDe(req), req.body.Correo),
+  });
+  app.post("/api/SolicitudFirma/Renovar/:id", {
+    config: { vistas: GRUPOS.originador },
+    schema: {
+      tags,
+      params: zParams,
+      response: {
+        200: zRespuesta(z.object({ idSolicitud: z.number().int(), idIncumbente: z.number().int() })),
+        404: zRespuestaSimple,
+      },
+    },
+    handler: (req) => renovacion.renovarSolicitud(db, usuarioDe(req), req.params.id),
   });
   app.get("/api/Correos/NoEnviados", {
     config: { vistas: GRUPOS.correosNoEnviados },

@@ -3,7 +3,7 @@
  * timeline, institution and incumbent, and tabs for the comment, documents, officials, return
  * reasons (104, 108) and deactivation (203, 201) — the institution's own steps only: the
  * comptroller's internal history stays with the reviewers (the server masks it too). Offers what
- * the status allows: edit (202, 108), add officials and 'Inactivar Firma' (106).
+ * the status allows: edit (202, 108), add officials, 'Renovar' (issue 14) and 'Inactivar Firma' (106).
  */
 import "../originador.css";
 import { MSG, type Solicitud } from "@registro/contracts";
@@ -20,6 +20,9 @@ import { InactivaTab } from "../../../components/solicitud/InactivaTab";
 import { ObservacionesTab } from "../../../components/solicitud/ObservacionesTab";
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
 import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
+import { notify } from "../../../lib/toast";
+import { useRenovarSolicitud } from "../api/renovar-solicitud";
+import { ConfirmacionHost, confirmar } from "../components/confirmar";
 import { InactivarFirmaDialog } from "../components/InactivarFirmaDialog";
 import { useVolver } from "../components/use-volver";
 import { esActiva, esInactiva, estatusOriginador, puedeEditar, RUTA, tieneObservaciones } from "../reglas";
@@ -100,9 +103,40 @@ function Acciones({ s, onInactivar }: { s: Solicitud; onInactivar: () => void })
           onClick={() => navigate(RUTA.nuevoFuncionario(s.idSolicitud))}
         />
       )}
+      {esActiva(s.estatusSolitud) && <BotonRenovar idSolicitud={s.idSolicitud} />}
       {esActiva(s.estatusSolitud) && (
         <Button type="button" label="Inactivar Firma" icon="pi pi-ban" severity="danger" onClick={onInactivar} />
       )}
+    </>
+  );
+}
+
+/** Avisos (issue 14): a new request prefilled from this active one, opened in the form. */
+function BotonRenovar({ idSolicitud }: { idSolicitud: number }) {
+  const navigate = useNavigate();
+  const renovar = useRenovarSolicitud();
+  const iniciar = () =>
+    confirmar(MSG.confirmarRenovacion, () =>
+      renovar.mutate(idSolicitud, {
+        onSuccess: (r) => {
+          if (!r.success || !r.data) return notify.warn(r.message);
+          notify.success(r.message);
+          navigate(RUTA.editar(r.data.idSolicitud));
+        },
+        onError: (e) => notify.warn(e.message),
+      }),
+    );
+  return (
+    <>
+      <Button
+        type="button"
+        label="Renovar"
+        icon="pi pi-refresh"
+        severity="info"
+        loading={renovar.isPending}
+        onClick={iniciar}
+      />
+      <ConfirmacionHost />
     </>
   );
 }

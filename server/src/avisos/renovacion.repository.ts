@@ -1,0 +1,66 @@
+/**
+ * SQL behind a renewal: copying an active request's incumbent, contact data, documents and active
+ * officials (with their signatures and files) into a new request, inside the caller's transaction.
+ * Files are copied row to row in the database; their bytes never pass through the app.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { solicitudes } from "../db/schema.js";
+
+export async function solicitudParaRenovar(tx: Tx, idSolicitud: number) {
+  const [s] = await tx.select().from(solicitudes).where(eq(solicitudes.idSolicitud, idSolicitud)).for("update");
+  return s ?? null;
+}
+
+type Filas<T> = { rows: T[] };
+
+/** Copies the request (new incumbent row, status 202) and returns the new ids. */
+export async function copiarSolicitud(tx: Tx, idSolicitud: number, idUsuario: number) {
+  const inc = (await tx.execute(sql`
+    insert into incumbentes (id_institucion, cedula, nombres, apellidos, cod_cargo, telefono, firma_digital)
+    select i.id_institucion, i.cedula, i.nombres, i.apellidos, i.cod_cargo, i.telefono, i.firma_digital
+    from incumbentes i join solicitudes s on s.id_incumbente = i.id_incumbente
+    where s.id_solicitud = ${idSolicitud}
+    returning id_incumbente`)) as unknown as Filas<{ id_incumbente: number }>;
+  const idIncumbente = inc.rows[0].id_incumbente;
+  const sol = (await tx.execute(sql`
+    insert into solicitudes (id_institucion, id_incumbente, estatus, comentario, inst_direccion, inst_telefono,
+      inst_ext, inst_telefono2, inst_ext2, creado_por)
+    select id_institucion, ${idIncumbente}, 202, comentario, inst_direccion, inst_telefono, inst_ext,
+      inst_telefono2, inst_ext2, ${idUsuario}
+    from solicitudes where id_solicitud = ${idSolicitud}
+    returning id_solicitud`)) as unknown as Filas<{ id_solicitud: number }>;
+  const nueva = sol.rows[0].id_solicitud;
+  // The request's own documents (not the deactivation evidence).
+  await tx.execute(sql`
+    insert into adjuntos (id_solicitud, id_funcionario, tipo_adjunto, nombre, mime, tamano, sha256, contenido)
+    select ${nueva}, null, tipo_adjunto, nombre, mime, tamano, sha256, contenido
+    from adjuntos where id_solicitud = ${idSolicitud} and id_funcionario is null and tipo_adjunto <> 'Evidencia'`);
+  return { idSolicitud: nueva, idIncumbente };
+}
+
+/** Copies each active official as a new pending one, with signatures and files; how many were copied. */
+export async function copiarFuncionariosActivos(tx: Tx, desde: number, hacia: number): Promise<number> {
+  const activos = (await tx.execute(
+    sql`select id_funcionario from funcionarios where id_solicitud = ${desde} and id_estatus = 2 order by id_funcionario`,
+  )) as unknown as Filas<{ id_funcionario: number }>;
+  for (const { id_funcionario: id } of activos.rows) {
+    const nuevo = (await tx.execute(sql`
+      insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono, comentario,
+        firma_digital, firma_vigencia, firma_rango, monto_desde, monto_hasta, fecha_desde, fecha_hasta,
+        id_estatus, enviado)
+      select ${hacia}, cedula, nombres, apellidos, cod_cargo, telefono, comentario, firma_digital,
+        firma_vigencia, firma_rango, monto_desde, monto_hasta, fecha_desde, fecha_hasta, 1, false
+      from funcionarios where id_funcionario = ${id}
+      returning id_funcionario`)) as unknown as Filas<{ id_funcionario: number }>;
+    const idNuevo = nuevo.rows[0].id_funcionario;
+    await tx.execute(sql`
+      insert into funcionario_firmas (id_funcionario, id_firma)
+      select ${idNuevo}, id_firma from funcionario_firmas where id_funcionario = ${id}`);
+    await tx.execute(sql`
+      insert into adjuntos (id_solicitud, id_funcionario, tipo_adjunto, nombre, mime, tamano, sha256, contenido)
+      select ${hacia}, ${idNuevo}, tipo_adjunto, nombre, mime, tamano, sha256, contenido
+      from adjuntos where id_funcionario = ${id}`);
+  }
+  return activos.rows.length;
+}
