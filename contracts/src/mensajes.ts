@@ -217,6 +217,7 @@ export const MSG = {
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
   idempotenciaEnCurso: "Esta operación ya se está procesando; espere un momento e intente de nuevo.",
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
+  idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",
 
   // Verificación (issue 13): the answer of "Verificar firma" and the constancia
   verificacionAutorizado: "El funcionario está autorizado para firmar en la fecha consultada.",

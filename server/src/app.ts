@@ -31,6 +31,7 @@ import type { Db } from "./db/client.js";
 import { domainRoutes } from "./routes.js";
 import { saludRoutes } from "./salud/salud.routes.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
+import { registrarIdempotencia } from "./shared/idempotencia.js";
 import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
 
@@ -110,6 +111,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     reloj: deps.reloj ?? relojDelSistema,
     segundoPlano: deps.segundoPlano ?? true,
   });
+
+  // Idempotency keys on POST (issue 11).
+  registrarIdempotencia(app, deps.db);
 
   // Stopping (issue 11): from app.close() on, new calls are refused with 503 and the connection is
   // closed so keep-alive clients go elsewhere; calls already running finish.

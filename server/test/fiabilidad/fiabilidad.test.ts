@@ -8,11 +8,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MSG } from "@registro/contracts";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { bloquearCarpeta, CarpetaBloqueada } from "../../src/db/bloqueo.js";
 import { esFallaDeConexion } from "../../src/db/fallas.js";
+import { cargos } from "../../src/db/schema.js";
 import { crearTestApp } from "../support/app.js";
 
 const login = { method: "POST" as const, url: "/api/Account/LogIn", payload: { userName: "nadie", password: "x" } };
@@ -152,5 +154,60 @@ describe("lost database connection", () => {
     expect(esFallaDeConexion(new Error("timeout exceeded when trying to connect"))).toBe(true);
     expect(esFallaDeConexion(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(esFallaDeConexion(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("Idempotency-Key on creates", () => {
+  const crear = (t: Awaited<ReturnType<typeof crearTestApp>>, usuario: string, clave: string, nombre: string) =>
+    t.as(usuario, {
+      method: "POST",
+      url: "/api/Usuarios/CrearCargo",
+      headers: { "idempotency-key": clave },
+      payload: { Nombre: nombre, Descripcion: "Prueba", Tipo: 1 },
+    });
+  const contar = async (t: Awaited<ReturnType<typeof crearTestApp>>, nombre: string) =>
+    (await t.db.select().from(cargos).where(eq(cargos.nombre, nombre))).length;
+
+  it("a repeated key gets the first answer and creates once, also when both arrive together", async () => {
+    const t = await crearTestApp();
+    try {
+      const a = await crear(t, "configuracion", "clave-0001-a", "Cargo idempotente A");
+      expect(a.statusCode).toBe(200);
+      expect(a.json().success).toBe(true);
+      const b = await crear(t, "configuracion", "clave-0001-a", "Cargo idempotente A");
+      expect(b.statusCode).toBe(200);
+      expect(b.json()).toEqual(a.json());
+      expect(b.headers["idempotent-replayed"]).toBe("true");
+      expect(await contar(t, "Cargo idempotente A")).toBe(1);
+
+      const [c, d] = await Promise.all([
+        crear(t, "configuracion", "clave-0002-b", "Cargo idempotente B"),
+        crear(t, "configuracion", "clave-0002-b", "Cargo idempotente B"),
+      ]);
+      expect(c.json()).toEqual(d.json());
+      expect(await contar(t, "Cargo idempotente B")).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a refused call keeps no answer; a malformed key is a 400 on its field", async () => {
+    const t = await crearTestApp();
+    try {
+      // A 400 is not kept: the corrected call with the same key runs.
+      const mala = await crear(t, "configuracion", "clave-0003-c", "");
+      expect(mala.statusCode).toBe(400);
+      const buena = await crear(t, "configuracion", "clave-0003-c", "Cargo idempotente C");
+      expect(buena.json().success).toBe(true);
+      expect(buena.headers["idempotent-replayed"]).toBeUndefined();
+      expect(await contar(t, "Cargo idempotente C")).toBe(1);
+
+      const invalida = await crear(t, "configuracion", "no válida", "Cargo idempotente D");
+      expect(invalida.statusCode).toBe(400);
+      expect(invalida.json().errors).toEqual({ "Idempotency-Key": [MSG.idempotenciaInvalida] });
+      expect(await contar(t, "Cargo idempotente D")).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

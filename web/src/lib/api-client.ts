@@ -50,8 +50,23 @@ function withQuery(path: string, query?: Query): string {
   return qs ? `${apiUrl(path)}?${qs}` : apiUrl(path);
 }
 
-async function request<T>(method: string, path: string, opts: { body?: unknown; query?: Query } = {}): Promise<T> {
+/**
+ * A fresh idempotency key (issue 11): sent with a create, a repeat of the same call (double click,
+ * retry after a lost answer) gets the first answer instead of creating twice. getRandomValues works
+ * on plain http too (randomUUID needs a secure context).
+ */
+export function nuevaClaveIdempotencia(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  opts: { body?: unknown; query?: Query; claveIdempotencia?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = { ...authHeaders() };
+  if (opts.claveIdempotencia) headers["Idempotency-Key"] = opts.claveIdempotencia;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -75,7 +90,8 @@ async function request<T>(method: string, path: string, opts: { body?: unknown; 
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body }),
+  post: <T>(path: string, body?: unknown, claveIdempotencia?: string) =>
+    request<T>("POST", path, { body, claveIdempotencia }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", path, { body, query }),
   delete: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
 };

@@ -1,0 +1,114 @@
+/**
+ * Idempotency keys (issue 11): a signed-in POST carrying `Idempotency-Key` runs once per user and
+ * key; a repeat (double click, a retry after a lost answer) gets the first call's answer. The web
+ * client sends a key with its creates. Table `idempotencia` (migration 0005):
+ * - the first call claims the key (row with estado NULL), runs, then stores its status and body;
+ * - a repeat while the first still runs waits for it (up to 10 s, then 409 "ya se está procesando");
+ * - answers 400 and above are not kept (the row goes): a corrected or later retry runs again;
+ * - a key used for another URL is refused (422); a claim abandoned for 2 minutes may be taken over.
+ */
+import { MSG } from "@registro/contracts";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Db } from "../db/client.js";
+
+const CABECERA = "idempotency-key";
+const FORMATO = /^[A-Za-z0-9_-]{8,100}$/;
+const ESPERA_MS = 10_000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    claveIdempotencia: { idUsuario: number; clave: string } | null;
+  }
+}
+
+type Fila = { ruta: string; estado: number | null; respuesta: unknown; abandonada: boolean };
+
+async function leer(db: Db, idUsuario: number, clave: string): Promise<Fila | undefined> {
+  const r = await db.execute(sql`
+    select ruta, estado, respuesta, creado < now() - interval '2 minutes' as abandonada
+    from idempotencia where id_usuario = ${idUsuario} and clave = ${clave}`);
+  return (r as unknown as { rows: Fila[] }).rows[0];
+}
+
+function responder(reply: FastifyReply, fila: Fila) {
+  return reply
+    .status(fila.estado ?? 200)
+    .header("idempotent-replayed", "true")
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(fila.respuesta));
+}
+
+export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
+  app.decorateRequest("claveIdempotencia", null);
+
+  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
+    const valor = request.headers[CABECERA];
+    if (request.method !== "POST" || valor === undefined || !request.sesion) return;
+    const clave = Array.isArray(valor) ? valor[0] : valor;
+    if (!FORMATO.test(clave)) {
+      return reply
+        .status(400)
+        .send({
+          success: false,
+          message: MSG.datosInvalidos,
+          errors: { "Idempotency-Key": [MSG.idempotenciaInvalida] },
+        });
+    }
+    const idUsuario = request.sesion.idUsuario;
+    const ruta = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const limite = Date.now() + ESPERA_MS;
+    for (;;) {
+      const r = await db.execute(sql`
+        insert into idempotencia (id_usuario, clave, ruta) values (${idUsuario}, ${clave}, ${ruta})
+        on conflict (id_usuario, clave) do nothing returning clave`);
+      if ((r as unknown as { rows: unknown[] }).rows.length > 0) {
+        request.claveIdempotencia = { idUsuario, clave };
+        return;
+      }
+      const fila = await leer(db, idUsuario, clave);
+      if (!fila) continue; // the first call failed and let the key go: claim it now
+      if (fila.ruta !== ruta) {
+        return reply.status(422).send({ success: false, message: MSG.idempotenciaDistinta });
+      }
+      if (fila.estado !== null) return responder(reply, fila);
+      if (fila.abandonada) {
+        await db.execute(
+          sql`delete from idempotencia where id_usuario = ${idUsuario} and clave = ${clave} and estado is null`,
+        );
+        continue;
+      }
+      if (Date.now() >= limite) return reply.status(409).send({ success: false, message: MSG.idempotenciaEnCurso });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const k = request.claveIdempotencia;
+    if (!k) return payload;
+    request.claveIdempotencia = null;
+    let cuerpo: unknown = null;
+    if (reply.statusCode < 400 && typeof payload === "string") {
+      try {
+        cuerpo = JSON.parse(payload);
+      } catch {
+        cuerpo = null;
+      }
+    }
+    try {
+      if (cuerpo !== null) {
+        await db.execute(sql`
+          update idempotencia set estado = ${reply.statusCode}, respuesta = ${JSON.stringify(cuerpo)}::jsonb
+          where id_usuario = ${k.idUsuario} and clave = ${k.clave}`);
+      } else {
+        await db.execute(sql`delete from idempotencia where id_usuario = ${k.idUsuario} and clave = ${k.clave}`);
+      }
+      if (Math.random() < 0.01) {
+        await db.execute(sql`delete from idempotencia where creado < now() - interval '1 day'`);
+      }
+    } catch (e) {
+      request.log.warn({ err: e }, "idempotency key not stored");
+    }
+    return payload;
+  });
+}
