@@ -47,13 +47,11 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
     if (request.method !== "POST" || valor === undefined || !request.sesion) return;
     const clave = Array.isArray(valor) ? valor[0] : valor;
     if (!FORMATO.test(clave)) {
-      return reply
-        .status(400)
-        .send({
-          success: false,
-          message: MSG.datosInvalidos,
-          errors: { "Idempotency-Key": [MSG.idempotenciaInvalida] },
-        });
+      return reply.status(400).send({
+        success: false,
+        message: MSG.datosInvalidos,
+        errors: { "Idempotency-Key": [MSG.idempotenciaInvalida] },
+      });
     }
     const idUsuario = request.sesion.idUsuario;
     const ruta = `${request.method} ${request.routeOptions.url ?? request.url}`;
