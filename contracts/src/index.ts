@@ -5,6 +5,7 @@ export * from "./schemas/avisos.js";
 export * from "./schemas/catalogos.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
+export * from "./schemas/oficina.js";
 export * from "./schemas/originador.js";
 export * from "./schemas/solicitudes.js";
 export * from "./schemas/verificacion.js";

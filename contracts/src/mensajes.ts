@@ -242,6 +242,19 @@ export const MSG = {
   constanciaVencida: "Vencida",
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
+
+
+  // Office: reassignment, audit chain, exports, dashboard (issue 15)
+  liberadoExitoso: "Solicitud liberada correctamente.",
+  reasignadoExitoso: "Solicitud reasignada correctamente.",
+  solicitudNoAsignada: "La solicitud no está asignada a ningún usuario.",
+  usuarioDestinoInvalido: "El usuario seleccionado no puede recibir solicitudes de esta etapa.",
+  usuarioDestinoRequerido: "Debe seleccionar el usuario.",
+  historialLiberada: (nombre: string) => `Liberada por ${nombre}.`,
+  historialReasignada: (de: string, a: string, comentario: string) => `Reasignada de ${de} a ${a}: ${comentario}`,
+  auditoriaIntegra: (n: number) => `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}`,
+  auditoriaRota: (id: number) => `La cadena de auditoría está rota en la entrada ${id}.`,
+  errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

@@ -53,6 +53,12 @@ const ESPERADO: Record<Accion, Esperada[]> = {
   inactivarFuncionario: [
     { rol: "administrador", desde: [105, 106, 203], hacia: null, asignacion: false, motivos: false },
   ],
+  // Reassignment (issue 15): the holder releases; the administrator moves a held request.
+  liberar: [
+    { rol: "analista", desde: [101, 204], hacia: null, asignacion: true, motivos: false },
+    { rol: "juridico", desde: [102, 103], hacia: null, asignacion: true, motivos: false },
+  ],
+  reasignar: [{ rol: "administrador", desde: [101, 204, 102, 103], hacia: null, asignacion: false, motivos: false }],
 };
 
 const YO = 7;
@@ -123,6 +129,11 @@ describe("decidir: every status × every action × every role", () => {
             }
             if (fila.asignacion && asignadoA !== YO) {
               expect(d, donde).toEqual({ permitido: false, motivo: otroLaTiene ? "asignadoOtro" : "asignacion" });
+              continue;
+            }
+            if (accion === "reasignar") {
+              // Without a target user a held request cannot move; a free one has nothing to move.
+              expect(d, donde).toEqual({ permitido: false, motivo: asignadoA === null ? "asignacion" : "destino" });
               continue;
             }
             expect(d.permitido, donde).toBe(true);
@@ -251,5 +262,52 @@ describe("refusal order", () => {
       permitido: false,
       motivo: "asignadoOtro",
     });
+  });
+});
+
+describe("reasignar (issue 15)", () => {
+  const admin = actor("administrador");
+  const destino = (id: number, ...roles: Rol[]): Actor => ({ idUsuario: id, roles: new Set(roles) });
+
+  it("moves a held request only to another user of the request's stage", () => {
+    for (const [codigo, etapa, otra] of [
+      [101, "analista", "juridico"],
+      [204, "analista", "juridico"],
+      [102, "juridico", "analista"],
+      [103, "juridico", "analista"],
+    ] as const) {
+      expect(decidir("reasignar", estado(codigo, OTRO), admin, destino(9, etapa))).toMatchObject({
+        permitido: true,
+        hacia: null,
+      });
+      expect(decidir("reasignar", estado(codigo, OTRO), admin, destino(9, otra))).toEqual({
+        permitido: false,
+        motivo: "destino",
+      });
+      // To the user who already holds it: nothing to move.
+      expect(decidir("reasignar", estado(codigo, OTRO), admin, destino(OTRO, etapa))).toEqual({
+        permitido: false,
+        motivo: "destino",
+      });
+      expect(decidir("reasignar", estado(codigo, null), admin, destino(9, etapa))).toEqual({
+        permitido: false,
+        motivo: "asignacion",
+      });
+    }
+  });
+
+  it("is refused outside the reviewer stages and to every other role", () => {
+    for (const codigo of [202, 108, 104, 105, 106, 203, 201, 109]) {
+      expect(decidir("reasignar", estado(codigo, OTRO), admin, destino(9, ...ROLES))).toEqual({
+        permitido: false,
+        motivo: "estatus",
+      });
+    }
+    for (const rol of ["originador", "analista", "juridico"] as const) {
+      expect(decidir("reasignar", estado(101, OTRO), actor(rol), destino(9, ...ROLES))).toEqual({
+        permitido: false,
+        motivo: "rol",
+      });
+    }
   });
 });

@@ -24,7 +24,10 @@ export type Accion =
   | "inactivar"
   | "activar"
   | "asignar"
-  | "inactivarFuncionario";
+  | "inactivarFuncionario"
+  // Reassignment (issue 15)
+  | "liberar" // Liberar: the holder gives the request back to the stage's pool
+  | "reasignar"; // Reasignar: the RyCC administrator moves a held request to another user of the stage
 
 export interface Transicion {
   accion: Accion;
@@ -78,6 +81,10 @@ export const TRANSICIONES: readonly Transicion[] = [
   t("inactivar", [ACTIVA, SOLICITUD_INACTIVAR], "administrador", INACTIVADO),
   t("activar", [SOLICITUD_INACTIVAR, INACTIVADO], "administrador", ACTIVA),
   t("inactivarFuncionario", [ACTIVA, APROBADO_JURIDICO, SOLICITUD_INACTIVAR], "administrador", null),
+  // Reassignment (issue 15): only a held request can be released or reassigned.
+  t("liberar", [ENVIADO, RETORNADO_JURIDICO], "analista", null, asignado),
+  t("liberar", [APROBADO_ANALISTA, RETORNADO_RYCC], "juridico", null, asignado),
+  t("reasignar", [ENVIADO, RETORNADO_JURIDICO, APROBADO_ANALISTA, RETORNADO_RYCC], "administrador", null),
 ];
 
 export const ACCIONES: readonly Accion[] = [...new Set(TRANSICIONES.map((x) => x.accion))];
@@ -104,14 +111,14 @@ export interface Actor {
 
 export type Decision =
   | { permitido: true; hacia: CodigoEstatus | null; transicion: Transicion }
-  | { permitido: false; motivo: "rol" | "estatus" | "asignacion" | "asignadoOtro" };
+  | { permitido: false; motivo: "rol" | "estatus" | "asignacion" | "asignadoOtro" | "destino" };
 
 /**
  * May `actor` take `accion` on a request in `estado`? Returns the resulting status, or why not.
  * Role is checked first (a role that never takes the action is refused as "rol"), then status,
  * then assignment.
  */
-export function decidir(accion: Accion, estado: EstadoSolicitud, actor: Actor): Decision {
+export function decidir(accion: Accion, estado: EstadoSolicitud, actor: Actor, destino?: Actor): Decision {
   const candidatas = TRANSICIONES.filter((x) => x.accion === accion && actor.roles.has(x.rol));
   if (candidatas.length === 0) return { permitido: false, motivo: "rol" };
   const tr = candidatas.find((x) => (x.desde as readonly number[]).includes(estado.estatus));
@@ -121,6 +128,14 @@ export function decidir(accion: Accion, estado: EstadoSolicitud, actor: Actor): 
   }
   if (tr.requiereAsignacion && estado.asignadoA !== actor.idUsuario) {
     return { permitido: false, motivo: estado.asignadoA === null ? "asignacion" : "asignadoOtro" };
+  }
+  if (accion === "reasignar") {
+    // Only a held request moves, and only to another user who could claim it in this stage.
+    if (estado.asignadoA === null) return { permitido: false, motivo: "asignacion" };
+    const etapa = rolQueAsigna(estado.estatus);
+    if (!destino || !etapa || !destino.roles.has(etapa) || destino.idUsuario === estado.asignadoA) {
+      return { permitido: false, motivo: "destino" };
+    }
   }
   const hacia = accion === "rechazarJuridico" && estado.fueActiva ? ESTATUS.ACTIVA : tr.hacia;
   return { permitido: true, hacia, transicion: tr };

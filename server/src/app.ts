@@ -21,6 +21,7 @@ import Fastify, {
   type FastifySchema,
 } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import { contextoPeticion } from "./auditoria/cadena.js";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { almacenLimites } from "./auth/limite-acceso.js";
@@ -102,6 +103,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
   registrarParserJson(app);
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Audit trail (issue 15): entries written while serving a request record its address.
+  app.addHook("onRequest", (req, _reply, done) =>
+    contextoPeticion.run({ direccion: req.ip, idUsuario: () => req.sesion?.idUsuario ?? null }, done),
+  );
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // Avisos (issue 14)

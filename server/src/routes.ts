@@ -13,6 +13,8 @@ import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
+// Office (issue 15)
+import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
 import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
 
@@ -29,4 +31,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // Avisos (issue 14)
   await app.register(avisosRoutes, deps);
   await app.register(verificacionRoutes, deps);
+  // Office (issue 15)
+  await app.register(reasignacionRoutes, deps);
 };

@@ -266,7 +266,17 @@ export const zQueryBorrarCargo = z.object({ idcargo: zIdRequerido });
 
 // ---------------------------------------------------------------- Audit log
 
-export const ENTIDADES_AUDITORIA = ["Usuario", "Perfil", "Institucion", "Cargo"] as const;
+export const ENTIDADES_AUDITORIA = [
+  "Usuario",
+  "Perfil",
+  "Institucion",
+  "Cargo",
+  // The one audit trail (issue 15): requests' status and holder, documents, sign-ins, passwords.
+  "Solicitud",
+  "Documento",
+  "Sesion",
+  "Cuenta",
+] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
 /** GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. */
@@ -298,5 +308,9 @@ export const zAuditoriaEntrada = z.object({
   accion: z.string(),
   antes: z.unknown(),
   despues: z.unknown(),
+  /** The address the change came from (null when none was recorded). */
+  direccion: z.string().nullable(),
+  /** SHA-256 of the entry chained to the previous one (issue 15). */
+  hash: z.string(),
 });
 export type AuditoriaEntrada = z.infer<typeof zAuditoriaEntrada>;

@@ -1,5 +1,6 @@
 /** SQL of stored files (`adjuntos`): write them with their owner, list them, read one with its bytes. */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { auditar } from "../auditoria/cadena.js";
 import type { Tx } from "../db/client.js";
 import { adjuntos, solicitudes } from "../db/schema.js";
 import type { ArchivoListo } from "./archivos.js";
@@ -18,7 +19,19 @@ const deDueno = (d: Dueno) =>
 
 export async function insertarAdjuntos(tx: Tx, dueno: Dueno, archivos: ArchivoListo[]): Promise<void> {
   if (archivos.length === 0) return;
-  await tx.insert(adjuntos).values(archivos.map((a) => ({ ...a, ...dueno })));
+  const filas = await tx
+    .insert(adjuntos)
+    .values(archivos.map((a) => ({ ...a, ...dueno })))
+    .returning({ idAdjunto: adjuntos.idAdjunto });
+  // Audit trail (issue 15): one entry per stored file.
+  for (const [i, a] of archivos.entries()) {
+    await auditar(tx, {
+      entidad: "Documento",
+      idEntidad: filas[i].idAdjunto,
+      accion: "subir",
+      despues: { ...dueno, tipo: a.tipoAdjunto, nombre: a.nombre, tamano: a.tamano, sha256: a.sha256 },
+    });
+  }
 }
 
 /** Replaces the owner's files of the same types as `archivos` (only the types sent). */
@@ -58,6 +71,10 @@ export async function adjuntoConContenido(tx: Tx, idAdjunto: number) {
       tamano: adjuntos.tamano,
       contenido: adjuntos.contenido,
       idInstitucion: solicitudes.idInstitucion,
+      idSolicitud: adjuntos.idSolicitud,
+      idFuncionario: adjuntos.idFuncionario,
+      tipo: adjuntos.tipoAdjunto,
+      sha256: adjuntos.sha256,
     })
     .from(adjuntos)
     .innerJoin(solicitudes, eq(solicitudes.idSolicitud, adjuntos.idSolicitud))

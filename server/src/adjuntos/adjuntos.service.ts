@@ -3,6 +3,7 @@
  * deactivation evidence), one official's files, and one file's bytes. Scope as for the request.
  */
 import { type Adjunto, MSG } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { funcionarioDeSolicitud } from "../funcionarios/funcionarios.repository.js";
@@ -32,6 +33,19 @@ export async function descargarAdjunto(db: Db, sesion: SesionUsuario, idAdjunto:
   const a = await repo.adjuntoConContenido(db, idAdjunto);
   if (!a) throw NoEncontrado(MSG.adjuntoNoEncontrado);
   asegurarAlcance(sesion, a.idInstitucion, MSG.adjuntoNoEncontrado);
+  await auditar(db, {
+    idUsuario: sesion.idUsuario,
+    entidad: "Documento",
+    idEntidad: a.idAdjunto,
+    accion: "descargar",
+    despues: {
+      idSolicitud: a.idSolicitud,
+      idFuncionario: a.idFuncionario,
+      tipo: a.tipo,
+      nombre: a.nombre,
+      sha256: a.sha256,
+    },
+  });
   return { nombre: a.nombre, mime: a.mime, contenido: a.contenido };
 }
 

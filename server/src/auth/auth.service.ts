@@ -1,7 +1,8 @@
 /** Sign-in, user data, sign-out and password change (DESIGN.md §3, §5). */
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import { registrarAuditoria } from "../configuracion/auditoria.repository.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
@@ -29,13 +30,17 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
   if (!user) {
     // Same work as a real check, so timing does not reveal whether the user exists.
     await verifyPassword(await dummyPasswordHash(), body.password);
+    await auditarSesion(db, null, body.userName, "inicio_fallido");
     return fallo;
   }
   const bloqueado =
     (user.bloqueadoHasta !== null && user.bloqueadoHasta.getTime() > Date.now()) ||
     (await repo.bloqueoVigente(db, user.idUsuario, direccion));
   const valida = await verifyPassword(user.passwordHash, body.password);
-  if (bloqueado || !user.activo) return fallo;
+  if (bloqueado || !user.activo) {
+    await auditarSesion(db, user.idUsuario, body.userName, "inicio_fallido");
+    return fallo;
+  }
   if (!valida) {
     await db.transaction(async (tx) => {
       const inicio = await repo.registrarFallo(tx, user.idUsuario, direccion, {
@@ -58,6 +63,7 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
           },
         });
       }
+      await auditarSesion(tx, user.idUsuario, body.userName, "inicio_fallido");
     });
     return fallo;
   }
@@ -65,8 +71,14 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
   await db.transaction(async (tx) => {
     await repo.limpiarFallos(tx, user.idUsuario, direccion);
     await repo.crearSesion(tx, user.idUsuario, hashToken(token));
+    await auditarSesion(tx, user.idUsuario, body.userName, "inicio");
   });
   return { success: true, message: MSG.loginExitoso, token };
+}
+
+/** Audit trail (issue 15): a sign-in or a refused one, under the user name that was typed. */
+function auditarSesion(tx: Tx, idUsuario: number | null, usuario: string, accion: "inicio" | "inicio_fallido") {
+  return auditar(tx, { idUsuario, entidad: "Sesion", idEntidad: usuario.slice(0, 100), accion });
 }
 
 export async function datosUsuario(db: Db, s: SesionUsuario): Promise<UserData> {
@@ -116,6 +128,7 @@ export async function cambiarClave(db: Db, s: SesionUsuario, body: CambiarClaveB
   await db.transaction(async (tx) => {
     await repo.actualizarClave(tx, s.idUsuario, hashed, false);
     await repo.revocarSesionesUsuario(tx, s.idUsuario, s.idSesion);
+    await auditar(tx, { idUsuario: s.idUsuario, entidad: "Cuenta", idEntidad: s.idUsuario, accion: "cambio_clave" });
   });
   return { success: true, message: MSG.claveActualizada };
 }

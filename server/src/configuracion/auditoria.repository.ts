@@ -1,6 +1,7 @@
-/** SQL of the configuration audit log: one row per change, written in the change's own transaction. */
+/** SQL of the audit log: one row per change, written in the change's own transaction. */
 import type { ConsultaAuditoria, EntidadAuditoria } from "@registro/contracts";
 import { desc, eq, sql } from "drizzle-orm";
+import { auditar } from "../auditoria/cadena.js";
 import type { Tx } from "../db/client.js";
 import { auditoria, usuarios } from "../db/schema.js";
 
@@ -25,15 +26,9 @@ export interface EntradaAuditoria {
   despues: unknown;
 }
 
+/** A configuration change, as one entry of the one audit trail (see auditoria/cadena.ts). */
 export async function registrarAuditoria(tx: Tx, e: EntradaAuditoria): Promise<void> {
-  await tx.insert(auditoria).values({
-    idUsuario: e.idUsuario,
-    entidad: e.entidad,
-    idEntidad: String(e.idEntidad),
-    accion: e.accion,
-    antes: e.antes ?? null,
-    despues: e.despues ?? null,
-  });
+  await auditar(tx, e);
 }
 
 export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
@@ -48,6 +43,8 @@ export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
       accion: auditoria.accion,
       antes: auditoria.antes,
       despues: auditoria.despues,
+      direccion: auditoria.direccion,
+      hash: auditoria.hash,
     })
     .from(auditoria)
     .leftJoin(usuarios, eq(usuarios.idUsuario, auditoria.idUsuario))

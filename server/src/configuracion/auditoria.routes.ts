@@ -1,5 +1,5 @@
 /** GET api/Auditoria: the configuration audit log, paged, newest first. */
-import { GRUPOS, zAuditoriaEntrada, zConsultaAuditoria, zPagina } from "@registro/contracts";
+import { GRUPOS, zAuditoriaEntrada, zConsultaAuditoria, zPagina, zVerificacionAuditoria } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../db/client.js";
 import * as service from "./auditoria.service.js";
@@ -9,5 +9,12 @@ export const auditoriaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     config: { vistas: GRUPOS.auditoria },
     schema: { tags: ["Configuración"], querystring: zConsultaAuditoria, response: { 200: zPagina(zAuditoriaEntrada) } },
     handler: (req) => service.consultarAuditoria(db, req.query),
+  });
+
+  // Issue 15: "Verificar integridad" re-walks the audit chain.
+  app.get("/api/Auditoria/Verificar", {
+    config: { vistas: GRUPOS.auditoria },
+    schema: { tags: ["Configuración"], response: { 200: zVerificacionAuditoria } },
+    handler: () => service.verificarAuditoria(db),
   });
 };

@@ -1,7 +1,16 @@
 /** Reading the configuration audit log (who changed which user, profile, institution or position). */
-import type { AuditoriaEntrada, ConsultaAuditoria } from "@registro/contracts";
+import { type AuditoriaEntrada, type ConsultaAuditoria, MSG, type VerificacionAuditoria } from "@registro/contracts";
+import { verificarCadena } from "../auditoria/cadena.js";
 import type { Db } from "../db/client.js";
 import * as repo from "./auditoria.repository.js";
+
+/** "Verificar integridad" (issue 15): the whole chain re-walked in the database. */
+export async function verificarAuditoria(db: Db): Promise<VerificacionAuditoria> {
+  const r = await verificarCadena(db);
+  return r.integra
+    ? { integra: true, entradas: r.entradas, idAuditoria: null, message: MSG.auditoriaIntegra(r.entradas) }
+    : { integra: false, entradas: r.entradas, idAuditoria: r.idAuditoria, message: MSG.auditoriaRota(r.idAuditoria) };
+}
 
 export async function consultarAuditoria(db: Db, q: ConsultaAuditoria) {
   const { rows, total } = await repo.listarAuditoria(db, q);
@@ -16,6 +25,8 @@ export async function consultarAuditoria(db: Db, q: ConsultaAuditoria) {
         accion: r.accion,
         antes: r.antes,
         despues: r.despues,
+        direccion: r.direccion,
+        hash: r.hash,
       }),
     ),
     totalRecords: total,

@@ -407,8 +407,12 @@ export const auditoria = pgTable(
     accion: text("accion").notNull(),
     antes: jsonb("antes"),
     despues: jsonb("despues"),
+    // Audit chain (issue 15, migration 0009): set by the database's trigger, never by code.
+    direccion: text("direccion"),
+    hashAnterior: text("hash_anterior").notNull().default(""),
+    hash: text("hash").notNull().default(""),
   },
-  (t) => [index("auditoria_fecha_idx").on(t.fecha)],
+  (t) => [index("auditoria_fecha_idx").on(t.fecha), index("auditoria_entidad_idx").on(t.entidad, t.idAuditoria)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,8 @@ export const NOMBRE_ACCION: Record<Accion, string> = {
   activar: "Activar",
   asignar: "Auto-Asignar",
   inactivarFuncionario: "Inactivar un funcionario",
+  liberar: "Liberar: devolverla a la bandeja de la etapa",
+  reasignar: "Reasignar a otro usuario de la etapa, con comentario",
 };
 
 const celda = (s: string) => s.replace(/\|/g, "\\|");

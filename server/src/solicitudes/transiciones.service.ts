@@ -4,12 +4,13 @@
  * the officials' status changes that DESIGN.md §4 ties to the transition. Every service that
  * changes a request's status goes through `aplicarTransicion`; none re-decides a transition.
  */
-import { type Accion, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+import { type Accion, type Actor, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
-import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
+import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import * as repo from "./transiciones.repository.js";
 
@@ -20,6 +21,8 @@ export interface OpcionesTransicion {
   motivos?: number[];
   /** Runs after the checks and before the status is written (e.g. "has at least one official"). */
   antes?: (solicitud: NonNullable<Awaited<ReturnType<typeof repo.bloquearSolicitud>>>) => Promise<void>;
+  /** The user who receives the request (reasignar), with the roles their views grant. */
+  destino?: Actor;
 }
 
 export interface ResultadoTransicion {
@@ -52,6 +55,7 @@ export async function aplicarTransicion(
     accion,
     { estatus: solicitud.estatus, asignadoA: solicitud.asignadoA, fueActiva: solicitud.fueActiva },
     { idUsuario: sesion.idUsuario, roles: sesion.roles },
+    opciones.destino,
   );
   if (!decision.permitido) {
     switch (decision.motivo) {
@@ -60,7 +64,13 @@ export async function aplicarTransicion(
       case "estatus":
         throw Regla(MSG.transicionInvalida);
       case "asignacion":
-        throw Regla(MSG.requiereAsignacion);
+        throw Regla(
+          accion === "asignar" || accion === "liberar" || accion === "reasignar"
+            ? MSG.solicitudNoAsignada
+            : MSG.requiereAsignacion,
+        );
+      case "destino":
+        throw ValidacionCampo("IdUsuario", MSG.usuarioDestinoInvalido);
       case "asignadoOtro":
         throw Regla(MSG.asignadaA(await repo.nombreUsuario(tx, solicitud.asignadoA!)));
     }
@@ -81,13 +91,22 @@ export async function aplicarTransicion(
   await opciones.antes?.(solicitud);
 
   const desde = solicitud.estatus;
-  if (accion === "asignar") {
-    await repo.actualizarEstatus(tx, idSolicitud, { estatus: desde, asignadoA: sesion.idUsuario });
+  if (accion === "asignar" || accion === "liberar" || accion === "reasignar") {
+    await cambiarTitular(tx, solicitud, accion, sesion, opciones.destino?.idUsuario ?? null, comentario);
     return { idSolicitud, desde, hacia: desde };
   }
   const hacia = decision.hacia ?? desde;
   if (hacia === desde) return { idSolicitud, desde, hacia };
 
+  // Audit trail (issue 15): the status change, with the holder it clears.
+  await auditar(tx, {
+    idUsuario: sesion.idUsuario,
+    entidad: "Solicitud",
+    idEntidad: idSolicitud,
+    accion,
+    antes: { estatus: desde, asignadoA: solicitud.asignadoA },
+    despues: { estatus: hacia, asignadoA: null, comentario, motivos },
+  });
   const legalDecide = accion === "aprobarJuridico" || accion === "retornarJuridico" || accion === "rechazarJuridico";
   await repo.actualizarEstatus(tx, idSolicitud, {
     estatus: hacia,
@@ -129,4 +148,45 @@ export async function aplicarTransicion(
   // The effective-dated authorisation record follows the new statuses, in this transaction.
   await sincronizarAutorizaciones(tx, idSolicitud);
   return { idSolicitud, desde, hacia };
+}
+
+/**
+ * Claim, release and reassignment change only who holds the request. Release and reassignment are
+ * one history entry each in the request's current status, naming the people involved; a claim is
+ * not (taking a request is not a decision), and every one of the three is an audit entry.
+ */
+async function cambiarTitular(
+  tx: Tx,
+  solicitud: { idSolicitud: number; estatus: number; asignadoA: number | null },
+  accion: "asignar" | "liberar" | "reasignar",
+  sesion: SesionUsuario,
+  idDestino: number | null,
+  comentario: string,
+) {
+  const { idSolicitud, estatus } = solicitud;
+  // Claiming a request one already holds changes nothing.
+  if (accion === "asignar" && solicitud.asignadoA === sesion.idUsuario) return;
+  const titular = accion === "asignar" ? sesion.idUsuario : accion === "reasignar" ? idDestino : null;
+  await repo.actualizarEstatus(tx, idSolicitud, { estatus, asignadoA: titular });
+  await auditar(tx, {
+    idUsuario: sesion.idUsuario,
+    entidad: "Solicitud",
+    idEntidad: idSolicitud,
+    accion,
+    antes: { estatus, asignadoA: solicitud.asignadoA },
+    despues: { estatus, asignadoA: titular, ...(comentario ? { comentario } : {}) },
+  });
+  if (accion === "asignar") return;
+  const nombre = (id: number) => repo.nombreUsuario(tx, id);
+  const texto =
+    accion === "liberar"
+      ? MSG.historialLiberada(await nombre(sesion.idUsuario))
+      : MSG.historialReasignada(await nombre(solicitud.asignadoA!), await nombre(idDestino!), comentario);
+  await repo.insertarHistorial(tx, {
+    idSolicitud,
+    estatus,
+    motivoCambioEstatus: texto,
+    idUsuario: sesion.idUsuario,
+    motivos: [],
+  });
 }

@@ -19,21 +19,14 @@ afterAll(() => t.close());
 
 const URL = "/api/Auditoria";
 
+// The paging tests come first: the 401/403 tests sign every user in, and sign-ins are audited too.
 describe("GET /api/Auditoria", () => {
-  it("401 without a token", () => esperarNoAutenticado(t, { method: "GET", url: URL }));
-  it("403 for every other role", () => esperarProhibido(t, { method: "GET", url: URL }));
-
-  it("400 for an unknown entity or bad paging", async () => {
-    const res = await t.as("configuracion", { method: "GET", url: `${URL}?entidad=Solicitud` });
-    expect(res.statusCode).toBe(400);
-    esperarErrores(await t.as("configuracion", { method: "GET", url: `${URL}?rows=0` }), {});
-  });
-
   it("pages the log newest first, with who did what", async () => {
     const res = await t.as("configuracion", { method: "GET", url: `${URL}?page=0&rows=2` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.totalRecords).toBe(3);
+    // The three changes and, before them, the sign-in of the user who made them (issue 15).
+    expect(body.totalRecords).toBe(4);
     expect(body.rows).toHaveLength(2);
     expect(body.rows[0]).toMatchObject({
       usuario: "configuracion",
@@ -45,13 +38,23 @@ describe("GET /api/Auditoria", () => {
     expect(body.rows[1]).toMatchObject({ entidad: "Cargo", despues: { nombre: "Cargo Auditado 2" } });
     expect(new Date(body.rows[0].fecha).getTime()).toBeGreaterThanOrEqual(new Date(body.rows[1].fecha).getTime());
     const segunda = (await t.as("configuracion", { method: "GET", url: `${URL}?page=1&rows=2` })).json();
-    expect(segunda.rows).toHaveLength(1);
+    expect(segunda.rows).toHaveLength(2);
     expect(segunda.rows[0].despues).toMatchObject({ nombre: "Cargo Auditado 1" });
+    expect(segunda.rows[1]).toMatchObject({ entidad: "Sesion", idEntidad: "configuracion", accion: "inicio" });
   });
 
   it("filters by entity", async () => {
     const body = (await t.as("configuracion", { method: "GET", url: `${URL}?entidad=Cargo` })).json();
     expect(body.totalRecords).toBe(2);
     expect(body.rows.every((r: { entidad: string }) => r.entidad === "Cargo")).toBe(true);
+  });
+
+  it("401 without a token", () => esperarNoAutenticado(t, { method: "GET", url: URL }));
+  it("403 for every other role", () => esperarProhibido(t, { method: "GET", url: URL }));
+
+  it("400 for an unknown entity or bad paging", async () => {
+    const res = await t.as("configuracion", { method: "GET", url: `${URL}?entidad=Otra` });
+    expect(res.statusCode).toBe(400);
+    esperarErrores(await t.as("configuracion", { method: "GET", url: `${URL}?rows=0` }), {});
   });
 });

@@ -1,6 +1,6 @@
 /** Helpers shared by the configuration API tests: other roles, ids by name, the audit log. */
 import { digitoVerificador, MSG } from "@registro/contracts";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../src/db/client.js";
@@ -63,8 +63,12 @@ export async function auditoriaDe(db: Db, entidad: string, idEntidad: number) {
     .orderBy(desc(auditoria.idAuditoria));
 }
 
+/** Entries about configuration (the trail also records sign-ins and requests since issue 15). */
 export async function contarAuditoria(db: Db): Promise<number> {
-  return (await db.select({ id: auditoria.idAuditoria }).from(auditoria)).length;
+  const configuracion = ["Usuario", "Perfil", "Institucion", "Cargo"];
+  return (
+    await db.select({ id: auditoria.idAuditoria }).from(auditoria).where(inArray(auditoria.entidad, configuracion))
+  ).length;
 }
 
 /** A valid cédula (Luhn) no demo user holds: 002-000000n-d. */

@@ -1,17 +1,29 @@
 /**
- * The configuration audit log: who changed which user, profile, institution or position, when, and
- * what changed (before → after), newest first, paged on the server and filterable by entity.
+ * The audit log: who changed which user, profile, institution or position, when, and what changed
+ * (before → after); and (issue 15) requests' status and holder, documents, sign-ins and password
+ * changes; newest first, paged on the server and filterable by entity. "Verificar integridad"
+ * re-walks the hash chain on the server.
  */
 import "../configuracion.css";
-import { type AuditoriaEntrada, ENTIDADES_AUDITORIA, type EntidadAuditoria, MSG, V } from "@registro/contracts";
+import {
+  type AuditoriaEntrada,
+  CATALOGO_ESTATUS,
+  ENTIDADES_AUDITORIA,
+  type EntidadAuditoria,
+  MSG,
+  V,
+} from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
+import { Message } from "primereact/message";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
+import { useVerificarAuditoria } from "../api/verificar-auditoria";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
 
@@ -20,6 +32,10 @@ const ENTIDAD: Record<EntidadAuditoria, string> = {
   Perfil: "Perfil",
   Institucion: "Institución",
   Cargo: "Cargo",
+  Solicitud: "Solicitud",
+  Documento: "Documento",
+  Sesion: "Inicio de sesión",
+  Cuenta: "Cuenta",
 };
 
 const ACCION: Record<string, string> = {
@@ -30,6 +46,14 @@ const ACCION: Record<string, string> = {
   reiniciar_clave: "Reinicio de clave",
   bloquear: "Bloqueo por intentos fallidos",
   desbloquear: "Desbloqueo",
+  subir: "Carga",
+  descargar: "Descarga",
+  inicio: "Inicio de sesión",
+  inicio_fallido: "Inicio de sesión fallido",
+  cambio_clave: "Cambio de contraseña",
+  asignar: "Auto-asignación",
+  liberar: "Liberación",
+  reasignar: "Reasignación",
 };
 
 const CAMPO: Record<string, string> = {
@@ -58,6 +82,10 @@ const CAMPO: Record<string, string> = {
   estatus: "Estatus",
   cargos: "Cargos asociados",
   tipo: "Tipo",
+  asignadoA: "Asignada a (id de usuario)",
+  comentario: "Comentario",
+  idSolicitud: "Solicitud",
+  motivos: "Observaciones (ids)",
 };
 
 type Registro = Record<string, unknown>;
@@ -66,6 +94,8 @@ const comoRegistro = (v: unknown): Registro => (v && typeof v === "object" ? (v 
 function valor(campo: string, v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
   if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
+  if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS)
+    return `${v} ${CATALOGO_ESTATUS[v as keyof typeof CATALOGO_ESTATUS].estatus}`;
   if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
   if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
@@ -111,6 +141,7 @@ export default function AuditoriaPage() {
   const [pagina, setPagina] = useState({ page: 0, rows: 15 });
   const [entidad, setEntidad] = useState<EntidadAuditoria | undefined>(undefined);
   const auditoria = useAuditoria({ ...pagina, entidad });
+  const verificar = useVerificarAuditoria();
   const volverA = usuario?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
 
   const encabezado = (
@@ -141,6 +172,13 @@ export default function AuditoriaPage() {
         <div className="rfc-barra">
           <Button
             type="button"
+            label="Verificar integridad"
+            icon="pi pi-shield"
+            loading={verificar.isPending}
+            onClick={() => verificar.mutate(undefined, { onError: () => notify.error(MSG.errorVerificarAuditoria) })}
+          />
+          <Button
+            type="button"
             label="Volver"
             icon="pi pi-arrow-left"
             severity="secondary"
@@ -149,6 +187,14 @@ export default function AuditoriaPage() {
           />
         </div>
       </div>
+      {verificar.data && (
+        <Message
+          className="rfc-verificacion"
+          severity={verificar.data.integra ? "success" : "error"}
+          text={verificar.data.message}
+          role="status"
+        />
+      )}
       <DataTable
         value={auditoria.data?.rows ?? []}
         dataKey="idAuditoria"
@@ -177,6 +223,7 @@ export default function AuditoriaPage() {
         <Column header="Entidad" body={(e: AuditoriaEntrada) => ENTIDAD[e.entidad as EntidadAuditoria] ?? e.entidad} />
         <Column header="Registro" body={registro} />
         <Column header="Acción" body={(e: AuditoriaEntrada) => ACCION[e.accion] ?? e.accion} />
+        <Column header="Dirección" body={(e: AuditoriaEntrada) => e.direccion ?? "—"} />
         <Column header="Cambios" body={(e: AuditoriaEntrada) => <Cambios e={e} />} />
       </DataTable>
     </section>
