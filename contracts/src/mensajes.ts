@@ -255,6 +255,13 @@ export const MSG = {
   auditoriaIntegra: (n: number) => `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}`,
   auditoriaRota: (id: number) => `La cadena de auditoría está rota en la entrada ${id}.`,
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
+  confirmarLiberar:
+    "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",
+  errorLiberar: "Error al intentar liberar la solicitud",
+  errorReasignar: "Error al intentar reasignar la solicitud",
+  errorCargarUsuariosEtapa: "Error al cargar los usuarios de la etapa",
+  formatoExportarInvalido: "El formato debe ser csv o xlsx.",
+  errorExportar: "Error al exportar la lista",
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

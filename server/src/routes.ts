@@ -9,11 +9,12 @@ import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
+// Office (issue 15)
+import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
-// Office (issue 15)
 import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
 import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
@@ -33,4 +34,5 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(verificacionRoutes, deps);
   // Office (issue 15)
   await app.register(reasignacionRoutes, deps);
+  await app.register(exportarRoutes, deps);
 };

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
 import { zId } from "../validacion.js";
+import { zConsultaBandeja } from "./comun.js";
 
 /** POST api/SolicitudFirma/Reasignar/{idSolicitud}: the new holder and a required comment. */
 export const zReasignarBody = z.object({
@@ -26,3 +27,13 @@ export const zVerificacionAuditoria = z.object({
   message: z.string(),
 });
 export type VerificacionAuditoria = z.infer<typeof zVerificacionAuditoria>;
+
+/** Query of every export: the list's own query (search, filters, sort; paging ignored) and the format. */
+export const zConsultaExportar = zConsultaBandeja.extend({
+  formato: z.enum(["csv", "xlsx"], { error: MSG.formatoExportarInvalido }).default("csv"),
+});
+export type ConsultaExportar = z.infer<typeof zConsultaExportar>;
+
+export const zConsultaFormato = z.object({
+  formato: z.enum(["csv", "xlsx"], { error: MSG.formatoExportarInvalido }).default("csv"),
+});

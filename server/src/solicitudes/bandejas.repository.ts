@@ -323,10 +323,27 @@ export async function listarBandeja(
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
 ): Promise<FilaBandeja[]> {
-  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina);
   const rows = await filas<Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string }>(
     tx,
-    sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
+    consultaBandeja(filtro, orden, pagina),
+  );
+  return rows.map((r) => ({
+    ...r,
+    fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
+  }));
+}
+
+/**
+ * The query behind `listarBandeja`: a page, or with `pagina` null every matching row in order (what
+ * an export streams through a cursor, issue 15). Its rows have the `FilaBandeja` fields.
+ */
+export function consultaBandeja(
+  filtro: FiltroBandeja,
+  orden: OrdenBandeja,
+  pagina: { offset: number; limit: number } | null,
+): SQL {
+  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina);
+  return sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
         ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
@@ -335,12 +352,7 @@ export async function listarBandeja(
       join ${instituciones} on ${instituciones.idInstitucion} = p.institucion
       join ${incumbentes} on ${incumbentes.idIncumbente} = p.incumbente
       left join ${usuarios} on ${usuarios.idUsuario} = p.asignado
-      order by ${ordenExterno}`,
-  );
-  return rows.map((r) => ({
-    ...r,
-    fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
-  }));
+      order by ${ordenExterno}`;
 }
 
 /** How many rows the inbox holds under these filters (on `solicitudes` alone). */

@@ -98,27 +98,7 @@ export async function listarBandeja(
   // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
   vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
 ): Promise<RespuestaBandeja> {
-  const def = BANDEJAS[bandeja];
-  const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
-  if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
-  const filtro: repo.FiltroBandeja = {
-    estatus: def.estatus,
-    decididoJuridico: def.decididoJuridico,
-    // An internal user has no institution, so an originator view alone shows it nothing.
-    idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
-    institucion: consulta.institucion,
-    estatusFiltro: consulta.estatus,
-    busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
-    vencimiento:
-      consulta.vencimiento === "porVencer"
-        ? { desde: vigencia.hoy, hasta: sumarDias(vigencia.hoy, vigencia.diasAviso) }
-        : consulta.vencimiento === "vencidas"
-          ? { desde: null, hasta: sumarDias(vigencia.hoy, -1) }
-          : undefined,
-  };
-  filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
-  const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
-  const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
+  const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
   if (consulta.page === undefined) {
     return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
   }
@@ -142,6 +122,48 @@ export async function listarBandeja(
   const desdeElFinal = { offset: restantes - limit, limit };
   const filas = await repo.listarBandeja(db, filtro, { ...orden, invertido: true }, desdeElFinal);
   return { rows: filas.reverse().map(aBandejaItem), totalRecords };
+}
+
+/**
+ * What a list call and its export share (issue 15): the inbox's filters and order from the query,
+ * the row mapper, and the status text the inbox's screen shows for a row (Pendiente/Revisión…).
+ */
+export async function prepararBandeja(
+  db: Db,
+  sesion: SesionUsuario,
+  bandeja: Bandeja,
+  consulta: ConsultaBandeja,
+  // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
+  vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
+) {
+  const def = BANDEJAS[bandeja];
+  const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
+  if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
+  const filtro: repo.FiltroBandeja = {
+    estatus: def.estatus,
+    decididoJuridico: def.decididoJuridico,
+    // An internal user has no institution, so an originator view alone shows it nothing.
+    idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
+    institucion: consulta.institucion,
+    estatusFiltro: consulta.estatus,
+    busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
+    vencimiento:
+      consulta.vencimiento === "porVencer"
+        ? { desde: vigencia.hoy, hasta: sumarDias(vigencia.hoy, vigencia.diasAviso) }
+        : consulta.vencimiento === "vencidas"
+          ? { desde: null, hasta: sumarDias(vigencia.hoy, -1) }
+          : undefined,
+  };
+  filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
+  const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
+  const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
+  const textoMostrado = (item: BandejaItem) =>
+    def.textos.find(
+      (t) =>
+        t.codigos.includes(item.estatusSolitud) &&
+        (t.asignado === undefined || t.asignado === (item.idAsignadoA !== null)),
+    )?.texto ?? item.estatus;
+  return { filtro, orden, aBandejaItem, textoMostrado };
 }
 
 /** True when `palabra` starts one of the words of `texto` ("activa" names "Activa", not "Inactivado"). */

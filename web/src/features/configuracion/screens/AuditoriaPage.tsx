@@ -17,7 +17,6 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
-import { Message } from "primereact/message";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "../../../lib/toast";
@@ -188,12 +187,16 @@ export default function AuditoriaPage() {
         </div>
       </div>
       {verificar.data && (
-        <Message
-          className="rfc-verificacion"
-          severity={verificar.data.integra ? "success" : "error"}
-          text={verificar.data.message}
+        <p
           role="status"
-        />
+          className={`rfc-verificacion ${verificar.data.integra ? "rfc-verificacion-integra" : "rfc-verificacion-rota"}`}
+        >
+          <i
+            className={`pi ${verificar.data.integra ? "pi-check-circle" : "pi-exclamation-triangle"}`}
+            aria-hidden="true"
+          />
+          {verificar.data.message}
+        </p>
       )}
       <DataTable
         value={auditoria.data?.rows ?? []}

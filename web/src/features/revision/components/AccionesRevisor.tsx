@@ -20,6 +20,7 @@ import { asignarSolicitud } from "../api/assign-process";
 import { rechazarJuridico } from "../api/rechazar";
 import { retornarRcc } from "../api/retornar";
 import { retornarJuridico } from "../api/retornar-juridico";
+import { BotonLiberar } from "./Reasignacion";
 import { useTrasDecision } from "./tras-decision";
 
 export type RolRevisor = "analista" | "juridico";
@@ -75,6 +76,7 @@ export function AccionesRevisor({
           onClick={() => setDialogo("asignar")}
         />
       )}
+      {asignadaAMi && <BotonLiberar solicitud={solicitud} />}
       <SplitButton
         label="Aprobar"
         icon="pi pi-check"

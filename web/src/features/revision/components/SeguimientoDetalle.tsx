@@ -2,6 +2,8 @@
  * Detalles Seguimiento and Historico Detalles (SPEC.md screen 12): the request with its status
  * history, read-only; Observaciones when it was returned to or rejected for the institution.
  */
+import { GRUPOS } from "@registro/contracts";
+import { useUserData } from "../../../lib/user-data";
 import { DetalleSolicitud } from "./DetalleSolicitud";
 import {
   esDevueltaAlOriginador,
@@ -14,11 +16,16 @@ import {
   pestanaObservaciones,
   pestanasSi,
 } from "./pestanas";
+import { BotonReasignar } from "./Reasignacion";
 
 export function SeguimientoDetalle({ volverA }: { volverA: string }) {
+  // The RyCC administrator may reassign a held request from the tracking detail (issue 15).
+  const vistas = useUserData().data?.vistas ?? [];
+  const administra = vistas.some((v) => (GRUPOS.administrador as readonly string[]).includes(v.nombre));
   return (
     <DetalleSolicitud
       volverA={volverA}
+      acciones={administra ? (s) => <BotonReasignar solicitud={s} /> : undefined}
       pestanas={(s) =>
         pestanasSi(
           pestanaComentario(s),

@@ -26,6 +26,7 @@ import {
   pestanaObservaciones,
   pestanasSi,
 } from "../components/pestanas";
+import { BotonReasignar } from "../components/Reasignacion";
 import { useTrasDecision } from "../components/tras-decision";
 import { P } from "../paths";
 
@@ -69,6 +70,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
 
   return (
     <>
+      <BotonReasignar solicitud={solicitud} />
       {BOTONES.filter((b) => permite(solicitud, b.accion)).map((b) => (
         <Button
           key={b.dialogo}

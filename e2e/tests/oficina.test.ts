@@ -1,0 +1,141 @@
+/**
+ * Running the office in the browser (issue 15): the analyst releases a request they hold, the RyCC
+ * administrator reassigns a held request from the tracking detail choosing the stage's user and
+ * writing the comment, and the configuration administrator checks the audit trail with "Verificar
+ * integridad". Each step is checked on screen and through the API.
+ */
+import { MSG, type Solicitud } from "@registro/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+const tokens = new Map<string, string>();
+
+async function token(usuario: string): Promise<string> {
+  const guardado = tokens.get(usuario);
+  if (guardado) return guardado;
+  const res = await fetch(`${server.url}/api/Account/LogIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName: usuario, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string };
+  tokens.set(usuario, body.token);
+  return body.token;
+}
+
+async function api<T>(usuario: string, method: string, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/${path}`, { method, headers: { Authorization: await token(usuario) } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+const solicitud = (id: number) => api<Solicitud>("administrador", "GET", `api/SolicitudFirma/${id}`);
+
+/** A request in the analyst's inbox nobody holds, taken by `usuario` through the API. */
+async function tomada(usuario: string): Promise<number> {
+  const bandeja = await api<{ rows: { idSolicitud: number; asignadoA: string | null }[] }>(
+    "analista",
+    "GET",
+    "api/SolicitudFirma/GetBandejaAnalista?page=0&rows=50",
+  );
+  for (const fila of bandeja.rows) {
+    if (fila.asignadoA) continue;
+    const r = await api<{ success: boolean }>(usuario, "POST", `api/SolicitudFirma/AssignProcess/${fila.idSolicitud}`);
+    if (r.success) return fila.idSolicitud;
+  }
+  throw new Error("no free request in the analyst's inbox");
+}
+
+async function como(usuario: string): Promise<Page> {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await login(page, server.url, usuario);
+  return page;
+}
+
+const esperarToast = (page: Page, texto: string | RegExp) =>
+  page.locator(".p-toast-detail", { hasText: texto }).first().waitFor({ state: "visible" });
+
+beforeAll(async () => {
+  server = await startServer({ LOGIN_RATE_LIMIT: "500" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("reassignment", () => {
+  it("the analyst releases a request they hold", async () => {
+    const id = await tomada("analista");
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
+    await page.getByRole("button", { name: "Liberar" }).click();
+    await page.getByRole("dialog", { name: "Confirmación" }).getByRole("button", { name: "Sí" }).click();
+    await esperarToast(page, MSG.liberadoExitoso);
+    // Free again: Auto-Asignar is offered and Liberar is gone.
+    await page.getByRole("button", { name: "Auto-Asignar" }).waitFor();
+    expect(await page.getByRole("button", { name: "Liberar" }).count()).toBe(0);
+    expect((await solicitud(id)).idAsignadoA).toBeNull();
+  });
+
+  it("the RyCC administrator reassigns a held request to another analyst with a comment", async () => {
+    const id = await tomada("analista");
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Seguimiento/Detalles/${id}`);
+    await page.getByRole("button", { name: "Reasignar" }).click();
+    const dialogo = page.getByRole("dialog", { name: "Reasignar solicitud" });
+    await dialogo.waitFor();
+    // Without a user or comment the server names both fields.
+    await dialogo.getByRole("button", { name: "Reasignar" }).click();
+    await dialogo.getByText(MSG.usuarioDestinoRequerido).waitFor();
+    await dialogo.getByText(MSG.comentarioRequerido).waitFor();
+    await dialogo.locator(".p-dropdown").click();
+    await page
+      .locator(".p-dropdown-panel")
+      .getByRole("option", { name: /\(analista2\)/ })
+      .click();
+    await dialogo.getByLabel("Comentario").fill("El analista está de vacaciones.");
+    await screenshot(page, "oficina-reasignar");
+    expect(await axeSerious(page)).toEqual([]);
+    await dialogo.getByRole("button", { name: "Reasignar" }).click();
+    await esperarToast(page, MSG.reasignadoExitoso);
+    await dialogo.waitFor({ state: "detached" });
+    const despues = await solicitud(id);
+    const analista2 = await api<{ usuario: { idUsuario: number } }>("analista2", "GET", "api/Account/GetUserData");
+    expect(despues.idAsignadoA).toBe(analista2.usuario.idUsuario);
+    const historial = await api<{ motivoCambioEstatus?: string; comentario?: string }[]>(
+      "administrador",
+      "GET",
+      `api/SolicitudFirma/Historico/${id}`,
+    );
+    expect(JSON.stringify(historial)).toContain("El analista está de vacaciones.");
+  });
+});
+
+describe("Verificar integridad", () => {
+  it("the audit screen lists the trail and says it is intact", async () => {
+    const page = await como("configuracion");
+    await page.goto(`${server.url}/Configuracion/Auditoria`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Verificar integridad" }).click();
+    const mensaje = page.getByRole("status").filter({ hasText: /Íntegra: \d+ entradas/ });
+    await mensaje.waitFor();
+    const n = Number(/Íntegra: (\d+)/.exec((await mensaje.textContent()) ?? "")![1]);
+    const api1 = await api<{ entradas: number; integra: boolean }>("configuracion", "GET", "api/Auditoria/Verificar");
+    expect(api1.integra).toBe(true);
+    expect(api1.entradas).toBeGreaterThanOrEqual(n);
+    expect(n).toBeGreaterThan(3);
+    expect(await axeSerious(page)).toEqual([]);
+    // The trail holds the reassignment of the test above.
+    await page.locator(".p-dropdown:has(#auditoria-entidad)").click();
+    await page.locator(".p-dropdown-panel").getByRole("option", { name: "Solicitud", exact: true }).click();
+    await page.locator(".rfc-tarjeta tbody tr", { hasText: "Reasignación" }).first().waitFor();
+    await screenshot(page, "oficina-auditoria");
+  });
+});

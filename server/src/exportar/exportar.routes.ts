@@ -1,0 +1,68 @@
+/**
+ * GET api/Exportar/{lista}?formato=csv|xlsx plus the list's own query (issue 15): each inbox, the
+ * legal history, the tracking list, and the consultant's registry of active officials. Access as
+ * for the list itself; the file streams while the database is read.
+ */
+import { GRUPOS, type NombreVista, zConsultaExportar, zConsultaFormato, zRespuestaSimple } from "@registro/contracts";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../app.js";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import { fechaLocal } from "../avisos/reloj.js";
+import { type Archivo, exportarBandeja, exportarRegistro, type ListaBandeja } from "./exportar.service.js";
+import { TIPO_CONTENIDO } from "./formatos.js";
+
+const errores = { 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple };
+
+async function enviar(reply: FastifyReply, a: Archivo): Promise<void> {
+  const ascii = a.nombre.replace(/[^\w.-]/g, "_");
+  await reply
+    .header("content-type", TIPO_CONTENIDO[a.formato])
+    .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(a.nombre)}`)
+    .send(a.contenido);
+}
+
+const LISTAS: { url: string; vistas: readonly NombreVista[]; lista: ListaBandeja }[] = [
+  {
+    url: "Originador",
+    vistas: GRUPOS.originador,
+    lista: { bandeja: "originador", archivo: "solicitudes-originador", numerar: true, institucion: false },
+  },
+  { url: "Analista", vistas: GRUPOS.analista, lista: { bandeja: "analista", archivo: "solicitudes-analista" } },
+  { url: "Juridico", vistas: GRUPOS.juridico, lista: { bandeja: "juridico", archivo: "solicitudes-juridico" } },
+  {
+    url: "Historico",
+    vistas: GRUPOS.historico,
+    lista: { bandeja: "historico", archivo: "historico-juridico", numerar: true },
+  },
+  {
+    url: "Administrador",
+    vistas: GRUPOS.administrador,
+    lista: { bandeja: "administrador", archivo: "solicitudes-administrador" },
+  },
+  {
+    url: "Seguimiento",
+    vistas: GRUPOS.seguimiento,
+    lista: { bandeja: "administrador", archivo: "seguimiento-solicitudes", estatusServidor: true },
+  },
+  { url: "Consultor", vistas: GRUPOS.consulta, lista: { bandeja: "consultor", archivo: "solicitudes-consulta" } },
+];
+
+export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  // The same "today" and notice days as the lists' Por vencer / Vencidas filter.
+  const vigencia = () => ({ hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays });
+  for (const { url, vistas, lista } of LISTAS) {
+    app.get(`/api/Exportar/${url}`, {
+      config: { vistas },
+      schema: { tags: ["Exportar"], querystring: zConsultaExportar, response: errores },
+      handler: async (req, reply) =>
+        enviar(reply, await exportarBandeja(db, usuarioDe(req), lista, req.query, req.query.formato, vigencia())),
+    });
+  }
+
+  app.get("/api/Exportar/Registro", {
+    config: { vistas: GRUPOS.consulta },
+    schema: { tags: ["Exportar"], querystring: zConsultaFormato, response: errores },
+    handler: (req, reply) => enviar(reply, exportarRegistro(usuarioDe(req), db, req.query.formato)),
+  });
+};

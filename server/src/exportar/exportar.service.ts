@@ -1,0 +1,152 @@
+/**
+ * Exports of the lists (issue 15): every inbox, the legal history, the tracking list and the
+ * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
+ * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
+ * (`prepararBandeja` + `consultaBandeja`), streamed through a cursor; scope as for the list.
+ */
+import { type BandejaItem, type ConsultaBandeja, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import { sql } from "drizzle-orm";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db } from "../db/client.js";
+import {
+  cargos,
+  firmas,
+  funcionarioFirmas,
+  funcionarios,
+  incumbentes,
+  instituciones,
+  solicitudes,
+} from "../db/schema.js";
+import { institucionDeAlcance } from "../shared/alcance.js";
+import { consultaBandeja, type FilaBandeja } from "../solicitudes/bandejas.repository.js";
+import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
+import { recorrerConsulta } from "./cursor.js";
+import { type Columna, exportar, type Formato, fechaArchivo, fechaHora } from "./formatos.js";
+
+export interface Archivo {
+  nombre: string;
+  formato: Formato;
+  contenido: NodeJS.ReadableStream;
+}
+
+/** An exportable inbox: which server inbox it reads, and how its screen shows it. */
+export interface ListaBandeja {
+  bandeja: Bandeja;
+  archivo: string;
+  /** The screen numbers its rows ('#'). */
+  numerar?: boolean;
+  /** The screen shows the institution column (not the originator's own inbox). */
+  institucion?: boolean;
+  /** The screen shows the server's status text, not the inbox's own (the tracking list). */
+  estatusServidor?: boolean;
+}
+
+/** Rows of `lotes`, each with its 1-based position. */
+async function* numerados<T>(lotes: AsyncIterable<T[]>): AsyncGenerator<(T & { numero: number })[]> {
+  let n = 0;
+  for await (const filas of lotes) yield filas.map((f) => ({ ...f, numero: ++n }));
+}
+
+async function* mapear<A, B>(lotes: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
+  for await (const filas of lotes) yield filas.map(f);
+}
+
+export async function exportarBandeja(
+  db: Db,
+  sesion: SesionUsuario,
+  lista: ListaBandeja,
+  consulta: ConsultaBandeja,
+  formato: Formato,
+  vigencia?: { hoy: string; diasAviso: number },
+): Promise<Archivo> {
+  const { filtro, orden, aBandejaItem, textoMostrado } = await prepararBandeja(
+    db,
+    sesion,
+    lista.bandeja,
+    consulta,
+    vigencia,
+  );
+  type Fila = { item: BandejaItem; numero: number };
+  const columnas: Columna<Fila>[] = [
+    ...(lista.numerar ? [{ titulo: "#", valor: (f: Fila) => f.numero }] : []),
+    ...(lista.institucion === false
+      ? []
+      : [{ titulo: "Institución", valor: (f: Fila) => f.item.infoInstitucion.nombre }]),
+    { titulo: "Cédula Incumbente", valor: (f) => f.item.infoIncumbente.cedula },
+    {
+      titulo: "Nombre Incumbente",
+      valor: (f) => `${f.item.infoIncumbente.nombres} ${f.item.infoIncumbente.apellidos}`.trim(),
+    },
+    { titulo: "Cant. Funcionarios", valor: (f) => f.item.cantFuncionarios },
+    { titulo: "Estatus", valor: (f) => (lista.estatusServidor ? f.item.estatus : textoMostrado(f.item)) },
+    { titulo: "Fecha", valor: (f) => fechaHora(f.item.fechaSolicitud) },
+  ];
+  const lotes = recorrerConsulta<FilaBandeja>(db, consultaBandeja(filtro, orden, null));
+  const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
+  return {
+    nombre: `${lista.archivo}-${fechaArchivo()}.${formato}`,
+    formato,
+    contenido: exportar(formato, "Solicitudes", columnas, filas),
+  };
+}
+
+interface FilaRegistro {
+  institucion: string;
+  cedula: string;
+  nombres: string;
+  apellidos: string;
+  cargo: string;
+  firmas: string | null;
+  firmaRango: boolean;
+  montoDesde: string | null;
+  montoHasta: string | null;
+  firmaVigencia: boolean;
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  titular: string;
+}
+
+const fechaCorta = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : "");
+
+/**
+ * The registry itself (the consultant's export): one row per active official with institution,
+ * position, signatures, amount range and validity, by institution and name.
+ */
+export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato): Archivo {
+  const alcance = institucionDeAlcance(sesion);
+  const consulta = sql`select ${instituciones.nombre} as institucion, ${funcionarios.cedula} as cedula,
+      ${funcionarios.nombres} as nombres, ${funcionarios.apellidos} as apellidos, ${cargos.nombre} as cargo,
+      (select string_agg(${firmas.firma}, '; ' order by ${firmas.idFirma}) from ${funcionarioFirmas}
+        join ${firmas} on ${firmas.idFirma} = ${funcionarioFirmas.idFirma}
+        where ${funcionarioFirmas.idFuncionario} = ${funcionarios.idFuncionario}) as firmas,
+      ${funcionarios.firmaRango} as "firmaRango", ${funcionarios.montoDesde}::text as "montoDesde",
+      ${funcionarios.montoHasta}::text as "montoHasta", ${funcionarios.firmaVigencia} as "firmaVigencia",
+      ${funcionarios.fechaDesde}::text as "fechaDesde", ${funcionarios.fechaHasta}::text as "fechaHasta",
+      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular
+    from ${funcionarios}
+    join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
+    join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
+    join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
+    join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
+    where ${funcionarios.idEstatus} = ${ESTATUS_FUNCIONARIO.ACTIVO}
+      ${alcance === null ? sql`` : sql`and ${solicitudes.idInstitucion} = ${alcance}`}
+    order by ${instituciones.nombre}, ${funcionarios.apellidos}, ${funcionarios.nombres}, ${funcionarios.idFuncionario}`;
+  const columnas: Columna<FilaRegistro>[] = [
+    { titulo: "Institución", valor: (f) => f.institucion },
+    { titulo: "Incumbente", valor: (f) => f.titular },
+    { titulo: "Cédula", valor: (f) => f.cedula },
+    { titulo: "Nombres", valor: (f) => f.nombres },
+    { titulo: "Apellidos", valor: (f) => f.apellidos },
+    { titulo: "Cargo", valor: (f) => f.cargo },
+    { titulo: "Firmas", valor: (f) => f.firmas ?? "" },
+    { titulo: "Monto desde", valor: (f) => (f.firmaRango ? f.montoDesde : null) },
+    { titulo: "Monto hasta", valor: (f) => (f.firmaRango ? f.montoHasta : null) },
+    { titulo: "Vigencia desde", valor: (f) => (f.firmaVigencia ? fechaCorta(f.fechaDesde) : "") },
+    { titulo: "Vigencia hasta", valor: (f) => (f.firmaVigencia ? fechaCorta(f.fechaHasta) : "") },
+  ];
+  return {
+    nombre: `registro-firmas-${fechaArchivo()}.${formato}`,
+    formato,
+    contenido: exportar(formato, "Registro", columnas, recorrerConsulta<FilaRegistro>(db, consulta)),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The two export formats (issue 15): CSV in UTF-8 with a BOM (so Excel reads accents right), RFC
+ * 4180 quoting and CRLF lines; and Excel (.xlsx) written by exceljs' streaming WorkbookWriter. Both
+ * take the rows batch by batch and write while the client reads, waiting when it reads slowly.
+ */
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+
+export type Formato = "csv" | "xlsx";
+export type Valor = string | number | null;
+
+export interface Columna<T> {
+  titulo: string;
+  valor: (fila: T) => Valor;
+}
+
+export const TIPO_CONTENIDO: Record<Formato, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+const FECHA = new Intl.DateTimeFormat("es-DO", {
+  timeZone: "America/Santo_Domingo",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** dd/mm/aaaa hh:mm in the Dominican Republic's time. */
+export function fechaHora(d: Date | string): string {
+  const p = Object.fromEntries(FECHA.formatToParts(new Date(d)).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** The day for a file name, yyyy-mm-dd in the Dominican Republic's time. */
+export function fechaArchivo(d = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo" }).format(d);
+}
+
+function celdaCsv(v: Valor): string {
+  if (v === null) return "";
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function exportar<T>(
+  formato: Formato,
+  hoja: string,
+  columnas: Columna<T>[],
+  lotes: AsyncIterable<T[]>,
+): Readable {
+  return formato === "csv" ? csv(columnas, lotes) : xlsx(hoja, columnas, lotes);
+}
+
+function csv<T>(columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
+  const linea = (celdas: Valor[]) => `${celdas.map(celdaCsv).join(",")}\r\n`;
+  async function* generar() {
+    yield `\uFEFF${linea(columnas.map((c) => c.titulo))}`;
+    for await (const filas of lotes) yield filas.map((f) => linea(columnas.map((c) => c.valor(f)))).join("");
+  }
+  return Readable.from(generar(), { objectMode: false });
+}
+
+function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
+  const salida = new PassThrough();
+  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
+  const ws = libro.addWorksheet(hoja.slice(0, 31));
+  ws.columns = columnas.map((c) => ({ header: c.titulo, width: Math.max(12, c.titulo.length + 4) }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  (async () => {
+    for await (const filas of lotes) {
+      // The client went away: stop reading (the cursor closes with the loop).
+      if (salida.destroyed) return;
+      for (const f of filas) ws.addRow(columnas.map((c) => c.valor(f))).commit();
+      // Let the client catch up before reading the next batch.
+      if (salida.writableNeedDrain) await once(salida, "drain");
+    }
+    ws.commit();
+    await libro.commit();
+  })().catch((e) => salida.destroy(e));
+  return salida;
+}

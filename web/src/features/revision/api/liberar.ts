@@ -1,0 +1,6 @@
+/** POST api/SolicitudFirma/Liberar/{idSolicitud}: the holder gives the request back to the stage (issue 15). */
+import { api, type RespuestaAccion } from "../../../lib/api-client";
+
+export function liberarSolicitud(idSolicitud: number): Promise<RespuestaAccion> {
+  return api.post<RespuestaAccion>(`api/SolicitudFirma/Liberar/${idSolicitud}`);
+}

@@ -1,0 +1,35 @@
+/**
+ * POST api/SolicitudFirma/Reasignar/{idSolicitud} {IdUsuario, Comentario}: the RyCC administrator
+ * moves a held request to another user of its stage; GET api/SolicitudFirma/UsuariosEtapa/{id}
+ * lists who may receive it (issue 15).
+ */
+import { MSG, type UsuarioEtapa } from "@registro/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+
+export function reasignarSolicitud(
+  idSolicitud: number,
+  cuerpo: { IdUsuario: number | null; Comentario: string },
+): Promise<RespuestaAccion> {
+  return api.post<RespuestaAccion>(`api/SolicitudFirma/Reasignar/${idSolicitud}`, {
+    Comentario: cuerpo.Comentario,
+    ...(cuerpo.IdUsuario === null ? {} : { IdUsuario: cuerpo.IdUsuario }),
+  });
+}
+
+export function useUsuariosEtapa(idSolicitud: number, activo: boolean) {
+  return useQuery({
+    queryKey: ["usuarios-etapa", idSolicitud],
+    enabled: activo,
+    staleTime: 0,
+    queryFn: async () => {
+      try {
+        return await api.get<UsuarioEtapa[]>(`api/SolicitudFirma/UsuariosEtapa/${idSolicitud}`);
+      } catch (e) {
+        notify.error(MSG.errorCargarUsuariosEtapa);
+        throw e;
+      }
+    },
+  });
+}
