@@ -2,9 +2,13 @@
  * Running the office in the browser (issue 15): the analyst releases a request they hold, the RyCC
  * administrator reassigns a held request from the tracking detail choosing the stage's user and
  * writing the comment, and the configuration administrator checks the audit trail with "Verificar
- * integridad". Each step is checked on screen and through the API.
+ * integridad"; the analyst exports the inbox as searched and sorted, in CSV and Excel, and the files
+ * open with the rows the list holds. Each step is checked on screen and through the API.
  */
-import { MSG, type Solicitud } from "@registro/contracts";
+import fs from "node:fs";
+import { type BandejaItem, MSG, type Solicitud } from "@registro/contracts";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -137,5 +141,52 @@ describe("Verificar integridad", () => {
     await page.locator(".p-dropdown-panel").getByRole("option", { name: "Solicitud", exact: true }).click();
     await page.locator(".rfc-tarjeta tbody tr", { hasText: "Reasignación" }).first().waitFor();
     await screenshot(page, "oficina-auditoria");
+  });
+});
+
+describe("Exportar", () => {
+  it("downloads the searched and sorted inbox as CSV and Excel, each with every row the list selects", async () => {
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista?q=ministerio&sortField=institucion&sortOrder=1`);
+    await page.locator(".rf-bandeja tbody tr").first().waitFor();
+    const items = await api<BandejaItem[]>(
+      "analista",
+      "GET",
+      "api/SolicitudFirma/GetBandejaAnalista?q=ministerio&sortField=institucion&sortOrder=1",
+    );
+    expect(items.length).toBeGreaterThan(0);
+    const cedulas = items.map((i) => i.infoIncumbente.cedula);
+
+    const bajar = async (opcion: string) => {
+      await page.getByRole("button", { name: "Exportar" }).click();
+      const [descarga] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("menuitem", { name: opcion }).click(),
+      ]);
+      const ruta = await descarga.path();
+      return { nombre: descarga.suggestedFilename(), contenido: fs.readFileSync(ruta) };
+    };
+
+    const csv = await bajar("CSV (.csv)");
+    expect(csv.nombre).toMatch(/^solicitudes-analista-\d{4}-\d{2}-\d{2}\.csv$/);
+    const filas: string[][] = parse(csv.contenido.toString("utf8").replace(/^\uFEFF/, ""));
+    expect(filas[0]).toEqual([
+      "Institución",
+      "Cédula Incumbente",
+      "Nombre Incumbente",
+      "Cant. Funcionarios",
+      "Estatus",
+      "Fecha",
+    ]);
+    expect(filas.slice(1).map((f) => f[1])).toEqual(cedulas);
+
+    const xlsx = await bajar("Excel (.xlsx)");
+    expect(xlsx.nombre).toMatch(/\.xlsx$/);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.contenido as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    expect(hoja.rowCount).toBe(items.length + 1);
+    expect(String(hoja.getRow(2).getCell(2).value)).toBe(cedulas[0]);
+    await screenshot(page, "oficina-exportar");
   });
 });

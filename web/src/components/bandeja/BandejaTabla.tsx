@@ -17,6 +17,7 @@ import { InputText } from "primereact/inputtext";
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../lib/toast";
+import { MenuExportar } from "../exportar/MenuExportar";
 import { formatearFechaHora } from "../solicitud/formato";
 import { StatusTag } from "../solicitud/StatusTag";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
@@ -149,6 +150,8 @@ export interface BandejaTablaProps {
   barra?: ReactNode;
   /** Avisos (issue 14): the 'Por vencer / Vencidas' filter. */
   filtroVencimiento?: boolean;
+  /** The list's name under api/Exportar (issue 15): shows "Exportar" with the current query. */
+  exportar?: string;
 }
 
 /** Avisos (issue 14): the expiry filter's options. */
@@ -190,6 +193,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
     opcionesFilas,
     barra,
     filtroVencimiento = false,
+    exportar,
   } = props;
   const id = useId();
   const [params, setParams] = useSearchParams();
@@ -338,7 +342,12 @@ export function BandejaTabla(props: BandejaTablaProps) {
     <section className="rf-bandeja" aria-labelledby={`${id}-titulo`}>
       <div className="rf-bandeja-cabecera">
         <h1 id={`${id}-titulo`}>{titulo}</h1>
-        {barra && <div className="rf-bandeja-barra">{barra}</div>}
+        {(barra || exportar) && (
+          <div className="rf-bandeja-barra">
+            {exportar && <MenuExportar lista={exportar} consulta={consulta} />}
+            {barra}
+          </div>
+        )}
       </div>
       <DataTable
         value={datos}

@@ -49,6 +49,7 @@ export default function BandejaOriginadorPage() {
   return (
     <div className="rfo-bandeja">
       <BandejaTabla
+        exportar="Originador"
         titulo="Solicitudes de Firma"
         clave={["originador"]}
         cargar={obtenerBandejaOriginador}

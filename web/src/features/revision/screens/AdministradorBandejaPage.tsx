@@ -11,6 +11,7 @@ export default function AdministradorBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Administrador"
       clave={["administrador"]}
       cargar={cargarBandejaAdministrador}
       textoEstatus={textoAdministrador}

@@ -8,6 +8,7 @@ export default function AnalistaBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Analista"
       clave={["analista"]}
       cargar={cargarBandejaAnalista}
       textoEstatus={textoRevisor}

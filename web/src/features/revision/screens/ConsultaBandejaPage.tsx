@@ -1,5 +1,6 @@
 /** Consulta (SPEC.md screen 13): the registry of signatures that have been active (106, 203, 201), read-only. */
 import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { MenuExportar } from "../../../components/exportar/MenuExportar";
 import { cargarBandejaConsultor } from "../api/get-bandeja-consultor";
 import { colorConActiva, textoConActiva } from "../components/estatus-bandeja";
 import { P } from "../paths";
@@ -8,6 +9,9 @@ export default function ConsultaBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Consultor"
+      // The registry itself: one row per active official (issue 15).
+      barra={<MenuExportar lista="Registro" etiqueta="Exportar registro" />}
       clave={["consultor"]}
       cargar={cargarBandejaConsultor}
       textoEstatus={textoConActiva}

@@ -11,6 +11,7 @@ export default function HistoricoBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Historico"
       clave={["historico"]}
       cargar={cargarHistoricoJuridico}
       numerarFilas

@@ -8,6 +8,7 @@ export default function JuridicoBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Juridico"
       clave={["juridico"]}
       cargar={cargarBandejaJuridico}
       textoEstatus={textoRevisor}

@@ -8,6 +8,7 @@ export default function SeguimientoBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      exportar="Seguimiento"
       clave={["seguimiento"]}
       cargar={cargarBandejaAdministrador}
       colorEstatus={colorAdministrador}
