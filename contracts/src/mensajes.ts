@@ -243,7 +243,6 @@ export const MSG = {
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
 
-
   // Office: reassignment, audit chain, exports, dashboard (issue 15)
   liberadoExitoso: "Solicitud liberada correctamente.",
   reasignadoExitoso: "Solicitud reasignada correctamente.",
