@@ -280,6 +280,11 @@ export const solicitudes = pgTable(
     index("solicitudes_estatus_idx").on(t.estatus),
     // The legal history: counted per status, and walked per status in date order.
     index("solicitudes_decidido_idx").on(t.estatus, t.fechaSolicitud).where(sql`${t.decididoJuridico}`),
+    // The legal history walked by status (migration 0006).
+    index("solicitudes_decidido_estatus_idx").on(
+      sql`(case when ${t.decididoJuridico} then ${t.estatus} end)`,
+      t.fechaSolicitud,
+    ),
     index("solicitudes_busqueda_idx").using("gin", t.busqueda),
     index("solicitudes_cant_funcionarios_idx").on(t.cantFuncionarios, t.idSolicitud),
   ],

@@ -278,9 +278,16 @@ function recorrer(
 ): { sub: SQL; orden: SQL } {
   const porValor = pagina ? sql`limit ${pagina.offset + pagina.limit}` : sql``;
   const limite = pagina ? sql`limit ${pagina.limit} offset ${pagina.offset}` : sql``;
+  // The legal history's statuses through the (decided status, date) index (migration 0006): its
+  // statistics know that a status has almost no decided requests, where the partial index's do not
+  // and the planner would walk every request of that status.
+  const valor =
+    columna === solicitudes.estatus && f.decididoJuridico
+      ? sql`(case when ${solicitudes.decididoJuridico} then ${solicitudes.estatus} end)`
+      : sql`${columna}`;
   const rama = (clave: SQL, rango: SQL) =>
     sql`select ${COLUMNAS}, ${rango} as k1, null::int as k2 from ${solicitudes}
-      where ${and(sql`${columna} = ${clave}`, condiciones(f))}
+      where ${and(sql`${valor} = ${clave}`, condiciones(f))}
       order by ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${porValor}`;
   let union: SQL;
   if ("consulta" in dimension) {
