@@ -63,7 +63,9 @@ async function main() {
       from (select id_institucion, id_incumbente from incumbentes order by id_incumbente desc limit ${N}) x`);
     await database.db.execute(sql`analyze`);
     const sembrado = (performance.now() - t0) / 1000;
-    console.log(`PostgreSQL: ${N.toLocaleString("es-DO")} solicitudes sembradas en ${sembrado.toFixed(1)} s (${carga()})`);
+    console.log(
+      `PostgreSQL: ${N.toLocaleString("es-DO")} solicitudes sembradas en ${sembrado.toFixed(1)} s (${carga()})`,
+    );
 
     const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
     const app = await buildApp({ db: database.db, config }, { logger: false });
