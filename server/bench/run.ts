@@ -17,7 +17,7 @@ const carga = () =>
     .map((l) => l.toFixed(2))
     .join(" ")} en ${os.cpus().length} CPU`;
 let fallos = 0;
-for (const script of ["inbox.ts", "carga.ts"]) {
+for (const script of ["inbox.ts", "verificacion.ts", "carga.ts"]) {
   console.log(`\n== ${script} (${new Date().toISOString()}, ${carga()})`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(aqui, script)], { stdio: "inherit" });
   if (r.status !== 0) fallos++;

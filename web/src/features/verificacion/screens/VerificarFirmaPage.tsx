@@ -214,6 +214,8 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
           value={r.registros}
           dataKey="idFuncionario"
           className="rfv-registros"
+          scrollable
+          tableStyle={{ minWidth: "70rem" }}
           stripedRows
           size="small"
           aria-label="Registros de la persona"
