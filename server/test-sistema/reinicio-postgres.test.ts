@@ -2,7 +2,8 @@
  * PostgreSQL restarting under write load (issue 11): 10 rounds alternating `pg_ctl restart -m fast`
  * and a crash-restart (`stop -m immediate`, start). The app process must stay up, every failed call
  * must be a 503 with the Spanish message (never a 500 or a dropped connection), and writes must
- * work again after each round. Then: stopping under load takes less than 10 s.
+ * work again after each round. Then: a frozen server (SIGSTOP) ends calls in the same 503 within
+ * the timeouts; stopping under load takes less than 10 s.
  */
 import { MSG } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,7 +28,7 @@ beforeAll(async () => {
     DATABASE_URL: pg.url,
     DEMO_DATA: "true",
     DB_CONNECT_TIMEOUT_MS: "2000",
-    DB_STATEMENT_TIMEOUT_MS: "5000",
+    DB_STATEMENT_TIMEOUT_MS: "2000",
   });
   token = await iniciarSesion(app.puerto, "configuracion");
 });
@@ -107,6 +108,32 @@ describe("PostgreSQL restarts under write load", () => {
     for (const f of fallidas) expect(f).toEqual({ status: 503, message: MSG.servicioNoDisponible });
     expect(estado.respuestas.filter((r) => r.status === 200).length).toBeGreaterThan(0);
     expect((await llamar(app.puerto, "GET", "/api/ready")).status).toBe(200);
+  });
+
+  it("a frozen PostgreSQL: calls end in the Spanish 503 within the timeouts, and work again when it thaws", async () => {
+    const pids = pg.procesos();
+    for (const pid of pids) process.kill(pid, "SIGSTOP");
+    let r: Awaited<ReturnType<typeof escribir>>;
+    const t0 = Date.now();
+    try {
+      r = await escribir();
+    } finally {
+      for (const pid of pids) process.kill(pid, "SIGCONT");
+    }
+    const ms = Date.now() - t0;
+    console.log(`a call to a frozen PostgreSQL answered ${r.status} after ${ms} ms`);
+    expect(r.status).toBe(503);
+    expect(r.body.message).toBe(MSG.servicioNoDisponible);
+    // Statement timeout 2 s (+2 s on the client for a server that does not answer), connect 2 s.
+    expect(ms).toBeLessThan(6_000);
+    let ok = false;
+    const limite = Date.now() + 20_000;
+    while (!ok && Date.now() < limite) {
+      ok = (await escribir()).body.success === true;
+      if (!ok) await esperar(200);
+    }
+    expect(ok).toBe(true);
+    expect(app.hijo.exitCode).toBeNull();
   });
 
   it("stops in under 10 s under load: calls in flight finish, later ones get the Spanish 503", async () => {

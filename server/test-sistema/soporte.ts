@@ -30,6 +30,8 @@ function binPostgres(): string {
 
 export interface Cluster {
   url: string;
+  /** The server's process ids (postmaster first), to freeze it with SIGSTOP. */
+  procesos(): number[];
   /** pg_ctl with these arguments (as the postgres user when running as root). */
   pgctl(args: string): void;
   detener(): void;
@@ -59,6 +61,14 @@ export async function iniciarPostgres(): Promise<Cluster> {
   return {
     url: `postgres://postgres@127.0.0.1:${puerto}/postgres`,
     pgctl,
+    procesos: () => {
+      const postmaster = Number(fs.readFileSync(`${dir}/data/postmaster.pid`, "utf8").split("\n")[0]);
+      const hijos = spawnSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], { encoding: "utf8" })
+        .stdout.split("\n")
+        .map((l) => Number(l.trim()))
+        .filter((n) => n > 0);
+      return [postmaster, ...hijos];
+    },
     detener: () => {
       try {
         pgctl("-m immediate stop");
