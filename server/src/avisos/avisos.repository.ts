@@ -176,3 +176,11 @@ export async function preferenciaDe(tx: Tx, idUsuario: number) {
 export async function guardarPreferencia(tx: Tx, idUsuario: number, preferencia: string) {
   await tx.update(usuarios).set({ preferenciaCorreo: preferencia }).where(eq(usuarios.idUsuario, idUsuario));
 }
+
+export async function nombreCompleto(tx: Tx, idUsuario: number): Promise<string> {
+  const [u] = await tx
+    .select({ nombre: usuarios.nombre, apellido: usuarios.apellido })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario));
+  return u ? `${u.nombre} ${u.apellido}` : `usuario ${idUsuario}`;
+}

@@ -4,7 +4,7 @@
  * Whether a notice is mailed at once, in the daily summary or not at all is decided when it is
  * written, from the recipient's preference.
  */
-import { type Accion, type Avisos, MSG, type PreferenciaCorreo, type Preferencias } from "@registro/contracts";
+import { type Accion, type Avisos, ESTATUS, MSG, type PreferenciaCorreo, type Preferencias } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { NoEncontrado } from "../shared/errors.js";
@@ -109,4 +109,59 @@ export async function obtenerPreferencias(db: Db, sesion: SesionUsuario): Promis
 export async function guardarPreferencias(db: Db, sesion: SesionUsuario, correo: PreferenciaCorreo) {
   await repo.guardarPreferencia(db, sesion.idUsuario, correo);
   return { success: true, message: MSG.preferenciasGuardadas };
+}
+
+export interface CambioTitular {
+  idSolicitud: number;
+  accion: Accion;
+  /** Status of the request (its stage picks the link). */
+  estatus: number;
+  /** Who held it before, and who holds it now (null: nobody). */
+  anterior: number | null;
+  nuevo: number | null;
+  comentario: string;
+  /** Who acted: not told of their own action. */
+  idUsuario: number;
+}
+
+/** Tells a reviewer that a request they held was released or reassigned, and its new holder. */
+export async function avisarCambioTitular(tx: Tx, c: CambioTitular): Promise<void> {
+  if (c.accion !== "liberar" && c.accion !== "reasignar") return;
+  const s = await repo.datosSolicitud(tx, c.idSolicitud);
+  if (!s) return;
+  const grupo =
+    c.estatus === ESTATUS.APROBADO_ANALISTA || c.estatus === ESTATUS.RETORNADO_RYCC ? "juridicos" : "analistas";
+  const n = `N.º ${c.idSolicitud}`;
+  const de = `de ${s.institucion} (incumbente: ${s.nombres} ${s.apellidos})`;
+  const detalle = c.comentario ? `Comentario: ${c.comentario}` : "";
+  const nuevos: repo.NuevoAviso[] = [];
+  const para = async (idUsuario: number, tipo: string, titulo: string, texto: string) => {
+    const u = await repo.preferenciaDe(tx, idUsuario);
+    if (!u) return;
+    nuevos.push({
+      idUsuario,
+      idSolicitud: c.idSolicitud,
+      tipo,
+      titulo,
+      texto,
+      detalle,
+      enlace: ENLACE_GRUPO[grupo](c.idSolicitud),
+      correo: preferenciaEfectiva(u.preferenciaCorreo, u.esOriginador),
+    });
+  };
+  const nombreNuevo = c.nuevo === null ? null : await repo.nombreCompleto(tx, c.nuevo);
+  if (c.anterior !== null && c.anterior !== c.idUsuario) {
+    await para(
+      c.anterior,
+      c.accion === "liberar" ? "liberada" : "reasignada",
+      c.accion === "liberar" ? `Solicitud ${n} liberada` : `Solicitud ${n} reasignada`,
+      c.accion === "liberar"
+        ? `La solicitud ${n} ${de}, que usted tenía asignada, fue liberada y quedó sin asignar.`
+        : `La solicitud ${n} ${de}, que usted tenía asignada, fue reasignada a ${nombreNuevo}.`,
+    );
+  }
+  if (c.accion === "reasignar" && c.nuevo !== null && c.nuevo !== c.idUsuario) {
+    await para(c.nuevo, "asignadaAUsted", `Solicitud ${n} asignada a usted`, `Se le asignó la solicitud ${n} ${de}.`);
+  }
+  await repo.insertarAvisos(tx, nuevos);
 }

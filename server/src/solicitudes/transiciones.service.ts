@@ -7,7 +7,7 @@
 import { type Accion, type Actor, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
-import { avisarTransicion } from "../avisos/avisos.service.js";
+import { avisarCambioTitular, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
@@ -93,6 +93,16 @@ export async function aplicarTransicion(
   const desde = solicitud.estatus;
   if (accion === "asignar" || accion === "liberar" || accion === "reasignar") {
     await cambiarTitular(tx, solicitud, accion, sesion, opciones.destino?.idUsuario ?? null, comentario);
+    // Avisos (issue 14): the reviewer who held it (released or reassigned) and its new holder.
+    await avisarCambioTitular(tx, {
+      idSolicitud,
+      accion,
+      estatus: desde,
+      anterior: solicitud.asignadoA,
+      nuevo: accion === "reasignar" ? (opciones.destino?.idUsuario ?? null) : null,
+      comentario,
+      idUsuario: sesion.idUsuario,
+    });
     return { idSolicitud, desde, hacia: desde };
   }
   const hacia = decision.hacia ?? desde;

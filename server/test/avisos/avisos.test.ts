@@ -227,6 +227,34 @@ describe("every step that concerns someone is told, in the app and by e-mail", (
   });
 });
 
+describe("release and reassignment", () => {
+  it("tell the reviewer who held the request and its new holder, never the one who acted", async () => {
+    await enviar();
+    const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 101, asignadoA: ids.analista });
+    const res = await t.as("administrador", {
+      method: "POST",
+      url: `/api/SolicitudFirma/Reasignar/${id}`,
+      payload: { IdUsuario: ids.analista2, Comentario: "Vacaciones de la titular." },
+    });
+    expect(res.json().success).toBe(true);
+    const llegados = await enviar();
+    expect(llegados.map((m) => [m.para[0], m.asunto]).sort()).toEqual(
+      [
+        [correo("analista"), `Solicitud N.º ${id} reasignada`],
+        [correo("analista2"), `Solicitud N.º ${id} asignada a usted`],
+      ].sort(),
+    );
+    const anterior = llegados.find((m) => m.para[0] === correo("analista"))!;
+    expect(anterior.texto).toContain("Comentario: Vacaciones de la titular.");
+    expect(anterior.texto).toContain(`/AnalistaRyCC/Analista/Detalles/${id}`);
+    // Releasing one's own request tells nobody.
+    expect((await t.as("analista2", { method: "POST", url: `/api/SolicitudFirma/Liberar/${id}` })).json().success).toBe(
+      true,
+    );
+    expect(await enviar()).toEqual([]);
+  });
+});
+
 describe("the bell", () => {
   it("counts unread notices, marks one and all read", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 101, asignadoA: ids.analista });
