@@ -160,6 +160,27 @@ async function medir(database: Database) {
     ["con institución", () => ({ cedula: persona(), institucion: String(idInst + (k % 40)) })],
     ["cédula no registrada", () => ({ cedula: cedulaDe(PERSONAS + 1000 + k++) })],
   ];
+  // A reference on the same machine at the same moment: the cheapest signed-in call there is.
+  const referencia = async () => {
+    const tiempos: number[] = [];
+    for (let i = 0; i < WARMUP + ITER; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/Account/GetUserData",
+        headers: { authorization: token },
+      });
+      if (res.statusCode !== 200) throw new Error(`GetUserData: ${res.statusCode}`);
+      if (i >= WARMUP) tiempos.push(performance.now() - t0);
+    }
+    tiempos.sort((a, b) => a - b);
+    return {
+      nombre: "(referencia: GetUserData)",
+      p50: percentil(tiempos, 50),
+      p95: percentil(tiempos, 95),
+      autorizados: 0,
+    };
+  };
   const resultados: { nombre: string; p50: number; p95: number; autorizados: number }[] = [];
   for (const [nombre, pregunta] of preguntas) {
     const llamar = async () => {
@@ -183,8 +204,31 @@ async function medir(database: Database) {
     tiempos.sort((a, b) => a - b);
     resultados.push({ nombre, p50: percentil(tiempos, 50), p95: percentil(tiempos, 95), autorizados });
   }
+  resultados.push(await referencia());
+  // The database's own time for the answer's three reads, for one person with several entries.
+  const [{ cedula }] = await filas<{ cedula: string }>(
+    database.db,
+    sql`select cedula from funcionarios group by cedula having count(*) >= 3 limit 1`,
+  );
+  const plan = async (q: ReturnType<typeof sql>) => {
+    const [fila] = await filas<Record<string, unknown>>(database.db, sql`explain (analyze, format json) ${q}`);
+    const json = Object.values(fila)[0];
+    const datos = (typeof json === "string" ? JSON.parse(json) : json) as { "Execution Time": number }[];
+    return datos[0]["Execution Time"];
+  };
+  const ids = sql`(select id_funcionario from funcionarios where cedula = ${cedula} and enviado)`;
+  const sqlMs = [
+    await plan(sql`select f.*, s.id_institucion, s.estatus, i.nombre, c.nombre from funcionarios f
+      join solicitudes s on s.id_solicitud = f.id_solicitud join instituciones i on i.id_institucion = s.id_institucion
+      join cargos c on c.id_cargo = f.cod_cargo where f.cedula = ${cedula} and f.enviado
+      order by f.id_solicitud desc, f.id_funcionario limit 200`),
+    await plan(sql`select ff.id_funcionario, fi.id_firma, fi.firma, t.nombre from funcionario_firmas ff
+      join firmas fi on fi.id_firma = ff.id_firma join tipos_firma t on t.id_tipo_firma = fi.id_tipo_firma
+      where ff.id_funcionario in ${ids}`),
+    await plan(sql`select * from autorizaciones where id_funcionario in ${ids} order by id_funcionario, desde`),
+  ];
   await app.close();
-  return { funcionarios, personas, resultados };
+  return { funcionarios, personas, resultados, sqlMs };
 }
 
 async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise<void>) {
@@ -219,7 +263,7 @@ for (const kind of bases) {
   await conBase(kind, async (database) => {
     await prepararBase(database, { demoData: "always", padronFile: undefined });
     const sembrado = await sembrar(database.db, N);
-    const { funcionarios, personas, resultados } = await medir(database);
+    const { funcionarios, personas, resultados, sqlMs } = await medir(database);
     console.log(
       `\n${kind === "pglite" ? "PGlite" : "PostgreSQL"}: ${N.toLocaleString("es-ES")} solicitudes, ` +
         `${funcionarios.toLocaleString("es-ES")} funcionarios (${personas.toLocaleString("es-ES")} personas) ` +
@@ -231,5 +275,8 @@ for (const kind of bases) {
         `${r.nombre.padEnd(32)}${`${r.autorizados}/${ITER}`.padStart(12)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`,
       );
     }
+    console.log(
+      `tiempo de la base (explain analyze) por lectura: ${sqlMs.map((x) => `${x.toFixed(2)} ms`).join(", ")}`,
+    );
   });
 }
