@@ -188,6 +188,9 @@ export const MSG = {
   urlInvalida: "La dirección solicitada no es válida.",
   tiempoAgotado: "La solicitud tardó demasiado en llegar. Intente nuevamente.",
   caracteresInvalidos: "Contiene caracteres no permitidos.",
+  claveDatosPersonales:
+    "La contraseña no puede contener su nombre, su usuario, su cédula ni el nombre de la aplicación.",
+  claveActualIncorrecta: "La contraseña actual no es correcta.",
   anidamientoExcesivo: "Los datos enviados tienen demasiados niveles de anidamiento.",
   jsonInvalido: "El contenido enviado no es un JSON válido.",
   formularioInvalido: "El formulario enviado no es válido o está incompleto.",

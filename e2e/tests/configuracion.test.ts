@@ -118,6 +118,7 @@ async function cambiarClaveObligatoria(usuario: string, temporal: string): Promi
   const d = dialogo(page, "Cambio de contraseña");
   await d.waitFor();
   await d.getByText(MSG.cambioClaveRequerido).waitFor();
+  await d.getByLabel("Contraseña actual").fill(temporal);
   await d.getByLabel("Nueva contraseña").fill("Clave.Nueva.Segura.2026");
   await d.getByLabel("Confirmar contraseña").fill("Clave.Nueva.Segura.2026");
   await d.getByRole("button", { name: "Guardar" }).click();

@@ -69,9 +69,20 @@ test("a temporary password must be changed in a dialog that cannot be dismissed"
   await page.waitForURL((u) => u.pathname === new URL(`${server.url}/`).pathname);
   await dialogo.waitFor();
 
+  const actual = dialogo.getByLabel("Contraseña actual", { exact: true });
   const nueva = dialogo.getByLabel("Nueva contraseña", { exact: true });
   const confirmar = dialogo.getByLabel("Confirmar contraseña", { exact: true });
   const guardar = dialogo.getByRole("button", { name: "Guardar" });
+
+  // The current password (the temporary one) is required.
+  await nueva.fill("Sol.Marino.Tranquilo.44");
+  await confirmar.fill("Sol.Marino.Tranquilo.44");
+  await guardar.click();
+  await dialogo.getByText(MSG.requerido).waitFor();
+  await actual.fill("No.Es.La.Temporal.1");
+  await guardar.click();
+  await dialogo.getByText(MSG.claveActualIncorrecta).waitFor();
+  await actual.fill(temporal);
 
   // Too short: the server's message under the field, a warning toast, the dialog stays.
   await nueva.fill("corta");
@@ -88,15 +99,15 @@ test("a temporary password must be changed in a dialog that cannot be dismissed"
   await dialogo.getByText(MSG.claveLongitud).waitFor({ state: "hidden" });
 
   // Confirmation that does not match: the message goes under "Confirmar contraseña".
-  await nueva.fill("Firmas.Nuevas.2026!");
-  await confirmar.fill("Firmas.Otras.2026!");
+  await nueva.fill("Sol.Marino.Tranquilo.44");
+  await confirmar.fill("Sol.Marino.Otro.44");
   await guardar.click();
   await dialogo.getByText(MSG.claveNoCoincide).waitFor();
   const idError = await confirmar.getAttribute("aria-describedby");
   expect(await page.locator(`#${idError}`).textContent()).toBe(MSG.claveNoCoincide);
   await screenshot(page, "shell-cambio-clave-error");
 
-  await confirmar.fill("Firmas.Nuevas.2026!");
+  await confirmar.fill("Sol.Marino.Tranquilo.44");
   await guardar.click();
   await toast(page, MSG.claveActualizada).waitFor();
   await dialogo.waitFor({ state: "hidden" });
@@ -111,7 +122,7 @@ test("a temporary password must be changed in a dialog that cannot be dismissed"
   await page.waitForURL(/\/Login$/);
   const viejo = await llamar("POST", "api/Account/LogIn", undefined, { userName: "originador2", password: temporal });
   expect(viejo.body.success).toBe(false);
-  await login(page, server.url, "originador2", "Firmas.Nuevas.2026!");
+  await login(page, server.url, "originador2", "Sol.Marino.Tranquilo.44");
   await page.getByRole("heading", { level: 1, name: /Bienvenido/ }).waitFor();
   expect(await page.getByRole("dialog", { name: "Cambio de contraseña" }).count()).toBe(0);
   await ctx.close();

@@ -3,7 +3,7 @@ import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@regi
 import { auditar } from "../auditoria/cadena.js";
 import { registrarAuditoria } from "../configuracion/auditoria.repository.js";
 import type { Db, Tx } from "../db/client.js";
-import { NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
 import type { SesionUsuario } from "./sesion.js";
@@ -112,18 +112,33 @@ export async function cerrarSesion(db: Db, s: SesionUsuario): Promise<void> {
   await repo.revocarSesion(db, s.idSesion);
 }
 
-/** Changes the signed-in user's password; every other session of the user ends. */
+/**
+ * Changes the signed-in user's password; every other session of the user ends. The current
+ * password is required (in the forced change after a temporary password, the temporary one).
+ */
 export async function cambiarClave(db: Db, s: SesionUsuario, body: CambiarClaveBody) {
   if (body.idUsuario !== undefined && body.idUsuario !== s.idUsuario) throw NoAutorizado();
+  const errores = new ErroresCampo();
+  if (!body.ContraseñaActual) errores.add("ContraseñaActual", MSG.requerido);
   const nueva = body.NuevaContraseña;
-  if (!nueva) throw ValidacionCampo("NuevaContraseña", MSG.requerido);
-  const motivo = motivoClaveInvalida(nueva, s.usuario);
-  if (motivo) throw ValidacionCampo("NuevaContraseña", motivo);
-  if (body.ConfirmarContraseña !== nueva) throw ValidacionCampo("ConfirmarContraseña", MSG.claveNoCoincide);
+  if (!nueva) errores.add("NuevaContraseña", MSG.requerido);
+  errores.throwIfAny();
   const user = await repo.buscarUsuarioPorNombre(db, s.usuario);
   if (!user) throw NoAutorizado();
-  if (await verifyPassword(user.passwordHash, nueva))
+  const motivo = motivoClaveInvalida(nueva, {
+    usuario: s.usuario,
+    nombre: user.nombre,
+    apellido: user.apellido,
+    cedula: user.cedula,
+  });
+  if (motivo) throw ValidacionCampo("NuevaContraseña", motivo);
+  if (body.ConfirmarContraseña !== nueva) throw ValidacionCampo("ConfirmarContraseña", MSG.claveNoCoincide);
+  if (!(await verifyPassword(user.passwordHash, body.ContraseñaActual))) {
+    throw ValidacionCampo("ContraseñaActual", MSG.claveActualIncorrecta);
+  }
+  if (nueva === body.ContraseñaActual) {
     throw Regla(MSG.claveIgualAnterior, { NuevaContraseña: [MSG.claveIgualAnterior] });
+  }
   const hashed = await hashPassword(nueva);
   await db.transaction(async (tx) => {
     await repo.actualizarClave(tx, s.idUsuario, hashed, false);

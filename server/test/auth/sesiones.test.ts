@@ -82,7 +82,12 @@ describe("lockout", () => {
 describe("PUT /api/Account/CambiarContraseña", () => {
   const url = `/api/Account/${encodeURIComponent("CambiarContraseña")}`;
   const cambiar = (token: string | null, payload: object) =>
-    t.app.inject({ method: "PUT", url, payload, headers: token ? { authorization: token } : {} });
+    t.app.inject({
+      method: "PUT",
+      url,
+      payload: { ContraseñaActual: "Demo.Firmas.2026", ...payload },
+      headers: token ? { authorization: token } : {},
+    });
 
   it("401 without a token", async () => {
     expect((await cambiar(null, {})).statusCode).toBe(401);
@@ -116,6 +121,65 @@ describe("PUT /api/Account/CambiarContraseña", () => {
     }
   });
 
+  it("400 without the current password, or with a wrong one; nothing changes", async () => {
+    const token = await t.token("administrador");
+    const nueva = { NuevaContraseña: "Sol.Marino.Tranquilo.44", ConfirmarContraseña: "Sol.Marino.Tranquilo.44" };
+    const sin = await cambiar(token, { ...nueva, ContraseñaActual: "" });
+    expect(sin.statusCode).toBe(400);
+    expect(sin.json().errors).toEqual({ ContraseñaActual: [MSG.requerido] });
+    const mala = await cambiar(token, { ...nueva, ContraseñaActual: "No.Es.La.Actual.1" });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().errors).toEqual({ ContraseñaActual: [MSG.claveActualIncorrecta] });
+    expect((await login("administrador", "Demo.Firmas.2026")).json().success).toBe(true);
+  });
+
+  it("refuses well-known passwords (a list of a million), the demo password, and the user's own data", async () => {
+    const token = await t.token("administrador");
+    const comunes = [
+      "1q2w3e4r5t6y",
+      "P@ssw0rd1234",
+      "contrasena12",
+      "qwertyuiop123",
+      "iloveyou1234",
+      "Password12345",
+      "Contraseña2026",
+      "bienvenido123",
+      "abc123456789",
+      "123456789012",
+    ];
+    for (const clave of comunes) {
+      const res = await cambiar(token, { NuevaContraseña: clave, ConfirmarContraseña: clave });
+      expect(res.json().errors?.NuevaContraseña, clave).toEqual([MSG.claveComun]);
+    }
+    // For another user, "administrador1" is just a common password.
+    const otro = await cambiar(await t.token("originador"), {
+      NuevaContraseña: "administrador1",
+      ConfirmarContraseña: "administrador1",
+    });
+    expect(otro.json().errors?.NuevaContraseña).toEqual([MSG.claveComun]);
+    const [admin] = await t.db.select().from(usuarios).where(eq(usuarios.usuario, "administrador"));
+    const propias = [
+      "Demo.Firmas.2026",
+      "RegistroDeFirmas!2026",
+      `${admin.nombre}.Segura.2026`,
+      `Clave-${admin.cedula}`,
+      "mi.administrador.es.bueno",
+    ];
+    for (const clave of propias) {
+      const res = await cambiar(token, { NuevaContraseña: clave, ConfirmarContraseña: clave });
+      expect(res.json().errors?.NuevaContraseña, clave).toEqual([MSG.claveDatosPersonales]);
+    }
+    const buena = await cambiar(token, {
+      NuevaContraseña: "Sol.Marino.Tranquilo.44",
+      ConfirmarContraseña: "Sol.Marino.Tranquilo.44",
+    });
+    expect(buena.json().success).toBe(true);
+    await t.db
+      .update(usuarios)
+      .set({ passwordHash: admin.passwordHash })
+      .where(eq(usuarios.idUsuario, admin.idUsuario));
+  });
+
   it("403 when changing someone else's password", async () => {
     const token = await t.token("administrador");
     const otro = await idUsuario(t.db, "consultor");
@@ -133,14 +197,14 @@ describe("PUT /api/Account/CambiarContraseña", () => {
     const id = await idUsuario(t.db, "juridico");
     const res = await cambiar(a, {
       idUsuario: id,
-      NuevaContraseña: "Nueva.Clave.Juridico.26",
-      ConfirmarContraseña: "Nueva.Clave.Juridico.26",
+      NuevaContraseña: "Nueva.Clave.Abogacia.26",
+      ConfirmarContraseña: "Nueva.Clave.Abogacia.26",
     });
     expect(res.json()).toEqual({ success: true, message: MSG.claveActualizada });
     expect((await userData(a)).statusCode).toBe(200);
     expect((await userData(b)).statusCode).toBe(401);
     expect((await login("juridico", "Demo.Firmas.2026")).json().success).toBe(false);
-    expect((await login("juridico", "Nueva.Clave.Juridico.26")).json().success).toBe(true);
+    expect((await login("juridico", "Nueva.Clave.Abogacia.26")).json().success).toBe(true);
   });
 
   it("a user who must change a temporary password may only read user data, change it, or sign out", async () => {
@@ -158,6 +222,7 @@ describe("PUT /api/Account/CambiarContraseña", () => {
     expect(otra.statusCode).toBe(403);
     expect(otra.json().message).toBe(MSG.cambioClaveRequerido);
     const ok = await cambiar(token, {
+      ContraseñaActual: "Temporal.Clave.2026",
       NuevaContraseña: "Definitiva.Clave.2026",
       ConfirmarContraseña: "Definitiva.Clave.2026",
     });

@@ -50,12 +50,12 @@ async function contarUsuarios() {
   return (res.json() as unknown[]).length;
 }
 
-async function cambiarClave(token: string, nueva: string) {
+async function cambiarClave(token: string, nueva: string, actual: string) {
   return t.app.inject({
     method: "PUT",
     url: "/api/Account/CambiarContrasena",
     headers: { authorization: token },
-    payload: { NuevaContraseña: nueva, ConfirmarContraseña: nueva },
+    payload: { ContraseñaActual: actual, NuevaContraseña: nueva, ConfirmarContraseña: nueva },
   });
 }
 
@@ -246,7 +246,7 @@ describe("POST /api/Usuarios", () => {
     });
     expect(otra.statusCode).toBe(403);
     expect(otra.json().message).toBe(MSG.cambioClaveRequerido);
-    expect((await cambiarClave(token, "Nueva.Clave.Segura.2026")).json().success).toBe(true);
+    expect((await cambiarClave(token, "Nueva.Clave.Segura.2026", password)).json().success).toBe(true);
     const despues = await t.app.inject({
       method: "GET",
       url: "/api/Account/GetUserData",
@@ -498,7 +498,7 @@ describe("PUT /api/Usuarios/ResetPassword/{idUsuario}", () => {
   it("gives a new one-time password, ends the user's sessions and requires a change", async () => {
     const creado = await crearUsuarioPrueba(30);
     const token = await t.token("usuario30", creado.password);
-    expect((await cambiarClave(token, "Clave.Propia.Del.Usuario")).json().success).toBe(true);
+    expect((await cambiarClave(token, "Clave.Propia.Del.Usuario", creado.password)).json().success).toBe(true);
     const u = (await usuarioPorNombre(t.db, "usuario30"))!;
     expect(u.cambioClave).toBe(false);
     const res = await t.as("configuracion", { method: "PUT", url: url(u.idUsuario) });

@@ -1,6 +1,7 @@
 /**
  * The forced password change (SPEC.md §2 screen 2, §8): a dialog that cannot be closed, shown on
- * Inicio while the user data says `cambioClave`. Server field errors show under their fields.
+ * Inicio while the user data says `cambioClave`. The current password (the temporary one just used
+ * to sign in) is asked too. Server field errors show under their fields.
  */
 import { type Errores, MSG, PASSWORD_MAX, PASSWORD_MIN } from "@registro/contracts";
 import { Button } from "primereact/button";
@@ -17,6 +18,7 @@ function errorDe(errores: Errores, campo: string): string | undefined {
 }
 
 export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
+  const [actual, setActual] = useState("");
   const [nueva, setNueva] = useState("");
   const [confirmar, setConfirmar] = useState("");
   const [errores, setErrores] = useState<Errores>({});
@@ -27,6 +29,7 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
     try {
       const res = await mutation.mutateAsync({
         idUsuario,
+        ContraseñaActual: actual,
         NuevaContraseña: nueva,
         ConfirmarContraseña: confirmar,
       });
@@ -54,9 +57,19 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
       <form onSubmit={onSubmit} noValidate>
         <p className="rf-clave-aviso">{MSG.cambioClaveRequerido}</p>
         <p className="rf-clave-politica" id="rf-clave-politica">
-          La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres, no puede ser igual a su nombre de
-          usuario ni una contraseña común.
+          La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres, no puede contener su nombre, su
+          usuario ni su cédula, ni ser una contraseña común.
         </p>
+        <CampoClave
+          id="clave-actual"
+          label="Contraseña actual"
+          value={actual}
+          onChange={setActual}
+          autoComplete="current-password"
+          error={errorDe(errores, "ContraseñaActual")}
+          disabled={mutation.isPending}
+          autoFocus
+        />
         <CampoClave
           id="clave-nueva"
           label="Nueva contraseña"
@@ -65,7 +78,6 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
           autoComplete="new-password"
           error={errorDe(errores, "NuevaContraseña")}
           disabled={mutation.isPending}
-          autoFocus
         />
         <CampoClave
           id="clave-confirmar"

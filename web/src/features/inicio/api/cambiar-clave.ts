@@ -1,4 +1,7 @@
-/** PUT api/Account/CambiarContraseña {idUsuario, NuevaContraseña, ConfirmarContraseña} → {success, message, errors}. */
+/**
+ * PUT api/Account/CambiarContraseña {idUsuario, ContraseñaActual, NuevaContraseña, ConfirmarContraseña}
+ * → {success, message, errors}.
+ */
 import type { CambiarClaveBody, RespuestaSimple } from "@registro/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
