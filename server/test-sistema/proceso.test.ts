@@ -12,6 +12,8 @@ import { esperar, iniciarServidor, llamar, type Proceso, puertoLibre } from "./s
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-proc-"));
 const candado = path.join(dataDir, "registro-firmas.lock");
 const vivos: Proceso[] = [];
+// No demo data: a first administrator only, the quickest first start (the tests need no requests).
+const env = { DATA_DIR: dataDir, DEMO_DATA: "false" };
 
 afterAll(() => {
   for (const p of vivos) p.hijo.kill("SIGKILL");
@@ -20,12 +22,12 @@ afterAll(() => {
 
 describe("production command and npm start", () => {
   it("locks the data folder: a second process stops with a message naming it; SIGINT stops cleanly", async () => {
-    const a = await iniciarServidor({ DATA_DIR: dataDir });
+    const a = await iniciarServidor(env);
     vivos.push(a);
     expect(fs.readFileSync(candado, "utf8").trim()).toBe(String(a.hijo.pid));
     expect(a.salida()).toContain("El modo embebido no garantiza durabilidad");
 
-    const b = await iniciarServidor({ DATA_DIR: dataDir }, { esperar: false });
+    const b = await iniciarServidor(env, { esperar: false });
     const [codigo] = await b.fin;
     expect(codigo).toBe(3);
     expect(b.salida()).toContain(`La carpeta de datos ${dataDir} está en uso por otro proceso (pid ${a.hijo.pid})`);
@@ -39,7 +41,7 @@ describe("production command and npm start", () => {
 
   it("npm start: exits non-zero when the server is killed, and SIGTERM stops the server with it", async () => {
     const inicio = ["scripts/start.mjs"];
-    const a = await iniciarServidor({ DATA_DIR: dataDir }, { script: inicio });
+    const a = await iniciarServidor(env, { script: inicio });
     vivos.push(a);
     const pidServidor = Number(fs.readFileSync(candado, "utf8"));
     expect(pidServidor).not.toBe(a.hijo.pid);
@@ -49,7 +51,7 @@ describe("production command and npm start", () => {
 
     // The stale lock of the killed server is taken over.
     const puerto = await puertoLibre();
-    const b = await iniciarServidor({ DATA_DIR: dataDir, PORT: String(puerto) }, { script: inicio });
+    const b = await iniciarServidor({ ...env, PORT: String(puerto) }, { script: inicio });
     vivos.push(b);
     const pid2 = Number(fs.readFileSync(candado, "utf8"));
     b.hijo.kill("SIGTERM");

@@ -52,8 +52,21 @@ export function bloquearCarpeta(dir: string): () => void {
           `The data folder ${dir} is in use by another process (pid ${pid}); stop it first, or use another DATA_DIR.`,
       );
     }
-    // Stale (its process is gone, or the file is empty/garbled from a crash while writing): remove it.
-    fs.rmSync(archivo, { force: true });
+    // Stale (its process is gone, or the file is empty/garbled from a crash while writing): move it
+    // aside atomically. Two processes may find the same stale lock: one rename wins, the other gets
+    // ENOENT and tries again. If what was moved is no longer the stale lock we read (another process
+    // took over in between), put it back.
+    const aparte = `${archivo}.${process.pid}.stale`;
+    try {
+      fs.renameSync(archivo, aparte);
+    } catch {
+      continue;
+    }
+    if (fs.readFileSync(aparte, "utf8").trim() !== texto) {
+      fs.renameSync(aparte, archivo);
+      continue;
+    }
+    fs.rmSync(aparte, { force: true });
   }
   throw new CarpetaBloqueada(`No se pudo bloquear la carpeta de datos ${dir} / Could not lock the data folder ${dir}`);
 }
