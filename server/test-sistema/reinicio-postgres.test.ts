@@ -151,4 +151,27 @@ describe("PostgreSQL restarts under write load", () => {
       expect(r).toEqual({ status: 503, message: MSG.servicioNoDisponible });
     }
   });
+
+  it("PostgreSQL down at start: retried with a clear log line, serving once it is up", async () => {
+    pg.pgctl("-m fast stop");
+    const tarde = await iniciarServidor({ DATABASE_URL: pg.url, DB_START_WAIT_SECONDS: "60" }, { esperar: false });
+    try {
+      await esperar(2500);
+      expect(tarde.hijo.exitCode).toBeNull();
+      expect(tarde.salida()).toMatch(
+        /PostgreSQL at 127\.0\.0\.1:\d+\/postgres is not reachable .*; retrying for up to \d+ s more/,
+      );
+      pg.pgctl("start");
+      let ok = false;
+      const limite = Date.now() + 30_000;
+      while (!ok && Date.now() < limite) {
+        ok = (await llamar(tarde.puerto, "GET", "/api/ready", { agent: false }).catch(() => undefined))?.status === 200;
+        if (!ok) await esperar(200);
+      }
+      expect(ok, tarde.salida()).toBe(true);
+      expect(tarde.salida()).toContain("is reachable.");
+    } finally {
+      tarde.hijo.kill("SIGKILL");
+    }
+  });
 });
