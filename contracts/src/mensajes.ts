@@ -17,6 +17,8 @@ export const MSG = {
   funcionarioNoEncontrado: "El funcionario no existe.",
   adjuntoNoEncontrado: "El archivo no existe.",
   personaNoEncontrada: "No se encontró una persona con esa cédula.",
+  // Screens (issue 10)
+  cedulaNoEnPadron: "Cédula no encontrada en el padrón; complete los nombres",
   usuarioSinInstitucion: "Su usuario no está asociado a ninguna institución.",
 
   // Login and account

@@ -86,3 +86,55 @@ describe("the institution's view of a request", () => {
     await page.context().close();
   });
 });
+
+describe("a fast clerk on the request form", () => {
+  /** Tab into the field (from the one before it) and type at once, as a clerk does. */
+  async function tabYEscribir(page: Page, id: string, texto: string) {
+    await page.locator(`[id="${id}"]`).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
+    await page.keyboard.type(texto);
+  }
+
+  it("masked fields keep every digit typed right after Tab; the look-up never overwrites typed names", async () => {
+    const page = await paginaDe("originador");
+    await page.goto(`${server.url}/Originador/Formulario`);
+    const telefono = page.locator("#inc-telefono");
+    await telefono.waitFor();
+    await tabYEscribir(page, "inc-telefono", "8095551234");
+    expect(await telefono.inputValue()).toBe("(809) 555-1234");
+    await tabYEscribir(page, "inst-telefono2", "8295550000");
+    expect(await page.locator("#inst-telefono2").inputValue()).toBe("(829) 555-0000");
+
+    // A cédula of the padrón fills the names.
+    const cedula = page.locator("#inc-cedula");
+    const nombres = page.locator("#inc-nombres");
+    const apellidos = page.locator("#inc-apellidos");
+    await tabYEscribir(page, "inc-cedula", "35199432952");
+    expect(await cedula.inputValue()).toBe("351-9943295-2");
+    await expect.poll(() => nombres.inputValue(), { timeout: 20_000 }).toBe("Alberto Manuel");
+    expect(await apellidos.inputValue()).toBe("Ortiz Ramírez");
+
+    // The clerk corrects the names; going back through the cédula asks nothing and keeps them.
+    await nombres.fill("Alberto M.");
+    await cedula.focus();
+    await page.keyboard.press("Tab");
+    await page.waitForTimeout(500);
+    expect(await nombres.inputValue()).toBe("Alberto M.");
+    expect(await apellidos.inputValue()).toBe("Ortiz Ramírez");
+
+    // A valid cédula the padrón does not know: the message, the typed name kept, the looked-up one cleared.
+    await cedula.fill("");
+    await tabYEscribir(page, "inc-cedula", "00100000017");
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Cédula no encontrada en el padrón" }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await nombres.inputValue()).toBe("Alberto M.");
+    expect(await apellidos.inputValue()).toBe("");
+    await screenshot(page, "i10-formulario-cedula");
+    await page.context().close();
+  });
+});

@@ -18,7 +18,6 @@ import { Calendar } from "primereact/calendar";
 import { Checkbox } from "primereact/checkbox";
 import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
-import { InputMask } from "primereact/inputmask";
 import { InputNumber } from "primereact/inputnumber";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
@@ -30,6 +29,7 @@ import { notify } from "../../lib/toast";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 import { ariaError, Campo, CampoArchivo, CampoCedula, ErrorCampo, erroresDeZod, PT_DROPDOWN } from "./campos";
+import { EntradaMascara } from "./EntradaMascara";
 
 const OVERLAYS_ABIERTOS = ".p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-dropdown-panel";
 
@@ -314,9 +314,10 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             id={idc("Cedula")}
             value={e.cedula}
             onChange={(v) => set("cedula", v)}
-            onPersona={(p) => {
-              setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }));
-              if (p) quitarErrores("Nombres", "Apellidos");
+            nombres={{ nombres: e.nombres, apellidos: e.apellidos }}
+            onNombres={(n) => {
+              setE((s) => ({ ...s, ...n }));
+              if (n.nombres || n.apellidos) quitarErrores("Nombres", "Apellidos");
             }}
             onErrorCedula={(m) => ponerError("Cedula", m)}
             onFallo={() => notify.error(MSG.errorCargarPersona)}
@@ -361,12 +362,12 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           />
         </Campo>
         <Campo id={idc("Telefono")} etiqueta="Teléfono" requerido error={err("Telefono")}>
-          <InputMask
+          <EntradaMascara
             id={idc("Telefono")}
-            mask="(999) 999-9999"
+            mascara="(999) 999-9999"
             placeholder="(000) 000-0000"
             value={e.telefono}
-            onChange={(ev) => set("telefono", ev.value ?? "")}
+            onChange={(v) => set("telefono", v)}
             aria-required
             invalid={!!err("Telefono")}
             {...ariaError(idc("Telefono"), err("Telefono"))}

@@ -5,12 +5,12 @@
  */
 import { type Errores, type Institucion, MSG } from "@registro/contracts";
 import { Dialog } from "primereact/dialog";
-import { InputMask } from "primereact/inputmask";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo, useState } from "react";
 import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
+import { EntradaMascara } from "../../../components/funcionario-dialog/EntradaMascara";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
@@ -130,14 +130,13 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
 
   const telefono = (id: string, campo: "Telefono" | "Telefono2", etiqueta: string, requerido: boolean) => (
     <Campo id={id} etiqueta={etiqueta} requerido={requerido && !soloLectura} error={error(campo)}>
-      <InputMask
+      <EntradaMascara
         id={id}
-        mask="(999) 999-9999"
+        mascara="(999) 999-9999"
         placeholder="(000) 000-0000"
         value={f[campo]}
         readOnly={soloLectura}
-        autoClear={false}
-        onChange={(e) => cambiar(campo, e.value ?? "")}
+        onChange={(v) => cambiar(campo, v)}
         invalid={!!error(campo)}
         {...ariaError(id, error(campo))}
       />

@@ -4,12 +4,12 @@
  * of an external user. Guardar asks '¿Está seguro que desea guardad?' before sending; the server's
  * field errors show under their fields.
  */
-import { CEDULA_REGEX, type Errores, MSG, type Usuario } from "@registro/contracts";
+import { type Errores, MSG, type Usuario } from "@registro/contracts";
 import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/funcionario-dialog/campos";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
@@ -98,12 +98,10 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   const crear = useCrearUsuario();
   const editar = useEditarUsuario();
   const soloLectura = modo === "detalles";
-  const cedulaActual = useRef("");
 
   useEffect(() => {
     if (!visible) return;
     const inicial = usuario && modo !== "crear" ? desdeUsuario(usuario) : VACIO;
-    cedulaActual.current = inicial.cedula;
     setF(inicial);
     setErrores({});
   }, [visible, usuario, modo]);
@@ -184,18 +182,14 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
       >
         <Campo id="usuario-cedula" etiqueta="Cédula" requerido={!soloLectura} error={error("Cedula")}>
           <CampoCedula
+            // A new look-up state for each opening of the dialog.
+            key={`${visible}-${usuario?.idUsuario ?? 0}-${modo}`}
             id="usuario-cedula"
             value={f.cedula}
             readOnly={soloLectura}
-            onChange={(v) => {
-              cedulaActual.current = v;
-              cambiar("cedula", v);
-            }}
-            onPersona={(p) => {
-              // A complete cédula the padrón does not know keeps the names typed by hand.
-              if (!p && CEDULA_REGEX.test(cedulaActual.current)) return;
-              setF((x) => ({ ...x, nombre: p?.nombres ?? "", apellido: p?.apellidos ?? "" }));
-            }}
+            onChange={(v) => cambiar("cedula", v)}
+            nombres={{ nombres: f.nombre, apellidos: f.apellido }}
+            onNombres={(n) => setF((x) => ({ ...x, nombre: n.nombres, apellido: n.apellidos }))}
             onErrorCedula={(m) => setErrores((e) => ({ ...e, Cedula: m ? [m] : [] }))}
             onFallo={() => notify.error(MSG.errorCargarPersona)}
             error={error("Cedula")}

@@ -17,7 +17,6 @@ import {
 } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { InputMask } from "primereact/inputmask";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { RadioButton } from "primereact/radiobutton";
@@ -32,6 +31,7 @@ import {
   erroresDeZod,
   PT_DROPDOWN,
 } from "../../../components/funcionario-dialog/campos";
+import { EntradaMascara } from "../../../components/funcionario-dialog/EntradaMascara";
 import { FuncionarioDialog } from "../../../components/funcionario-dialog/FuncionarioDialog";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { notify } from "../../../lib/toast";
@@ -377,13 +377,13 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             </Campo>
             <Campo id="inst-telefono" etiqueta="Teléfono" error={err("InfoInstitucion.Telefono")}>
-              <InputMask
+              <EntradaMascara
                 id="inst-telefono"
-                mask="(999) 999-9999"
+                mascara="(999) 999-9999"
                 placeholder="(000) 000-0000"
                 value={e.telefono}
                 readOnly={soloLectura}
-                onChange={(ev) => set("telefono", ev.value ?? "")}
+                onChange={(v) => set("telefono", v)}
                 invalid={!!err("InfoInstitucion.Telefono")}
                 {...ariaError("inst-telefono", err("InfoInstitucion.Telefono"))}
               />
@@ -402,13 +402,13 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             </Campo>
             <Campo id="inst-telefono2" etiqueta="Teléfono 2" error={err("InfoInstitucion.Telefono2")}>
-              <InputMask
+              <EntradaMascara
                 id="inst-telefono2"
-                mask="(999) 999-9999"
+                mascara="(999) 999-9999"
                 placeholder="(000) 000-0000"
                 value={e.telefono2}
                 readOnly={soloLectura}
-                onChange={(ev) => set("telefono2", ev.value ?? "")}
+                onChange={(v) => set("telefono2", v)}
                 invalid={!!err("InfoInstitucion.Telefono2")}
                 {...ariaError("inst-telefono2", err("InfoInstitucion.Telefono2"))}
               />
@@ -438,9 +438,10 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 value={e.cedula}
                 readOnly={soloLectura}
                 onChange={(v) => set("cedula", v)}
-                onPersona={(p) => {
-                  setE((s) => ({ ...s, nombres: p?.nombres ?? "", apellidos: p?.apellidos ?? "" }));
-                  if (p) quitarErrores(...CLAVES_DE.nombres, ...CLAVES_DE.apellidos);
+                nombres={{ nombres: e.nombres, apellidos: e.apellidos }}
+                onNombres={(n) => {
+                  setE((s) => ({ ...s, ...n }));
+                  if (n.nombres || n.apellidos) quitarErrores(...CLAVES_DE.nombres, ...CLAVES_DE.apellidos);
                 }}
                 onErrorCedula={(m) => ponerError("InfoIncumbente.Cedula", m)}
                 onFallo={() => notify.error(MSG.errorCargarPersona)}
@@ -493,14 +494,14 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               requerido={!soloLectura}
               error={err("InfoIncumbente.Telefono")}
             >
-              <InputMask
+              <EntradaMascara
                 id="inc-telefono"
-                mask="(999) 999-9999"
+                mascara="(999) 999-9999"
                 placeholder="(000) 000-0000"
                 value={e.telefonoIncumbente}
                 readOnly={soloLectura}
                 aria-required={!soloLectura}
-                onChange={(ev) => set("telefonoIncumbente", ev.value ?? "")}
+                onChange={(v) => set("telefonoIncumbente", v)}
                 invalid={!!err("InfoIncumbente.Telefono")}
                 {...ariaError("inc-telefono", err("InfoIncumbente.Telefono"))}
               />
