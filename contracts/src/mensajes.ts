@@ -19,6 +19,8 @@ export const MSG = {
   personaNoEncontrada: "No se encontró una persona con esa cédula.",
   // Screens (issue 10)
   cedulaNoEnPadron: "Cédula no encontrada en el padrón; complete los nombres",
+  descartarDecision: "Las observaciones y el comentario escritos se perderán. ¿Desea descartarlos?",
+  descartarCambios: "Hay cambios sin guardar que se perderán. ¿Desea salir sin guardarlos?",
   usuarioSinInstitucion: "Su usuario no está asociado a ninguna institución.",
 
   // Login and account

@@ -138,3 +138,102 @@ describe("a fast clerk on the request form", () => {
     await page.context().close();
   });
 });
+
+describe("the keyboard in the decision dialogs", () => {
+  async function post(usuario: string, path: string) {
+    const res = await fetch(`${server.url}/${path}`, {
+      method: "POST",
+      headers: { Authorization: await token(usuario) },
+    });
+    expect((await res.json()).success).toBe(true);
+  }
+
+  /** The open list sits wholly below or above its field, inside the viewport. */
+  async function listaJuntoAlCampo(page: Page) {
+    const panel = await page.locator(".p-multiselect-panel").boundingBox();
+    const campo = await page
+      .getByRole("dialog", { name: "Rechazar solicitud" })
+      .locator(".p-multiselect")
+      .boundingBox();
+    const vista = page.viewportSize();
+    if (!panel || !campo || !vista) throw new Error("no list");
+    expect(panel.y >= campo.y + campo.height - 1 || panel.y + panel.height <= campo.y + 1).toBe(true);
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.y).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(vista.width + 1);
+    expect(panel.y + panel.height).toBeLessThanOrEqual(vista.height + 1);
+  }
+
+  it.each([
+    [1366, 900],
+    [390, 844],
+  ])(
+    "Rechazar at %i px: Escape, Tab and Alt+↑ act on the list only; typed content asks before it goes",
+    async (ancho, alto) => {
+      const bandeja = await apiGet<{ idSolicitud: number; estatusSolitud: number; asignadoA: string | null }[]>(
+        "juridico",
+        "api/SolicitudFirma/GetBandejaJuridico",
+      );
+      const libre = bandeja.find((i) => i.estatusSolitud === 102 && i.asignadoA === null);
+      if (!libre) throw new Error("no free 102 request");
+      await post("juridico", `api/SolicitudFirma/AssignProcess/${libre.idSolicitud}`);
+      const page = await paginaDe("juridico", ancho, alto);
+      await page.goto(`${server.url}/Juridico/AnalistaLegal/Detalles/${libre.idSolicitud}`);
+      await page.getByRole("button", { name: "Más decisiones" }).click();
+      await page.getByRole("menuitem", { name: "Rechazar" }).click();
+      const dialogo = page.getByRole("dialog", { name: "Rechazar solicitud" });
+      await dialogo.waitFor();
+      const opciones = page.locator(".p-multiselect-panel").getByRole("option");
+      const abrir = async () => {
+        await dialogo.locator(".p-multiselect").click();
+        await opciones.first().waitFor();
+      };
+
+      // Only legal rejection reasons (kind 104).
+      await abrir();
+      expect((await opciones.allTextContents()).map((t) => t.trim())).toEqual([
+        "Designación sin validez legal",
+        "Autoridad no competente",
+        "Incompatibilidad de funciones",
+      ]);
+      await listaJuntoAlCampo(page);
+      await opciones.nth(1).click();
+      const elegidas = dialogo.locator(".p-multiselect-token");
+      expect(await elegidas.count()).toBe(1);
+
+      // Alt+↑ closes the list and keeps the reason.
+      await page.keyboard.press("Alt+ArrowUp");
+      await opciones.first().waitFor({ state: "detached" });
+      expect(await elegidas.count()).toBe(1);
+
+      // Escape closes only the list.
+      await abrir();
+      await page.keyboard.press("Escape");
+      await opciones.first().waitFor({ state: "detached" });
+      expect(await dialogo.isVisible()).toBe(true);
+      expect(await elegidas.count()).toBe(1);
+
+      // Tab moves on to Comentario.
+      await abrir();
+      await page.keyboard.press("Tab");
+      await opciones.first().waitFor({ state: "detached" });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+      await page.keyboard.type("La designación no procede.");
+      await screenshot(page, `i10-rechazar-${ancho}`);
+
+      // Escape on a dialog with content asks; No keeps everything.
+      await page.keyboard.press("Escape");
+      const pregunta = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Confirmación" }));
+      await pregunta.getByText("¿Desea descartarlos?").waitFor();
+      await pregunta.getByRole("button", { name: "No" }).click();
+      expect(await dialogo.isVisible()).toBe(true);
+      expect(await dialogo.getByLabel("Comentario").inputValue()).toBe("La designación no procede.");
+      expect(await elegidas.count()).toBe(1);
+      // Sí discards.
+      await dialogo.getByRole("button", { name: "Cancelar" }).click();
+      await pregunta.getByRole("button", { name: "Sí" }).click();
+      await dialogo.waitFor({ state: "detached" });
+      await page.context().close();
+    },
+  );
+});

@@ -229,14 +229,14 @@ describe("Analista Legal", () => {
     await dialogo.getByText("Debe escribir un comentario.").waitFor();
 
     await dialogo.locator(".p-multiselect").click();
-    const opciones = dialogo.getByRole("option");
+    const opciones = page.locator(".p-multiselect-panel").getByRole("option");
     await opciones.first().waitFor();
     const nombres = [await opciones.nth(0).textContent(), await opciones.nth(1).textContent()].map((s) =>
       (s ?? "").trim(),
     );
     await opciones.nth(0).click();
     await opciones.nth(1).click();
-    // Close the list by clicking outside it (Escape would close the whole dialog).
+    // Close the list by clicking outside it.
     await dialogo.locator(".p-dialog-title").click();
     await opciones.first().waitFor({ state: "detached" });
     await dialogo.getByLabel("Comentario").fill("Faltan firmas en la tarjeta y la cédula no es legible.");

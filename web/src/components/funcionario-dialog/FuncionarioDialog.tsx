@@ -324,9 +324,10 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             error={err("Cedula")}
           />
         </Campo>
-        <Campo id={idc("Nombres")} etiqueta="Nombres" error={err("Nombres")}>
+        <Campo id={idc("Nombres")} etiqueta="Nombres" requerido error={err("Nombres")}>
           <InputText
             id={idc("Nombres")}
+            aria-required
             value={e.nombres}
             maxLength={100}
             onChange={(ev) => set("nombres", ev.target.value)}
@@ -334,9 +335,10 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
             {...ariaError(idc("Nombres"), err("Nombres"))}
           />
         </Campo>
-        <Campo id={idc("Apellidos")} etiqueta="Apellidos" error={err("Apellidos")}>
+        <Campo id={idc("Apellidos")} etiqueta="Apellidos" requerido error={err("Apellidos")}>
           <InputText
             id={idc("Apellidos")}
+            aria-required
             value={e.apellidos}
             maxLength={100}
             onChange={(ev) => set("apellidos", ev.target.value)}

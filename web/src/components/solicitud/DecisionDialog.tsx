@@ -4,14 +4,20 @@
  * required reasons (MultiSelect 'Observaciones') and the required 'Comentario'. It sends the call,
  * shows the server's message (success toast and close, or warning toast with the field errors kept
  * under their fields) and tells the screen when the decision went through.
+ *
+ * Keyboard (issue 10): with the Observaciones list open, Escape closes only the list, Tab moves on to
+ * Comentario (Shift+Tab back to the field) and Alt+↑ closes the list without touching the chosen
+ * reasons; the list opens below or above its field, inside the viewport. Closing a dialog with
+ * reasons chosen or a comment typed asks first. Each decision offers only the reasons of its kind.
  */
 import { type Errores, MSG } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
+import { ConfirmDialog } from "primereact/confirmdialog";
 import { Dialog } from "primereact/dialog";
 import { InputTextarea } from "primereact/inputtextarea";
 import { MultiSelect } from "primereact/multiselect";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
@@ -43,6 +49,8 @@ export type DecisionDialogProps = ComunProps &
     | {
         modo: "motivos";
         origenMotivos: OrigenMotivos;
+        /** The status this decision leads to (108, 204, 104, 103): only reasons of that kind are offered. */
+        estatusMotivos: number;
         enviar: (cuerpo: CuerpoDecision) => Promise<RespuestaAccion>;
       }
   );
@@ -69,20 +77,56 @@ export function DecisionDialog(props: DecisionDialogProps) {
   const [motivos, setMotivos] = useState<number[]>([]);
   const [comentario, setComentario] = useState("");
   const [errores, setErrores] = useState<Errores>({});
+  const [listaAbierta, setListaAbierta] = useState(false);
+  const [preguntar, setPreguntar] = useState(false);
+  const lista = useRef<MultiSelect>(null);
+  const focoTrasLista = useRef<string | null>(null);
 
   useEffect(() => {
     if (visible) {
       setMotivos([]);
       setComentario("");
       setErrores({});
+      setPreguntar(false);
     }
   }, [visible]);
 
+  // While the list is open (from the moment it is drawn), these keys act on the list alone: caught
+  // before the list and the dialog see them.
+  useEffect(() => {
+    if (!visible || !conMotivos) return;
+    const teclas = (ev: KeyboardEvent) => {
+      const escape = ev.key === "Escape";
+      const tab = ev.key === "Tab";
+      const altArriba = ev.altKey && ev.key === "ArrowUp";
+      if ((!escape && !tab && !altArriba) || !lista.current?.getOverlay()) return;
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      // The list takes the focus back to its field as it closes; Tab moves on after that.
+      if (tab && !ev.shiftKey) focoTrasLista.current = `${id}-comentario`;
+      lista.current.hide();
+      lista.current.focus();
+    };
+    window.addEventListener("keydown", teclas, true);
+    return () => window.removeEventListener("keydown", teclas, true);
+  }, [visible, conMotivos, id]);
+
+  const estatusMotivos = conMotivos ? props.estatusMotivos : null;
   const catalogo = useMotivos(conMotivos ? props.origenMotivos : "rycc", visible && conMotivos);
   const opciones = useMemo(
-    () => (catalogo.data ?? []).filter((m) => m.activo).map((m) => ({ label: m.nombre, value: m.idMotivo })),
-    [catalogo.data],
+    () =>
+      (catalogo.data ?? [])
+        .filter((m) => m.activo && m.idEstatusProceso === estatusMotivos)
+        .map((m) => ({ label: m.nombre, value: m.idMotivo })),
+    [catalogo.data, estatusMotivos],
   );
+
+  /** Cancelar, the close button and Escape: a dialog with reasons or a comment asks before discarding them. */
+  const intentarCerrar = () => {
+    if (mutacion.isPending) return;
+    if (conMotivos && (motivos.length > 0 || comentario.trim() !== "")) setPreguntar(true);
+    else onHide();
+  };
 
   const mutacion = useMutation({
     mutationFn: (): Promise<RespuestaAccion> =>
@@ -130,7 +174,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
         label={etiquetaCancelar}
         icon="pi pi-times"
         outlined
-        onClick={onHide}
+        onClick={intentarCerrar}
         disabled={mutacion.isPending}
       />
       <Button type="button" label={etiquetaAceptar} icon="pi pi-check" onClick={guardar} loading={mutacion.isPending} />
@@ -141,13 +185,12 @@ export function DecisionDialog(props: DecisionDialogProps) {
     <Dialog
       header={titulo}
       visible={visible}
-      onHide={() => {
-        if (!mutacion.isPending) onHide();
-      }}
+      onHide={intentarCerrar}
       footer={pie}
       style={{ width: conMotivos ? "min(95vw, 640px)" : "min(95vw, 460px)" }}
       modal
       closable={!mutacion.isPending}
+      closeOnEscape={!listaAbierta}
     >
       {props.modo === "confirmar" ? (
         <p className="rf-confirmacion">
@@ -186,7 +229,14 @@ export function DecisionDialog(props: DecisionDialogProps) {
                   "aria-describedby": errorMotivos ? `${id}-motivos-error` : undefined,
                 },
               }}
-              appendTo="self"
+              ref={lista}
+              onShow={() => setListaAbierta(true)}
+              onHide={() => {
+                setListaAbierta(false);
+                const siguiente = focoTrasLista.current;
+                focoTrasLista.current = null;
+                if (siguiente) setTimeout(() => document.getElementById(siguiente)?.focus(), 0);
+              }}
             />
             {errorMotivos && (
               <small id={`${id}-motivos-error`} className="rf-campo-error" role="alert">
@@ -222,6 +272,17 @@ export function DecisionDialog(props: DecisionDialogProps) {
           </div>
         </div>
       )}
+      <ConfirmDialog
+        visible={preguntar}
+        onHide={() => setPreguntar(false)}
+        header="Confirmación"
+        message={MSG.descartarDecision}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel="Sí"
+        rejectLabel="No"
+        defaultFocus="reject"
+        accept={onHide}
+      />
     </Dialog>
   );
 }

@@ -359,6 +359,12 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               <dd>{institucion.estructura || "—"}</dd>
             </div>
           </dl>
+          {!soloLectura && (
+            <p className="rfo-nota" id="inst-nota">
+              La dirección y los teléfonos se toman del registro de su institución. Si los cambia aquí, el cambio vale
+              solo para esta solicitud.
+            </p>
+          )}
           <div className="rfo-grid rfo-grid-3">
             <Campo
               id="inst-direccion"
@@ -448,9 +454,15 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 error={err("InfoIncumbente.Cedula")}
               />
             </Campo>
-            <Campo id="inc-nombres" etiqueta="Nombres" error={err("InfoIncumbente.Nombres", "InfoIncumbente.Nombre")}>
+            <Campo
+              id="inc-nombres"
+              etiqueta="Nombres"
+              requerido={!soloLectura}
+              error={err("InfoIncumbente.Nombres", "InfoIncumbente.Nombre")}
+            >
               <InputText
                 id="inc-nombres"
+                aria-required={!soloLectura}
                 value={e.nombres}
                 maxLength={100}
                 readOnly={soloLectura}
@@ -459,9 +471,15 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
                 {...ariaError("inc-nombres", err("InfoIncumbente.Nombres", "InfoIncumbente.Nombre"))}
               />
             </Campo>
-            <Campo id="inc-apellidos" etiqueta="Apellidos" error={err("InfoIncumbente.Apellidos")}>
+            <Campo
+              id="inc-apellidos"
+              etiqueta="Apellidos"
+              requerido={!soloLectura}
+              error={err("InfoIncumbente.Apellidos")}
+            >
               <InputText
                 id="inc-apellidos"
+                aria-required={!soloLectura}
                 value={e.apellidos}
                 maxLength={100}
                 readOnly={soloLectura}

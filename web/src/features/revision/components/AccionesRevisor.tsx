@@ -4,7 +4,7 @@
  * and Auto-Asignar. Deciding needs the request assigned to you, so the decisions stay disabled
  * until then and a note says why; the server refuses anyway and its message is shown.
  */
-import { ESTATUS_BANDEJA, MSG, type Solicitud } from "@registro/contracts";
+import { ESTATUS, ESTATUS_BANDEJA, MSG, type Solicitud } from "@registro/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import type { MenuItem } from "primereact/menuitem";
@@ -116,6 +116,7 @@ export function AccionesRevisor({
         modo="motivos"
         titulo="Retornar solicitud"
         origenMotivos={origen}
+        estatusMotivos={rol === "juridico" ? ESTATUS.RETORNADO_JURIDICO : ESTATUS.RETORNADO_ANALISTA}
         enviar={(cuerpo) => (rol === "juridico" ? retornarJuridico(id, cuerpo) : retornarRcc(id, cuerpo))}
         onHide={cerrar}
         onExito={trasDecision}
@@ -127,6 +128,7 @@ export function AccionesRevisor({
           modo="motivos"
           titulo="Rechazar solicitud"
           origenMotivos="juridico"
+          estatusMotivos={ESTATUS.RECHAZADO_JURIDICO}
           enviar={(cuerpo) => rechazarJuridico(id, cuerpo)}
           onHide={cerrar}
           onExito={trasDecision}

@@ -3,7 +3,15 @@
  * for the request's status — Aprobar and Retornar (105), Inactivar (106, 203), Activar (203, 201) —
  * each confirmed, and the removal of single officials in the Funcionarios tab.
  */
-import { type Accion, decidir, ESTATUS_FUNCIONARIO, type Funcionario, MSG, type Solicitud } from "@registro/contracts";
+import {
+  type Accion,
+  decidir,
+  ESTATUS,
+  ESTATUS_FUNCIONARIO,
+  type Funcionario,
+  MSG,
+  type Solicitud,
+} from "@registro/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { useState } from "react";
@@ -102,6 +110,7 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         modo="motivos"
         titulo="Retornar solicitud"
         origenMotivos="rycc"
+        estatusMotivos={ESTATUS.RETORNADO_RYCC}
         enviar={(cuerpo) => retornarJuridico(id, cuerpo)}
         onHide={cerrar}
         onExito={trasDecision}
