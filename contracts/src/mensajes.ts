@@ -13,7 +13,7 @@ export const MSG = {
   errorInterno: "Ha ocurrido un error inesperado. Intente nuevamente.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Espere un momento e intente nuevamente.",
   noEncontrado: "El recurso solicitado no existe.",
-  solicitudNoEncontrada: "La solicitud no existe.",
+  solicitudNoEncontrada: "No se encontró la solicitud.",
   funcionarioNoEncontrado: "El funcionario no existe.",
   adjuntoNoEncontrado: "El archivo no existe.",
   personaNoEncontrada: "No se encontró una persona con esa cédula.",

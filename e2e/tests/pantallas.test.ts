@@ -6,7 +6,7 @@
 import type { BandejaItem } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
@@ -87,6 +87,23 @@ describe("the institution's view of a request", () => {
   });
 });
 
+describe("another institution's request", () => {
+  it("reads 'No se encontró la solicitud.' on the detail and on the form, like a missing one", async () => {
+    const ajena = await demoEn(106);
+    const page = await paginaDe("originador2");
+    for (const url of [
+      `Originador/Detalles/${ajena}`,
+      `Originador/Formulario/${ajena}`,
+      "Originador/Detalles/999999",
+    ]) {
+      await page.goto(`${server.url}/${url}`);
+      const aviso = page.locator("main [role=alert]");
+      await expect.poll(() => aviso.textContent(), { timeout: 20_000 }).toContain("No se encontró la solicitud.");
+    }
+    await page.context().close();
+  });
+});
+
 describe("a fast clerk on the request form", () => {
   /** Tab into the field (from the one before it) and type at once, as a clerk does. */
   async function tabYEscribir(page: Page, id: string, texto: string) {
@@ -135,6 +152,17 @@ describe("a fast clerk on the request form", () => {
     expect(await nombres.inputValue()).toBe("Alberto M.");
     expect(await apellidos.inputValue()).toBe("");
     await screenshot(page, "i10-formulario-cedula");
+
+    // A failed save goes to the first field in error.
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 10_000 }).toBe("inc-apellidos");
+
+    // Volver with unsaved changes asks first; No stays.
+    await page.getByRole("button", { name: "Volver" }).click();
+    const pregunta = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Confirmación" }));
+    await pregunta.getByText("Hay cambios sin guardar").waitFor();
+    await pregunta.getByRole("button", { name: "No" }).click();
+    expect(page.url()).toMatch(/\/Originador\/Formulario$/);
     await page.context().close();
   });
 });
@@ -236,4 +264,66 @@ describe("the keyboard in the decision dialogs", () => {
       await page.context().close();
     },
   );
+});
+
+describe("a phone (390 × 844)", () => {
+  it("inbox as cards, the menu drawer below its button, the timeline in one row, the tabs scrolling with arrows", async () => {
+    const page = await paginaDe("originador", 390, 844);
+    await page.goto(`${server.url}/Originador`);
+    const filas = page.locator(".rf-bandeja tbody tr");
+    await filas.first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const tag = await filas.first().locator(".p-tag").boundingBox();
+    const ver = await filas.first().getByRole("link").or(filas.first().getByRole("button")).first().boundingBox();
+    for (const caja of [tag, ver]) {
+      expect(caja).not.toBeNull();
+      expect(caja!.x + caja!.width).toBeLessThanOrEqual(390);
+    }
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, "i10-bandeja-390");
+
+    // The drawer leaves its own button in sight and reachable.
+    const boton = page.getByRole("button", { name: "Mostrar menú" });
+    await boton.click();
+    const cerrar = page.getByRole("button", { name: "Ocultar menú" });
+    const b = (await cerrar.boundingBox())!;
+    const encima = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.getAttribute("aria-label"),
+      [b.x + b.width / 2, b.y + b.height / 2],
+    );
+    expect(encima).toBe("Ocultar menú");
+    await screenshot(page, "i10-menu-390");
+    await cerrar.click();
+
+    const id = await demoEn(106);
+    await page.goto(`${server.url}/Originador/Detalles/${id}`);
+    const etapas = page.locator(".rf-timeline li");
+    await etapas.first().waitFor();
+    const tops = new Set(await etapas.evaluateAll((li) => li.map((e) => Math.round(e.getBoundingClientRect().top))));
+    expect(tops.size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.locator(".p-tabview-nav-next").isVisible()).toBe(true);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, "i10-detalle-390");
+    await page.context().close();
+  });
+});
+
+describe("the audit screen", () => {
+  it("shows dates as dd/mm/aaaa and active/inactive one way", async () => {
+    const res = await fetch(`${server.url}/api/Usuarios/CrearCargo`, {
+      method: "POST",
+      headers: { Authorization: await token("configuracion"), "content-type": "application/json" },
+      body: JSON.stringify({ nombre: "Auditor de prueba", descripcion: "", tipo: 2, estatus: 1 }),
+    });
+    expect((await res.json()).success).toBe(true);
+    const page = await paginaDe("configuracion");
+    await page.goto(`${server.url}/Configuracion/Auditoria`);
+    const celdas = page.locator("tbody tr td:first-child");
+    await celdas.first().waitFor();
+    for (const t of await celdas.allTextContents())
+      expect(t.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
+    expect(await page.locator("tbody").textContent()).not.toMatch(/Activo: (Sí|No)/);
+    await page.context().close();
+  });
 });

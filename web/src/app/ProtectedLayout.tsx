@@ -29,7 +29,13 @@ const SIDEBAR_ID = "rf-sidebar";
 const PANEL_ID = "rf-panel-usuario";
 const PANTALLA_ANCHA = "(min-width: 992px)";
 
-addLocale("es", es.es);
+// The app speaks "usted": the few "tú" texts of the shipped Spanish locale, in usted form.
+addLocale("es", {
+  ...es.es,
+  chooseDate: "Elija una fecha",
+  chooseMonth: "Elija el mes",
+  chooseYear: "Elija el año",
+});
 // Components read their ARIA labels (paginator, pick list…) from the global locale, not the provider.
 locale("es");
 

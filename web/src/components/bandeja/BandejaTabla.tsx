@@ -23,6 +23,7 @@ import { StatusTag } from "../solicitud/StatusTag";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useInstituciones } from "./use-instituciones";
 import "./bandeja.css";
+import { PT_RPP } from "../funcionario-dialog/campos";
 
 export interface ColumnaBandeja {
   /** Unique key of the column. */
@@ -354,7 +355,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
         dataKey="idSolicitud"
         lazy
         // The paginator comes with the first rows: drawn before them, it would jump down when they
-        // arrive (a layout shift on every visit).
+        // arrive (a layout shift on every visit), and read "Mostrando 0 a 0 de 0" meanwhile.
         paginator={query.data !== undefined}
         first={primera}
         rows={consulta.rows}
@@ -366,15 +367,19 @@ export function BandejaTabla(props: BandejaTablaProps) {
         onSort={onSort}
         removableSort
         loading={query.isFetching}
+        loadingIcon={<span aria-hidden="true" />}
         header={encabezado}
-        emptyMessage={MSG.sinRegistros}
+        emptyMessage={query.isPending ? <span /> : MSG.sinRegistros}
+        // Phones: each request becomes a stacked card, status and actions in view without scrolling.
+        responsiveLayout="stack"
+        breakpoint="640px"
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
         currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} solicitudes"
         stripedRows
         size="small"
         pt={{
           // PrimeReact's dropdowns carry an unlabelled hidden <select>; keep it away from assistive tech.
-          paginator: { RPPDropdown: { select: { "aria-hidden": true } } },
+          paginator: { RPPDropdown: PT_RPP },
           table: { "aria-labelledby": `${id}-titulo` } as Record<string, string>,
         }}
       >

@@ -78,7 +78,7 @@ function Contenido({ f }: { f: Funcionario }) {
           </Dato>
         )}
       </dl>
-      <TabView className="rf-tabs">
+      <TabView className="rf-tabs" scrollable>
         <TabPanel header="Comentario">
           <p className="rf-texto-libre">{f.comentario || "Sin comentario."}</p>
         </TabPanel>

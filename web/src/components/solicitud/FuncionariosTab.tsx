@@ -12,6 +12,7 @@ import { useFuncionariosSolicitud } from "./api/get-funcionario-solicitud";
 import { FuncionarioDetalleDialog } from "./FuncionarioDetalleDialog";
 import { VigenciaTag } from "./VigenciaTag";
 import "./solicitud.css";
+import { PT_RPP } from "../funcionario-dialog/campos";
 
 export interface FuncionariosTabProps {
   idSolicitud: number;
@@ -46,7 +47,7 @@ export function FuncionariosTab({
         pt={{
           table: { "aria-label": "Funcionarios de la solicitud" } as Record<string, string>,
           // PrimeReact's dropdowns carry an unlabelled hidden <select>; keep it away from assistive tech.
-          paginator: { RPPDropdown: { select: { "aria-hidden": true } } },
+          paginator: { RPPDropdown: PT_RPP },
         }}
       >
         <Column field="cedula" header="Cédula" style={{ whiteSpace: "nowrap" }} />

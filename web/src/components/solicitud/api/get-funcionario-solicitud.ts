@@ -10,8 +10,9 @@ export function obtenerFuncionarios(idSolicitud: number): Promise<Funcionario[]>
   return api.get<Funcionario[]>(`api/Funcionarios/GetFuncionarioSolicitud/${idSolicitud}`);
 }
 
-export function useFuncionariosSolicitud(idSolicitud: number) {
+export function useFuncionariosSolicitud(idSolicitud: number, habilitado = true) {
   const query = useQuery({
+    enabled: habilitado,
     queryKey: claveFuncionarios(idSolicitud),
     queryFn: () => obtenerFuncionarios(idSolicitud),
     staleTime: 0,

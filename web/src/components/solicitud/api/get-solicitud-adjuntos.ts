@@ -8,8 +8,9 @@ export function obtenerSolicitudAdjuntos(idSolicitud: number): Promise<Adjunto[]
   return api.get<Adjunto[]>(`api/SolicitudFirma/GetSolicitudAdjuntos/${idSolicitud}`);
 }
 
-export function useSolicitudAdjuntos(idSolicitud: number) {
+export function useSolicitudAdjuntos(idSolicitud: number, habilitado = true) {
   const query = useQuery({
+    enabled: habilitado,
     queryKey: ["solicitud", idSolicitud, "adjuntos"],
     queryFn: () => obtenerSolicitudAdjuntos(idSolicitud),
     staleTime: 0,

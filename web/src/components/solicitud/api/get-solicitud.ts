@@ -1,8 +1,8 @@
 /** GET api/SolicitudFirma/{idSolicitud}: one request with its institution and incumbent. */
-import { MSG, type Solicitud } from "@registro/contracts";
+import type { Solicitud } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
+import { mensajeSolicitud, useAvisoError } from "./aviso-error";
 
 export const claveSolicitud = (idSolicitud: number) => ["solicitud", idSolicitud] as const;
 
@@ -17,6 +17,6 @@ export function useSolicitud(idSolicitud: number) {
     enabled: Number.isInteger(idSolicitud) && idSolicitud > 0,
     staleTime: 0,
   });
-  useAvisoError(query.isError, MSG.errorCargarDetalles);
+  useAvisoError(query.isError, mensajeSolicitud(query.error));
   return query;
 }

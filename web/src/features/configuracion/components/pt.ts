@@ -5,6 +5,7 @@
 import type { DataTablePassThroughOptions } from "primereact/datatable";
 import type { DropdownPassThroughOptions } from "primereact/dropdown";
 import type { InputSwitchPassThroughOptions } from "primereact/inputswitch";
+import { PT_RPP } from "../../../components/funcionario-dialog/campos";
 
 export const ptDropdown = (nombre: string): DropdownPassThroughOptions => ({ select: { "aria-label": nombre } });
 
@@ -13,5 +14,5 @@ export const PT_SWITCH: InputSwitchPassThroughOptions = { root: { role: "none", 
 /** The table named by its heading, and its rows-per-page selector named too. */
 export const ptTabla = (idTitulo: string): DataTablePassThroughOptions => ({
   table: { "aria-labelledby": idTitulo } as Record<string, string>,
-  paginator: { RPPDropdown: { select: { "aria-label": "Filas por página" } } },
+  paginator: { RPPDropdown: PT_RPP },
 });

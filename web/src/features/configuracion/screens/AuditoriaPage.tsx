@@ -93,10 +93,15 @@ const comoRegistro = (v: unknown): Registro => (v && typeof v === "object" ? (v 
 function valor(campo: string, v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
   if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
+  // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
   if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS)
     return `${v} ${CATALOGO_ESTATUS[v as keyof typeof CATALOGO_ESTATUS].estatus}`;
   if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
+  if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
+  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)) {
+    return v.length === 10 ? `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}` : fecha.format(new Date(v));
+  }
   if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
   return String(v);
 }
@@ -132,7 +137,14 @@ function Cambios({ e }: { e: AuditoriaEntrada }) {
   );
 }
 
-const fecha = new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "medium" });
+const fecha = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
 
 export default function AuditoriaPage() {
   const navigate = useNavigate();

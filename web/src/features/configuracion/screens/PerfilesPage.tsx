@@ -59,11 +59,7 @@ export default function PerfilesPage() {
           header="Por defecto"
           style={{ textAlign: "center" }}
           body={(p: Perfil) =>
-            p.porDefecto ? (
-              <i className="pi pi-check-circle rfc-si" role="img" aria-label="Sí" />
-            ) : (
-              <span className="rfc-no">No</span>
-            )
+            p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>
           }
         />
         <Column

@@ -20,7 +20,7 @@ import { Dropdown } from "primereact/dropdown";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { RadioButton } from "primereact/radiobutton";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   ariaError,
@@ -157,6 +157,22 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
   const [errores, setErrores] = useState<Errores>({});
   const [dialogo, setDialogo] = useState<{ funcionario: Funcionario | null } | null>(null);
   const [verAdjuntos, setVerAdjuntos] = useState(false);
+  // Sent: the request is on its way out of the originator's hands and the screen is leaving; the
+  // status it now has must not read as a refusal meanwhile.
+  const [saliendo, setSaliendo] = useState(false);
+  // A failed save takes the clerk to the first field it names (once its error is on screen).
+  const formulario = useRef<HTMLFormElement>(null);
+  const [fallos, setFallos] = useState(0);
+  useEffect(() => {
+    if (fallos === 0) return;
+    const invalido = formulario.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalido) return;
+    const destino = invalido.matches("input, textarea, select, button, [tabindex]")
+      ? invalido
+      : (invalido.querySelector<HTMLElement>("input, textarea, [tabindex]") ?? invalido);
+    destino.scrollIntoView({ block: "center" });
+    destino.focus({ preventScroll: true });
+  }, [fallos]);
   const cargos = useCargosIncumbente();
   const guardarMut = useGuardarSolicitud();
   const enviarMut = useEnviarSolicitud();
@@ -234,6 +250,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
     const locales = validar(e, archivos, new Set(guardados.keys()));
     if (Object.keys(locales).length > 0) {
       setErrores(locales);
+      setFallos((n) => n + 1);
       notify.warn(MSG.datosInvalidos);
       return;
     }
@@ -242,6 +259,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         const r = await guardarMut.mutateAsync({ datos: datosFormulario(), edicion: solicitud !== null });
         if (!r.success) {
           setErrores(r.errors ?? {});
+          setFallos((n) => n + 1);
           notify.warn(r.message);
           return;
         }
@@ -273,6 +291,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           notify.warn(r.message);
           return;
         }
+        setSaliendo(true);
         notify.success(r.message || MSG.enviadoExitoso);
         navigate(RUTA.bandeja);
       } catch (ex) {
@@ -290,6 +309,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
           notify.warn(r.message);
           return;
         }
+        setSaliendo(true);
         notify.success(r.message || MSG.funcionariosEnviados);
         navigate(RUTA.bandeja);
       } catch {
@@ -317,6 +337,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
   return (
     <>
       <form
+        ref={formulario}
         className="rfo-formulario"
         noValidate
         onSubmit={(ev) => {
@@ -330,7 +351,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
             <StatusTag texto={estatusVisible.texto} color={estatusVisible.color} />
           </p>
         )}
-        {modo === "editar" && !editable && (
+        {modo === "editar" && !editable && !saliendo && (
           <p className="rfo-aviso" role="status">
             {MSG.transicionInvalida}
           </p>
@@ -341,7 +362,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
             revisión con «Enviar funcionarios».
           </p>
         )}
-        {modo === "nuevoFuncionario" && !agregaFuncionarios && (
+        {modo === "nuevoFuncionario" && !agregaFuncionarios && !saliendo && (
           <p className="rfo-aviso" role="status">
             {MSG.transicionInvalida}
           </p>
@@ -630,7 +651,14 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         )}
 
         <div className="rfo-acciones rfo-barra">
-          <Button type="button" label="Volver" icon="pi pi-arrow-left" severity="secondary" outlined onClick={volver} />
+          <Button
+            type="button"
+            label="Volver"
+            icon="pi pi-arrow-left"
+            severity="secondary"
+            outlined
+            onClick={() => (sucio && editable ? confirmar(MSG.descartarCambios, volver) : volver())}
+          />
           <Button type="button" label="Tarjeta" icon="pi pi-download" severity="secondary" outlined onClick={tarjeta} />
           {guardada && (
             <Button

@@ -12,6 +12,7 @@ import { ProgressSpinner } from "primereact/progressspinner";
 import { TabPanel, TabView } from "primereact/tabview";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { DocumentosTab } from "../../../components/solicitud/DocumentosTab";
@@ -52,7 +53,7 @@ export default function DetallesOriginadorPage() {
       )}
       {(solicitud.isError || Number.isNaN(id)) && (
         <p className="rfo-aviso" role="alert">
-          {Number.isNaN(id) ? MSG.solicitudNoEncontrada : MSG.errorCargarDetalles}
+          {Number.isNaN(id) ? MSG.solicitudNoEncontrada : mensajeSolicitud(solicitud.error)}
         </p>
       )}
       {s && (
@@ -67,7 +68,7 @@ export default function DetallesOriginadorPage() {
             />
           </section>
           <section className="rfo-seccion" aria-label="Información de la solicitud">
-            <TabView className="rf-tabs">
+            <TabView className="rf-tabs" scrollable>
               {pestanas(s).map((p) => (
                 <TabPanel key={p.titulo} header={p.titulo}>
                   {p.contenido}

@@ -8,6 +8,7 @@ import { type Funcionario, MSG, type Solicitud } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useFuncionariosSolicitud } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { useSolicitudAdjuntos } from "../../../components/solicitud/api/get-solicitud-adjuntos";
@@ -57,14 +58,15 @@ function FormularioNuevo() {
 
 function FormularioExistente({ id, modo }: { id: number; modo: ModoFormulario }) {
   const solicitud = useSolicitud(id);
-  const funcionarios = useFuncionariosSolicitud(id);
-  const adjuntos = useSolicitudAdjuntos(id);
+  // Read once the request is: a missing or foreign one gives one message, not three.
+  const funcionarios = useFuncionariosSolicitud(id, solicitud.isSuccess);
+  const adjuntos = useSolicitudAdjuntos(id, solicitud.isSuccess);
   const navigate = useNavigate();
   if (solicitud.isLoading) return <Cargando />;
   if (!solicitud.data)
     return (
       <div className="rfo-aviso" role="alert">
-        <p>{MSG.errorCargarDetalles}</p>
+        <p>{mensajeSolicitud(solicitud.error)}</p>
         <Button label="Volver" icon="pi pi-arrow-left" outlined onClick={() => navigate(RUTA.bandeja)} />
       </div>
     );

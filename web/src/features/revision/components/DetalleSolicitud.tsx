@@ -9,6 +9,7 @@ import { ProgressSpinner } from "primereact/progressspinner";
 import { TabPanel, TabView } from "primereact/tabview";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
+import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
@@ -71,7 +72,7 @@ export function DetalleSolicitud({
       )}
       {(solicitud.isError || Number.isNaN(idSolicitud)) && (
         <div className="rf-tarjeta" role="alert">
-          {Number.isNaN(idSolicitud) ? MSG.solicitudNoEncontrada : solicitud.error?.message}
+          {Number.isNaN(idSolicitud) ? MSG.solicitudNoEncontrada : mensajeSolicitud(solicitud.error)}
         </div>
       )}
       {s && (
@@ -84,7 +85,7 @@ export function DetalleSolicitud({
           </div>
           {aviso?.(s)}
           <div className="rf-tarjeta">
-            <TabView className="rf-tabs">
+            <TabView className="rf-tabs" scrollable>
               {pestanas(s).map((p) => (
                 <TabPanel key={p.titulo} header={p.titulo}>
                   {p.contenido}
