@@ -271,7 +271,8 @@ describe("a phone (390 × 844)", () => {
     const page = await paginaDe("originador", 390, 844);
     await page.goto(`${server.url}/Originador`);
     const filas = page.locator(".rf-bandeja tbody tr");
-    await filas.first().waitFor();
+    await filas.first().locator(".p-tag").waitFor();
+    await screenshot(page, "i10-bandeja-390");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const tag = await filas.first().locator(".p-tag").boundingBox();
     const ver = await filas.first().getByRole("link").or(filas.first().getByRole("button")).first().boundingBox();
@@ -280,7 +281,6 @@ describe("a phone (390 × 844)", () => {
       expect(caja!.x + caja!.width).toBeLessThanOrEqual(390);
     }
     expect(await axeSerious(page)).toEqual([]);
-    await screenshot(page, "i10-bandeja-390");
 
     // The drawer leaves its own button in sight and reachable.
     const boton = page.getByRole("button", { name: "Mostrar menú" });
@@ -320,7 +320,8 @@ describe("the audit screen", () => {
     const page = await paginaDe("configuracion");
     await page.goto(`${server.url}/Configuracion/Auditoria`);
     const celdas = page.locator("tbody tr td:first-child");
-    await celdas.first().waitFor();
+    await expect.poll(() => celdas.first().textContent(), { timeout: 20_000 }).toMatch(/\d{4}/);
+    await screenshot(page, "i10-auditoria");
     for (const t of await celdas.allTextContents())
       expect(t.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
     expect(await page.locator("tbody").textContent()).not.toMatch(/Activo: (Sí|No)/);
