@@ -370,9 +370,8 @@ export function BandejaTabla(props: BandejaTablaProps) {
         loadingIcon={<span aria-hidden="true" />}
         header={encabezado}
         emptyMessage={query.isPending ? <span /> : MSG.sinRegistros}
-        // Phones: each request becomes a stacked card, status and actions in view without scrolling.
-        responsiveLayout="stack"
-        breakpoint="640px"
+        // Phones: each request becomes a stacked card (bandeja.css), each value after its column's name.
+        className="rf-tabla-apilable"
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
         currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} solicitudes"
         stripedRows
@@ -392,6 +391,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
             sortField={c.sortField}
             field={c.sortField}
             style={c.style}
+            pt={{ bodyCell: { "data-etiqueta": c.header } as Record<string, string> }}
             body={(item: BandejaItem) => c.body(item, primera + datos.indexOf(item) + 1)}
           />
         ))}
@@ -399,6 +399,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
           <Column
             columnKey="acciones"
             header="Acciones"
+            pt={{ bodyCell: { "data-etiqueta": "Acciones" } as Record<string, string> }}
             body={(item: BandejaItem) => <div className="rf-bandeja-acciones">{acciones(item)}</div>}
             style={{ width: "1%", whiteSpace: "nowrap" }}
           />

@@ -58,9 +58,7 @@ export default function PerfilesPage() {
           field="porDefecto"
           header="Por defecto"
           style={{ textAlign: "center" }}
-          body={(p: Perfil) =>
-            p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>
-          }
+          body={(p: Perfil) => (p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>)}
         />
         <Column
           header="Acciones"
