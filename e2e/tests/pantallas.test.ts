@@ -3,7 +3,7 @@
  * comptroller's internal review, a rejected request's timeline, and more below. One server and one
  * browser for the whole file.
  */
-import type { BandejaItem } from "@registro/contracts";
+import { type BandejaItem, MSG } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -167,6 +167,30 @@ describe("a fast clerk on the request form", () => {
   });
 });
 
+describe("sending a request", () => {
+  it("leaves for the inbox without a refusal notice flashing on the way", async () => {
+    const id = await demoEn(108);
+    const page = await paginaDe("originador");
+    await page.goto(`${server.url}/Originador/Formulario/${id}`);
+    const enviar = page.getByRole("button", { name: "Enviar", exact: true });
+    await expect.poll(() => enviar.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await page.evaluate((texto) => {
+      const w = window as unknown as { visto: boolean };
+      w.visto = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes(texto)) w.visto = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, MSG.transicionInvalida);
+    await enviar.click();
+    const pregunta = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Confirmación" }));
+    await pregunta.getByRole("button", { name: "Sí" }).click();
+    await page.waitForURL(/\/Originador$/, { timeout: 30_000 });
+    await page.locator(".rf-bandeja tbody tr .p-tag").first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { visto: boolean }).visto)).toBe(false);
+    await page.context().close();
+  });
+});
+
 describe("the keyboard in the decision dialogs", () => {
   async function post(usuario: string, path: string) {
     const res = await fetch(`${server.url}/${path}`, {
@@ -225,6 +249,7 @@ describe("the keyboard in the decision dialogs", () => {
         "Incompatibilidad de funciones",
       ]);
       await listaJuntoAlCampo(page);
+      expect(await axeSerious(page)).toEqual([]);
       await opciones.nth(1).click();
       const elegidas = dialogo.locator(".p-multiselect-token");
       expect(await elegidas.count()).toBe(1);
@@ -248,6 +273,7 @@ describe("the keyboard in the decision dialogs", () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
       await page.keyboard.type("La designación no procede.");
       await screenshot(page, `i10-rechazar-${ancho}`);
+      expect(await axeSerious(page)).toEqual([]);
 
       // Escape on a dialog with content asks; No keeps everything.
       await page.keyboard.press("Escape");

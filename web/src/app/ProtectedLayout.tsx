@@ -35,6 +35,8 @@ addLocale("es", {
   chooseDate: "Elija una fecha",
   chooseMonth: "Elija el mes",
   chooseYear: "Elija el año",
+  // Missing from the shipped locale (and from its type): the name of a chosen item's remove icon.
+  ...{ removeTokenIcon: "Quitar" },
 });
 // Components read their ARIA labels (paginator, pick list…) from the global locale, not the provider.
 locale("es");

@@ -28,7 +28,16 @@ import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
-import { ariaError, Campo, CampoArchivo, CampoCedula, ErrorCampo, erroresDeZod, PT_DROPDOWN } from "./campos";
+import {
+  ariaError,
+  Campo,
+  CampoArchivo,
+  CampoCedula,
+  ErrorCampo,
+  erroresDeZod,
+  PT_DROPDOWN,
+  PT_MULTISELECT,
+} from "./campos";
 import { EntradaMascara } from "./EntradaMascara";
 
 const OVERLAYS_ABIERTOS = ".p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-dropdown-panel";
@@ -521,6 +530,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           invalid={!!err("SelectedFirms")}
           display="comma"
           className="rfo-ancho"
+          pt={PT_MULTISELECT}
         />
       </Campo>
 

@@ -27,6 +27,16 @@ export const PT_RPP = {
 } as const;
 export const PT_PAGINADOR = { paginator: { RPPDropdown: PT_RPP } } as const;
 
+/**
+ * A MultiSelect's options are role="option" with aria-selected; the checkbox drawn inside each was
+ * a second, unnamed control nested in it (axe: label, nested-interactive). It is drawing only.
+ */
+export const PT_MULTISELECT = {
+  // Disabled: not focusable at all (campos.css lets clicks through it to the option).
+  checkbox: { root: { "aria-hidden": true }, input: { "aria-hidden": true, tabIndex: -1, disabled: true } },
+  headerCheckbox: { root: { "aria-label": "Seleccionar todos" }, input: { "aria-hidden": true, tabIndex: -1 } },
+} as const;
+
 /** A zod failure as the API's field-keyed errors (`InfoIncumbente.Cedula`, `fechaDesde`…). */
 export function erroresDeZod(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errores {
   const out: Errores = {};

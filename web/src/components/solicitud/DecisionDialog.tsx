@@ -20,6 +20,7 @@ import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
+import { PT_MULTISELECT } from "../funcionario-dialog/campos";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
 import "./solicitud.css";
 
@@ -222,12 +223,19 @@ export function DecisionDialog(props: DecisionDialogProps) {
               invalid={errorMotivos !== undefined}
               className="rf-ancho-completo"
               // aria-* props would land on the root div too; the combobox input is what needs them.
+              showSelectAll={false}
               pt={{
+                ...PT_MULTISELECT,
                 input: {
                   "aria-required": true,
                   "aria-invalid": errorMotivos !== undefined,
                   "aria-describedby": errorMotivos ? `${id}-motivos-error` : undefined,
                 },
+                // Each chosen reason's remove icon is a button named after the reason.
+                removeTokenIcon: (o?: { context?: { value?: number } }) => ({
+                  role: "button",
+                  "aria-label": `Quitar ${opciones.find((x) => x.value === o?.context?.value)?.label ?? "observación"}`,
+                }),
               }}
               ref={lista}
               onShow={() => setListaAbierta(true)}

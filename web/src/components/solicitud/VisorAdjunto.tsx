@@ -67,6 +67,8 @@ export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onH
       footer={pie}
       style={{ width: "min(90vw, 960px)" }}
       maximizable
+      // PrimeReact leaves the maximize button without a name.
+      pt={{ maximizableButton: { "aria-label": "Maximizar" } }}
       modal
       dismissableMask
     >

@@ -9,7 +9,7 @@ import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo, useState } from "react";
-import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
+import { ariaError, Campo, errorDe, PT_MULTISELECT } from "../../../components/funcionario-dialog/campos";
 import { EntradaMascara } from "../../../components/funcionario-dialog/EntradaMascara";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
@@ -192,6 +192,7 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
           emptyFilterMessage={MSG.sinCargos}
           disabled={soloLectura}
           display="comma"
+          pt={PT_MULTISELECT}
           invalid={!!error("SelectedCargos")}
           {...ariaError("institucion-cargos", error("SelectedCargos"))}
         />

@@ -510,22 +510,26 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             </Campo>
             <Campo id="inc-cargo" etiqueta="Cargo" requerido={!soloLectura} error={err("InfoIncumbente.CodCargo")}>
-              <Dropdown
-                inputId="inc-cargo"
-                value={e.codCargo}
-                options={cargos.data ?? []}
-                optionLabel="nombre"
-                optionValue="id"
-                placeholder={soloLectura ? (solicitud?.infoIncumbente.cargoNombreI ?? "") : "Seleccione un cargo"}
-                filter
-                pt={PT_DROPDOWN}
-                disabled={soloLectura}
-                emptyMessage={MSG.sinRegistros}
-                emptyFilterMessage={MSG.sinRegistros}
-                onChange={(ev) => set("codCargo", ev.value)}
-                invalid={!!err("InfoIncumbente.CodCargo")}
-                {...ariaError("inc-cargo", err("InfoIncumbente.CodCargo"))}
-              />
+              {soloLectura ? (
+                // Read-only like the other fields (a disabled list is faint: below 4.5:1 contrast).
+                <InputText id="inc-cargo" value={solicitud?.infoIncumbente.cargoNombreI ?? ""} readOnly />
+              ) : (
+                <Dropdown
+                  inputId="inc-cargo"
+                  value={e.codCargo}
+                  options={cargos.data ?? []}
+                  optionLabel="nombre"
+                  optionValue="id"
+                  placeholder="Seleccione un cargo"
+                  filter
+                  pt={PT_DROPDOWN}
+                  emptyMessage={MSG.sinRegistros}
+                  emptyFilterMessage={MSG.sinRegistros}
+                  onChange={(ev) => set("codCargo", ev.value)}
+                  invalid={!!err("InfoIncumbente.CodCargo")}
+                  {...ariaError("inc-cargo", err("InfoIncumbente.CodCargo"))}
+                />
+              )}
             </Campo>
             <Campo
               id="inc-telefono"
