@@ -295,9 +295,24 @@ describe("the keyboard in the decision dialogs", () => {
 describe("a phone (390 × 844)", () => {
   it("inbox as cards, the menu drawer below its button, the timeline in one row, the tabs scrolling with arrows", async () => {
     const page = await paginaDe("originador", 390, 844);
+    // While the first page loads, no "no records" text and no empty page report appear.
+    await page.addInitScript(
+      (textos) => {
+        const w = window as unknown as { vistos: string[] };
+        w.vistos = [];
+        document.addEventListener("DOMContentLoaded", () =>
+          new MutationObserver(() => {
+            for (const t of textos)
+              if (document.body.textContent?.includes(t) && !w.vistos.includes(t)) w.vistos.push(t);
+          }).observe(document.body, { childList: true, subtree: true, characterData: true }),
+        );
+      },
+      [MSG.sinRegistros, "Mostrando 0 a 0 de 0"],
+    );
     await page.goto(`${server.url}/Originador`);
     const filas = page.locator(".rf-bandeja tbody tr");
     await filas.first().locator(".p-tag").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { vistos: string[] }).vistos)).toEqual([]);
     await screenshot(page, "i10-bandeja-390");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const tag = await filas.first().locator(".p-tag").boundingBox();
