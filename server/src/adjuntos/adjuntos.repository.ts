@@ -71,6 +71,7 @@ export async function adjuntoConContenido(tx: Tx, idAdjunto: number) {
       tamano: adjuntos.tamano,
       contenido: adjuntos.contenido,
       idInstitucion: solicitudes.idInstitucion,
+      estatusSolicitud: solicitudes.estatus,
       idSolicitud: adjuntos.idSolicitud,
       idFuncionario: adjuntos.idFuncionario,
       tipo: adjuntos.tipoAdjunto,

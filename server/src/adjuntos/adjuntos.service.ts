@@ -7,7 +7,7 @@ import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { funcionarioDeSolicitud } from "../funcionarios/funcionarios.repository.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
 import { NoEncontrado } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapAdjunto } from "../solicitudes/mappers.js";
@@ -33,6 +33,7 @@ export async function descargarAdjunto(db: Db, sesion: SesionUsuario, idAdjunto:
   const a = await repo.adjuntoConContenido(db, idAdjunto);
   if (!a) throw NoEncontrado(MSG.adjuntoNoEncontrado);
   asegurarAlcance(sesion, a.idInstitucion, MSG.adjuntoNoEncontrado);
+  asegurarEnviada(sesion, a.estatusSolicitud, MSG.adjuntoNoEncontrado);
   await auditar(db, {
     idUsuario: sesion.idUsuario,
     entidad: "Documento",

@@ -20,7 +20,7 @@ import { type ArchivoListo, prepararDocumentos } from "../adjuntos/archivos.js";
 import { camposDe, type FormularioMultipart, validarCampos } from "../adjuntos/multipart.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
 import { ErroresCampo, NoEncontrado, Regla } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapFuncionario, mapGruposFirmas } from "../solicitudes/mappers.js";
@@ -128,6 +128,7 @@ async function funcionarioVisible(tx: Tx, sesion: SesionUsuario, idFuncionario: 
   const f = await repo.funcionarioConSolicitud(tx, idFuncionario);
   if (!f) throw NoEncontrado(MSG.funcionarioNoEncontrado);
   asegurarAlcance(sesion, f.idInstitucion, MSG.funcionarioNoEncontrado);
+  asegurarEnviada(sesion, f.estatusSolicitud, MSG.funcionarioNoEncontrado);
   return f;
 }
 

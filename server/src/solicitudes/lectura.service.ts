@@ -7,7 +7,7 @@
 import { ESTATUS_INTERNOS, type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
 import { NoEncontrado } from "../shared/errors.js";
 import * as repo from "./lectura.repository.js";
 import { mapHistorico, mapRechazo, mapSolicitud } from "./mappers.js";
@@ -17,6 +17,7 @@ export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitu
   const s = await repo.solicitudBase(tx, idSolicitud);
   if (!s) throw NoEncontrado(MSG.solicitudNoEncontrada);
   asegurarAlcance(sesion, s.idInstitucion, MSG.solicitudNoEncontrada);
+  asegurarEnviada(sesion, s.estatus, MSG.solicitudNoEncontrada);
   return s;
 }
 

@@ -33,7 +33,8 @@ describe("GET /api/SolicitudFirma/GetSolicitudAdjuntos/{idSolicitud}", () => {
   });
 
   it("lists the request's own documents (not the officials') in document order, without bytes", async () => {
-    const { idSolicitud } = await crearSolicitud(t.db, { funcionarios: 2 });
+    // Sent (101): a draft is the institution's alone (issue 9).
+    const { idSolicitud } = await crearSolicitud(t.db, { funcionarios: 2, estatus: 101 });
     for (const u of ["originador", "analista", "administrador"] as const) {
       const res = await get(u, `/api/SolicitudFirma/GetSolicitudAdjuntos/${idSolicitud}`);
       expect(res.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe("GET /api/SolicitudFirma/GetFuncionariosAdjuntos/{idSolicitud}/{idFunci
     const {
       idSolicitud,
       funcionarios: [id],
-    } = await crearSolicitud(t.db);
+    } = await crearSolicitud(t.db, { estatus: 102 });
     const res = await get("juridico", `/api/SolicitudFirma/GetFuncionariosAdjuntos/${idSolicitud}/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((a: { tipoAdjunto: string }) => a.tipoAdjunto)).toEqual([
@@ -113,7 +114,7 @@ describe("GET /api/SolicitudFirma/DownloadAdjunto/{idAdjunto}", () => {
   });
 
   it("serves the bytes with the stored type, inline, nosniff and no caching", async () => {
-    const { idSolicitud } = await crearSolicitud(t.db);
+    const { idSolicitud } = await crearSolicitud(t.db, { estatus: 106 });
     const a = await oficio(idSolicitud);
     for (const u of ["originador", "consultor"] as const) {
       const res = await get(u, `/api/SolicitudFirma/DownloadAdjunto/${a.idAdjunto}`);
