@@ -414,6 +414,7 @@ describe("PUT /api/Usuarios", () => {
     expect(despues.json().vistas.map((v: { nombre: string }) => v.nombre)).toEqual([
       "Consulta",
       "Detalles de la firma",
+      "Verificar firma",
     ]);
     const restaurado = await t.as("configuracion", {
       method: "PUT",
