@@ -103,7 +103,7 @@ async function crearUsuario(page: Page, u: NuevoUsuario): Promise<string> {
   await confirmar(page);
   const clave = dialogo(page, "Clave temporal");
   await clave.waitFor();
-  await expect.poll(() => toast(page, MSG.usuarioCreado).isVisible()).toBe(true);
+  await toast(page, MSG.usuarioCreado).waitFor();
   const password = await clave.locator("input").inputValue();
   expect(password).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
   await clave.getByText("no se volverá a mostrar").waitFor();
@@ -138,7 +138,7 @@ describe("Configuración", () => {
     await page.getByRole("button", { name: "Mantenimiento de Usuarios" }).click();
     await page.getByRole("heading", { level: 1, name: "Listado de Usuarios" }).waitFor();
     await fila(page, "originador2").waitFor();
-    await page.getByText(/Mostrando 1 a 9 de 9 usuarios/).waitFor();
+    await page.getByText(/Mostrando 1 a 10 de 10 usuarios/).waitFor();
     expect(await fila(page, "analista").textContent()).toContain("Contraloría General de la República");
     expect(await fila(page, "originador2").textContent()).toContain("Ayuntamiento de Santiago");
     // Reset is offered for every user, internal ones included (it also unlocks).
