@@ -14,7 +14,7 @@ import { PGlite as PGliteClass } from "@electric-sql/pglite";
 import { MSG } from "@registro/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditoria } from "../../src/db/schema.js";
+import { auditoria, usuarios } from "../../src/db/schema.js";
 import { esperarNoAutenticado, esperarProhibido } from "../configuracion/ayuda.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
@@ -54,6 +54,10 @@ describe("what is recorded", () => {
     const ok = await login("consultor", "Demo.Firmas.2026");
     expect(ok.json().success).toBe(true);
     const idConsultor = await idUsuario(t.db, "consultor");
+    const [{ hashAntes }] = await t.db
+      .select({ hashAntes: usuarios.passwordHash })
+      .from(usuarios)
+      .where(eq(usuarios.idUsuario, idConsultor));
     const cambio = await t.app.inject({
       method: "PUT",
       url: "/api/Account/CambiarContrasena",
@@ -66,22 +70,9 @@ describe("what is recorded", () => {
       },
     });
     expect(cambio.json(), cambio.body).toMatchObject({ success: true });
-    // Back to the demo password, for the other tests' sign-ins.
-    const otra = await t.app.inject({
-      method: "POST",
-      url: "/api/Account/LogIn",
-      payload: { userName: "consultor", password: "Otra.Clave.Segura.2026" },
-    });
-    await t.app.inject({
-      method: "PUT",
-      url: "/api/Account/CambiarContrasena",
-      headers: { authorization: otra.json().token },
-      payload: {
-        ContraseñaActual: "Otra.Clave.Segura.2026",
-        NuevaContraseña: "Demo.Firmas.2026",
-        ConfirmarContraseña: "Demo.Firmas.2026",
-      },
-    });
+    // Back to the demo password, for the other tests' sign-ins: the published demo password is
+    // refused as a new password, so its hash is put back directly.
+    await t.db.update(usuarios).set({ passwordHash: hashAntes }).where(eq(usuarios.idUsuario, idConsultor));
     const filas = (await entradasDesde(desde)).slice(0, 4);
     expect(filas.map((f) => [f.entidad, f.idEntidad, f.accion, f.idUsuario, f.direccion])).toEqual([
       ["Sesion", "consultor", "inicio_fallido", idConsultor, "10.1.2.3"],
