@@ -97,10 +97,10 @@ export function DecisionDialog(props: DecisionDialogProps) {
   useEffect(() => {
     if (!visible || !conMotivos) return;
     const teclas = (ev: KeyboardEvent) => {
-      const escape = ev.key === "Escape";
+      const esEscape = ev.key === "Escape";
       const tab = ev.key === "Tab";
       const altArriba = ev.altKey && ev.key === "ArrowUp";
-      if ((!escape && !tab && !altArriba) || !lista.current?.getOverlay()) return;
+      if ((!esEscape && !tab && !altArriba) || !lista.current?.getOverlay()) return;
       ev.preventDefault();
       ev.stopImmediatePropagation();
       // The list takes the focus back to its field as it closes; Tab moves on after that.
