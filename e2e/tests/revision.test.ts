@@ -415,10 +415,9 @@ describe("Consulta", () => {
     await abrirFila(page, "Activa");
     await page.getByRole("heading", { name: "Detalles de la firma" }).waitFor();
     // Read-only: no decision, only the constancia of an active request and Volver.
-    expect((await page.locator(".rf-detalle-acciones button").allInnerTexts()).sort()).toEqual([
-      "Constancia",
-      "Volver",
-    ]);
+    await expect
+      .poll(async () => (await page.locator(".rf-detalle-acciones button").allInnerTexts()).sort(), { timeout: 10_000 })
+      .toEqual(["Constancia", "Volver"]);
     await page.getByRole("tab", { name: "Funcionarios" }).click();
     const tabla = page.getByRole("table", { name: "Funcionarios de la solicitud" });
     await tabla.getByRole("columnheader", { name: "Estado de la firma" }).waitFor();
