@@ -41,13 +41,15 @@ export async function insertarHistorial(
   return h.idHistorial;
 }
 
-/** Active reasons of a process class (1 RyCC, 2 Jurídico) among the given ids. */
-export async function motivosValidos(tx: Tx, ids: number[], idClaseProceso: number) {
+/** Active reasons of one kind (`idEstatusProceso`: 108, 204, 104 or 103) among the given ids. */
+export async function motivosValidos(tx: Tx, ids: number[], idEstatusProceso: number) {
   if (ids.length === 0) return [];
   return tx
     .select({ idMotivo: motivos.idMotivo })
     .from(motivos)
-    .where(and(inArray(motivos.idMotivo, ids), eq(motivos.activo, true), eq(motivos.idClaseProceso, idClaseProceso)));
+    .where(
+      and(inArray(motivos.idMotivo, ids), eq(motivos.activo, true), eq(motivos.idEstatusProceso, idEstatusProceso)),
+    );
 }
 
 /** Sets every official of the request in status `desde` to `hacia`. */

@@ -32,12 +32,16 @@ export interface ResultadoTransicion {
   hacia: number;
 }
 
-/** Reasons' process class for the acting role: legal uses the legal catalogue. */
-const CLASE_MOTIVOS: Partial<Record<Accion, number>> = {
-  retornarRcc: 1,
-  retornarAdmin: 1,
-  retornarJuridico: 2,
-  rechazarJuridico: 2,
+/**
+ * The kind of reasons each decision accepts (`motivos.id_estatus_proceso`, the status the catalogue
+ * files them under): return to the originator, legal's return to the analyst, legal rejection and
+ * the administrator's return to legal each take only their own reasons, as their dialogs offer.
+ */
+const TIPO_MOTIVOS: Partial<Record<Accion, number>> = {
+  retornarRcc: ESTATUS.RETORNADO_ANALISTA,
+  retornarJuridico: ESTATUS.RETORNADO_JURIDICO,
+  rechazarJuridico: ESTATUS.RECHAZADO_JURIDICO,
+  retornarAdmin: ESTATUS.RETORNADO_RYCC,
 };
 
 export async function aplicarTransicion(
@@ -84,7 +88,7 @@ export async function aplicarTransicion(
     if (!comentario) errores.add("Comentario", MSG.comentarioRequerido);
     if (comentario.length > 2000) errores.add("Comentario", MSG.textoLargo(2000));
     errores.throwIfAny();
-    const validos = await repo.motivosValidos(tx, motivos, CLASE_MOTIVOS[accion] ?? 1);
+    const validos = await repo.motivosValidos(tx, motivos, TIPO_MOTIVOS[accion] ?? -1);
     if (validos.length !== motivos.length) errores.add("MotivoCambioEstatus", MSG.motivoInvalido).throwIfAny();
   }
 

@@ -9,7 +9,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { avisos, correos } from "../../src/db/schema.js";
 import { multipart, pdf } from "../adjuntos/formularios.js";
-import { type AccionRevision, accion, cuerpoJuridico, cuerpoRyCC } from "../solicitudes/revision.soporte.js";
+import {
+  type AccionRevision,
+  accion,
+  cuerpoRechazo,
+  cuerpoRetornoJuridico,
+  cuerpoRyCC,
+} from "../solicitudes/revision.soporte.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
 import { idsDeUsuarios } from "../support/peticiones.js";
@@ -156,11 +162,11 @@ describe("every step that concerns someone is told, in the app and by e-mail", (
 
     // Returned by legal: the analysts, with legal's reasons.
     await decide("juridico", "AssignProcess", id);
-    await decide("juridico", "RetornarJuridico", id, cuerpoJuridico);
+    await decide("juridico", "RetornarJuridico", id, cuerpoRetornoJuridico);
     llegados = await enviar();
     expect(llegados.map((m) => m.para[0]).sort()).toEqual([correo("analista"), correo("analista2")].sort());
     expect(llegados[0].asunto).toBe(`Solicitud ${n} retornada por Jurídico`);
-    expect(llegados[0].texto).toContain("Designación sin validez legal; Vigencia improcedente");
+    expect(llegados[0].texto).toContain("Vigencia improcedente; Requiere revisión de RyCC");
 
     // Approved by legal: the administrator.
     await decide("analista", "AssignProcess", id);
@@ -219,11 +225,11 @@ describe("every step that concerns someone is told, in the app and by e-mail", (
 
   it("a legal rejection tells the originator with the reasons", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 102, asignadoA: ids.juridico });
-    await decide("juridico", "Rechazar", id, cuerpoJuridico);
+    await decide("juridico", "Rechazar", id, cuerpoRechazo);
     const llegados = await enviar();
     expect(llegados.map((m) => m.para[0])).toEqual([correo("originador")]);
     expect(llegados[0].asunto).toBe(`Solicitud N.º ${id} rechazada por Jurídico`);
-    expect(llegados[0].texto).toContain(`Comentario: ${cuerpoJuridico.Comentario}`);
+    expect(llegados[0].texto).toContain(`Comentario: ${cuerpoRechazo.Comentario}`);
   });
 });
 

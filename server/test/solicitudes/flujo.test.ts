@@ -16,7 +16,9 @@ import { idsDeUsuarios } from "../support/peticiones.js";
 import {
   type AccionRevision,
   accion,
-  cuerpoJuridico,
+  cuerpoRechazo,
+  cuerpoRetornoAdmin,
+  cuerpoRetornoJuridico,
   cuerpoRyCC,
   entradasHistorial,
   estatusFuncionarios,
@@ -116,10 +118,10 @@ async function nadieMasPuedeDecidir(id: number, excepto: [UsuarioDemo, AccionRev
     ["analista", "Retornar", cuerpoRyCC],
     ["juridico", "AssignProcess"],
     ["juridico", "AprobarJuridico"],
-    ["juridico", "RetornarJuridico", cuerpoJuridico],
-    ["juridico", "Rechazar", cuerpoJuridico],
+    ["juridico", "RetornarJuridico", cuerpoRetornoJuridico],
+    ["juridico", "Rechazar", cuerpoRechazo],
     ["administrador", "AprobarAdminRcc"],
-    ["administrador", "RetornarJuridico", cuerpoRyCC],
+    ["administrador", "RetornarJuridico", cuerpoRetornoAdmin],
     ["administrador", "Inactivar"],
   ];
   for (const [usuario, nombre, cuerpo] of llamadas) {
@@ -259,9 +261,11 @@ describe("returns", () => {
   it("legal returns to the analyst (204); the analyst approves it again; legal approves", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 102 });
     await decide("juridico2", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("juridico2", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoJuridico);
+    await decide("juridico2", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoRetornoJuridico);
     expect(await estado(id)).toMatchObject({ estatus: 204, asignadoA: null, historial: [102, 204] });
-    expect((await entradasHistorial(t.db, id)).at(-1)).toMatchObject({ motivos: cuerpoJuridico.MotivoCambioEstatus });
+    expect((await entradasHistorial(t.db, id)).at(-1)).toMatchObject({
+      motivos: cuerpoRetornoJuridico.MotivoCambioEstatus,
+    });
     expect(await enBandeja("analista", "GetBandejaAnalista", id)).not.toBeNull();
     expect(await enBandeja("juridico", "GetHistorico", id)).not.toBeNull();
 
@@ -274,11 +278,11 @@ describe("returns", () => {
 
   it("the administrator returns to legal (103); legal sees the observations and approves; the administrator approves", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 105, funcionarios: 2 });
-    await decide("administrador", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoRyCC);
+    await decide("administrador", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoRetornoAdmin);
     expect(await estado(id)).toEqual({ estatus: 103, asignadoA: null, funcionarios: [1, 1], historial: [105, 103] });
     expect(await enBandeja("juridico", "GetBandejaJuridico", id)).not.toBeNull();
     const observaciones = await rechazosApi("juridico", id);
-    expect(observaciones.map((r) => r.id).sort()).toEqual(cuerpoRyCC.MotivoCambioEstatus);
+    expect(observaciones.map((r) => r.id).sort()).toEqual(cuerpoRetornoAdmin.MotivoCambioEstatus);
 
     await decide("juridico", "AssignProcess", id, MSG.asignadoExitoso);
     await decide("juridico", "AprobarJuridico", id, MSG.aprobadoExitoso);
@@ -294,7 +298,7 @@ describe("returns", () => {
   it("legal returns a 103 to the analyst (204)", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 103 });
     await decide("juridico", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("juridico", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoJuridico);
+    await decide("juridico", "RetornarJuridico", id, MSG.retornadoExitoso, cuerpoRetornoJuridico);
     expect(await estado(id)).toMatchObject({ estatus: 204, asignadoA: null, historial: [103, 204] });
   });
 });
@@ -303,14 +307,14 @@ describe("rejections", () => {
   it("legal rejects a new request: 104 is final, with its reasons", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 103, funcionarios: 2 });
     await decide("juridico", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("juridico", "Rechazar", id, MSG.rechazadoExitoso, cuerpoJuridico);
+    await decide("juridico", "Rechazar", id, MSG.rechazadoExitoso, cuerpoRechazo);
     expect(await estado(id)).toEqual({ estatus: 104, asignadoA: null, funcionarios: [1, 1], historial: [103, 104] });
     expect((await entradasHistorial(t.db, id)).at(-1)).toMatchObject({
-      motivoCambioEstatus: cuerpoJuridico.Comentario,
-      motivos: cuerpoJuridico.MotivoCambioEstatus,
+      motivoCambioEstatus: cuerpoRechazo.Comentario,
+      motivos: cuerpoRechazo.MotivoCambioEstatus,
       idUsuario: ids.juridico,
     });
-    expect((await rechazosApi("originador", id)).map((r) => r.id).sort()).toEqual(cuerpoJuridico.MotivoCambioEstatus);
+    expect((await rechazosApi("originador", id)).map((r) => r.id).sort()).toEqual(cuerpoRechazo.MotivoCambioEstatus);
     await nadieMasPuedeDecidir(id);
     const antes = await instantanea(t.db, id);
     const reenviar = await t.as("originador", { method: "POST", url: `/api/SolicitudFirma/EnviarSolicitud/${id}` });
@@ -338,7 +342,7 @@ describe("rejections", () => {
     await decide("analista", "AssignProcess", id, MSG.asignadoExitoso);
     await decide("analista", "AprobarRcc", id, MSG.aprobadoExitoso);
     await decide("juridico2", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("juridico2", "Rechazar", id, MSG.rechazadoExitoso, cuerpoJuridico);
+    await decide("juridico2", "Rechazar", id, MSG.rechazadoExitoso, cuerpoRechazo);
 
     expect(await estado(id)).toEqual({
       estatus: 106,
@@ -347,8 +351,8 @@ describe("rejections", () => {
       historial: [202, 101, 102, 105, 106, 101, 102, 104, 106],
     });
     const historial = await entradasHistorial(t.db, id);
-    expect(historial.at(-2)).toMatchObject({ estatus: 104, motivos: cuerpoJuridico.MotivoCambioEstatus });
-    expect((await rechazosApi("originador", id)).map((r) => r.id).sort()).toEqual(cuerpoJuridico.MotivoCambioEstatus);
+    expect(historial.at(-2)).toMatchObject({ estatus: 104, motivos: cuerpoRechazo.MotivoCambioEstatus });
+    expect((await rechazosApi("originador", id)).map((r) => r.id).sort()).toEqual(cuerpoRechazo.MotivoCambioEstatus);
     expect(await enBandeja("consultor", "GetBandejaConsultor", id)).not.toBeNull();
     expect(await enBandeja("juridico", "GetHistorico", id)).not.toBeNull();
   });

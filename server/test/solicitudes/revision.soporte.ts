@@ -7,6 +7,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "../../src/db/client.js";
 import { funcionarios, historial, historialMotivos, solicitudes, usuarios } from "../../src/db/schema.js";
+import { MOTIVOS } from "../../src/seed/catalogos.js";
 import type { TestApp, UsuarioDemo } from "../support/app.js";
 
 export type AccionRevision =
@@ -35,9 +36,21 @@ export function accion(
   });
 }
 
-/** A valid return/rejection body: RyCC reasons (class 1) or legal ones (class 2). */
+/**
+ * Valid bodies, one per kind of decision: each decision takes only the reasons of its kind
+ * (the catalogue's `idEstatusProceso`, seed/catalogos.ts).
+ */
+/** The analyst's return to the originator (108). */
 export const cuerpoRyCC = { Comentario: "Faltan documentos legibles.", MotivoCambioEstatus: [1, 2] };
-export const cuerpoJuridico = { Comentario: "La designación no procede.", MotivoCambioEstatus: [11, 14] };
+/** Legal's return to the analyst (204). */
+export const cuerpoRetornoJuridico = { Comentario: "La vigencia no procede.", MotivoCambioEstatus: [14, 15] };
+/** Legal's rejection (104). */
+export const cuerpoRechazo = { Comentario: "La designación no procede.", MotivoCambioEstatus: [11, 12] };
+/** The administrator's return to legal (103). */
+export const cuerpoRetornoAdmin = { Comentario: "Revise los montos.", MotivoCambioEstatus: [6] };
+/** Reason ids of one kind, as seeded. */
+export const motivosDeTipo = (idEstatusProceso: number) =>
+  MOTIVOS.filter((m) => m.idEstatusProceso === idEstatusProceso).map((m) => m.idMotivo);
 
 export async function entradasHistorial(db: Db, idSolicitud: number) {
   const filas = await db

@@ -13,11 +13,14 @@ import { idsDeUsuarios, USUARIOS_DEMO } from "../support/peticiones.js";
 import {
   type AccionRevision,
   accion,
-  cuerpoJuridico,
+  cuerpoRechazo,
+  cuerpoRetornoAdmin,
+  cuerpoRetornoJuridico,
   cuerpoRyCC,
   entradasHistorial,
   estatusFuncionarios,
   instantanea,
+  motivosDeTipo,
   nombreCompleto,
 } from "./revision.soporte.js";
 
@@ -96,7 +99,7 @@ const DECISIONES: Decision[] = [
     otro: "juridico2",
     desde: [102, 103],
     hacia: 204,
-    cuerpo: cuerpoJuridico,
+    cuerpo: cuerpoRetornoJuridico,
     mensaje: MSG.retornadoExitoso,
   },
   {
@@ -104,7 +107,7 @@ const DECISIONES: Decision[] = [
     actor: "administrador",
     desde: [105],
     hacia: 103,
-    cuerpo: cuerpoRyCC,
+    cuerpo: cuerpoRetornoAdmin,
     mensaje: MSG.retornadoExitoso,
   },
   {
@@ -113,7 +116,7 @@ const DECISIONES: Decision[] = [
     otro: "juridico2",
     desde: [102, 103],
     hacia: 104,
-    cuerpo: cuerpoJuridico,
+    cuerpo: cuerpoRechazo,
     mensaje: MSG.rechazadoExitoso,
   },
   { accion: "AprobarAdminRcc", actor: "administrador", desde: [105], hacia: 106, mensaje: MSG.aprobadoExitoso },
@@ -122,7 +125,8 @@ const DECISIONES: Decision[] = [
 ];
 
 const CON_CUERPO: AccionRevision[] = ["Retornar", "RetornarJuridico", "Rechazar"];
-const cuerpoDe = (a: AccionRevision) => (a === "Retornar" ? cuerpoRyCC : cuerpoJuridico);
+const cuerpoDe = (a: AccionRevision) =>
+  a === "Retornar" ? cuerpoRyCC : a === "Rechazar" ? cuerpoRechazo : cuerpoRetornoJuridico;
 
 describe("every review call: access and ids", () => {
   for (const e of ENDPOINTS) {
@@ -190,11 +194,17 @@ describe("every review call: access and ids", () => {
 });
 
 describe("reasons and comment are required (400)", () => {
-  const casos: { accion: AccionRevision; actor: UsuarioDemo; estatus: number; cuerpo: typeof cuerpoRyCC }[] = [
-    { accion: "Retornar", actor: "analista", estatus: 101, cuerpo: cuerpoRyCC },
-    { accion: "RetornarJuridico", actor: "juridico", estatus: 102, cuerpo: cuerpoJuridico },
-    { accion: "RetornarJuridico", actor: "administrador", estatus: 105, cuerpo: cuerpoRyCC },
-    { accion: "Rechazar", actor: "juridico", estatus: 103, cuerpo: cuerpoJuridico },
+  const casos: {
+    accion: AccionRevision;
+    actor: UsuarioDemo;
+    estatus: number;
+    cuerpo: typeof cuerpoRyCC;
+    tipo: number;
+  }[] = [
+    { accion: "Retornar", actor: "analista", estatus: 101, cuerpo: cuerpoRyCC, tipo: 108 },
+    { accion: "RetornarJuridico", actor: "juridico", estatus: 102, cuerpo: cuerpoRetornoJuridico, tipo: 204 },
+    { accion: "RetornarJuridico", actor: "administrador", estatus: 105, cuerpo: cuerpoRetornoAdmin, tipo: 103 },
+    { accion: "Rechazar", actor: "juridico", estatus: 103, cuerpo: cuerpoRechazo, tipo: 104 },
   ];
   for (const c of casos) {
     describe(`${c.accion} by ${c.actor}`, () => {
@@ -230,13 +240,19 @@ describe("reasons and comment are required (400)", () => {
         }));
       it("with a reason that does not exist", () =>
         rechazada({ Comentario: "Texto", MotivoCambioEstatus: [999] }, { MotivoCambioEstatus: [MSG.motivoInvalido] }));
-      it("with a reason of the other process class", () => {
-        const ajeno = c.cuerpo === cuerpoRyCC ? 11 : 1;
-        return rechazada(
-          { Comentario: "Texto", MotivoCambioEstatus: [ajeno] },
-          { MotivoCambioEstatus: [MSG.motivoInvalido] },
-        );
-      });
+      for (const tipo of [108, 204, 104, 103].filter((x) => x !== c.tipo)) {
+        it(`with a reason of another decision's kind (${tipo}), alone or next to a valid one`, async () => {
+          const ajeno = motivosDeTipo(tipo)[0];
+          await rechazada(
+            { Comentario: "Texto", MotivoCambioEstatus: [ajeno] },
+            { MotivoCambioEstatus: [MSG.motivoInvalido] },
+          );
+          await rechazada(
+            { Comentario: "Texto", MotivoCambioEstatus: [c.cuerpo.MotivoCambioEstatus[0], ajeno] },
+            { MotivoCambioEstatus: [MSG.motivoInvalido] },
+          );
+        });
+      }
       it("with reasons that are not numbers, in Spanish", async () => {
         const { s, antes } = await preparar();
         const res = await accion(t, c.actor, c.accion, s.idSolicitud, {
@@ -384,7 +400,7 @@ describe("successful decisions", () => {
 
   it("legal rejection of a never-active request ends in 104 with its reasons; officials untouched", async () => {
     const s = await crearSolicitud(t.db, { estatus: 102, asignadoA: ids.juridico, funcionarios: 2 });
-    await accion(t, "juridico", "Rechazar", s.idSolicitud, cuerpoJuridico);
+    await accion(t, "juridico", "Rechazar", s.idSolicitud, cuerpoRechazo);
     expect((await leerSolicitud(t.db, s.idSolicitud)).estatus).toBe(104);
     expect((await estatusFuncionarios(t.db, s.idSolicitud)).map((f) => f.idEstatus)).toEqual([1, 1]);
   });
@@ -397,14 +413,14 @@ describe("successful decisions", () => {
       .set({ idEstatus: ESTATUS_FUNCIONARIO.ACTIVO })
       .where(inArray(funcionarios.idFuncionario, s.funcionarios.slice(0, 2)));
     const antes = await entradasHistorial(t.db, s.idSolicitud);
-    const res = await accion(t, "juridico", "Rechazar", s.idSolicitud, cuerpoJuridico);
+    const res = await accion(t, "juridico", "Rechazar", s.idSolicitud, cuerpoRechazo);
     expect(res.json()).toEqual({ success: true, message: MSG.rechazadoExitoso });
     const despues = await leerSolicitud(t.db, s.idSolicitud);
     expect(despues).toMatchObject({ estatus: 106, asignadoA: null, decididoJuridico: true });
     expect((await estatusFuncionarios(t.db, s.idSolicitud)).map((f) => f.idEstatus)).toEqual([2, 2, 3]);
     const historial = await entradasHistorial(t.db, s.idSolicitud);
     expect(historial.slice(antes.length)).toMatchObject([
-      { estatus: 104, motivoCambioEstatus: cuerpoJuridico.Comentario, motivos: cuerpoJuridico.MotivoCambioEstatus },
+      { estatus: 104, motivoCambioEstatus: cuerpoRechazo.Comentario, motivos: cuerpoRechazo.MotivoCambioEstatus },
       { estatus: 106, motivos: [] },
     ]);
   });

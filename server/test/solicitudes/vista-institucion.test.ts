@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
-import { accion, cuerpoJuridico, cuerpoRyCC } from "./revision.soporte.js";
+import { accion, cuerpoRetornoAdmin, cuerpoRetornoJuridico, cuerpoRyCC } from "./revision.soporte.js";
 
 let t: TestApp;
 let id: number;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await decide("analista", "AprobarRcc", id);
   await decide("juridico", "AssignProcess", id);
   await decide("juridico", "AprobarJuridico", id);
-  await decide("administrador", "RetornarJuridico", id, { ...cuerpoRyCC, Comentario: COMENTARIO_ADMIN });
+  await decide("administrador", "RetornarJuridico", id, { ...cuerpoRetornoAdmin, Comentario: COMENTARIO_ADMIN });
   await decide("juridico", "AssignProcess", id);
 });
 afterAll(() => t.close());
@@ -65,7 +65,7 @@ describe("103, held by a legal analyst", () => {
   it("the originator gets no internal reasons; legal gets the administrator's", async () => {
     expect((await get("originador", `/api/SolicitudFirma/GetRechazos/${id}`)).json()).toEqual([]);
     const juridico = (await get("juridico", `/api/SolicitudFirma/GetRechazos/${id}`)).json();
-    expect(juridico.length).toBe(cuerpoRyCC.MotivoCambioEstatus.length);
+    expect(juridico.length).toBe(cuerpoRetornoAdmin.MotivoCambioEstatus.length);
     expect(juridico[0].motivoCambioEstatus).toBe(COMENTARIO_ADMIN);
   });
 
@@ -89,7 +89,7 @@ describe("103, held by a legal analyst", () => {
 
 describe("204, returned by legal to the analyst", () => {
   beforeAll(async () => {
-    await decide("juridico", "RetornarJuridico", id, { ...cuerpoJuridico, Comentario: COMENTARIO_JURIDICO });
+    await decide("juridico", "RetornarJuridico", id, { ...cuerpoRetornoJuridico, Comentario: COMENTARIO_JURIDICO });
   });
 
   it("reads as in review by RyCC, with neither internal return in its history or reasons", async () => {
