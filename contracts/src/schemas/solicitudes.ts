@@ -178,6 +178,10 @@ export const zDecisionBody = z.object({
   MotivoCambioEstatus: z
     .union([zMotivoId, z.array(zMotivoId)], { error: MSG.motivoInvalido })
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .default([]),
+    .default([])
+    .describe(
+      "Motivos (idMotivo) del tipo de esta decisión (idEstatusProceso): Retornar 108, RetornarJuridico de " +
+        "Jurídico 204, Rechazar 104, RetornarJuridico del Administrador RyCC 103. Otro motivo: 400.",
+    ),
 });
 export type DecisionBody = z.input<typeof zDecisionBody>;
