@@ -8,6 +8,8 @@ export * from "./schemas/configuracion.js";
 export * from "./schemas/oficina.js";
 export * from "./schemas/originador.js";
 export * from "./schemas/solicitudes.js";
+// Office (issue 15): the dashboard
+export * from "./schemas/tablero.js";
 export * from "./schemas/verificacion.js";
 export * from "./validacion.js";
 export * from "./vistas.js";

@@ -59,6 +59,8 @@ export const V = {
   CORREOS_NO_ENVIADOS: "Correos no enviados",
   // Verificación (issue 13)
   VERIFICAR_FIRMA: "Verificar firma",
+  // Office (issue 15): the workload dashboard
+  TABLERO: "Tablero",
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
 
@@ -244,6 +246,9 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 4,
     principal: true,
   },
+  // Office (issue 15): the workload dashboard; migration 0011 inserts it (id 51) into databases
+  // seeded before it and grants it to the default profiles holding Administrador RyCC or Seguimiento.
+  { idVista: 51, nombre: V.TABLERO, url: "/Tablero", iconClass: "pi pi-chart-bar", idModulo: 2, principal: true },
 ];
 
 /** Groups of views that grant one area of the API. A user needs any one view of the group. */
@@ -267,6 +272,8 @@ export const GRUPOS = {
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
   // Verificación (issue 13)
   verificacion: [V.VERIFICAR_FIRMA],
+  // Office (issue 15)
+  tablero: [V.TABLERO],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
 /** Every view that lets a user read a request's detail (scoped to the institution for externals). */
@@ -317,7 +324,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador RyCC",
     descripcion: "Administrador de Revisión y Control de Cuentas",
-    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA],
+    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA, ...GRUPOS.tablero],
   },
   {
     nombre: "Consultor",

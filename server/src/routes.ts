@@ -17,6 +17,8 @@ import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
 import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
+// Office (issue 15): the dashboard
+import { tableroRoutes } from "./tablero/tablero.routes.js";
 import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -35,4 +37,5 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // Office (issue 15)
   await app.register(reasignacionRoutes, deps);
   await app.register(exportarRoutes, deps);
+  await app.register(tableroRoutes, deps);
 };

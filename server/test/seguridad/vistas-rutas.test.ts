@@ -80,6 +80,8 @@ const TABLA: Record<string, readonly string[]> = {
   // Verificación (issue 13)
   "GET /api/Verificacion/Firma": [V.VERIFICAR_FIRMA],
   "GET /api/Verificacion/GetConstancia/:idSolicitud": LECTURA,
+  // Office (issue 15): the dashboard
+  "GET /api/Tablero": [V.TABLERO],
 };
 
 /** A valid cédula, distinct per n. */

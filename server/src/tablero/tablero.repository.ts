@@ -1,0 +1,130 @@
+/**
+ * The dashboard's SQL (issue 15). Everything reads counters or small partial indexes kept by the
+ * database (migrations 0006 and 0011), so its cost does not grow with the number of requests:
+ * - `solicitudes_totales`: requests per status and institution (stages, institutions);
+ * - `solicitudes_etapas`: each request's stays in stages, the open one indexed by stage and arrival
+ *   (the oldest is the index's first entry, the median is read at the middle offset);
+ * - `etapas_semanas`: entries and exits per week, stage and institution;
+ * - `funcionarios_vencimiento_idx`: officials in force with an end date.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+
+type Filas<T> = { rows: T[] };
+
+async function filas<T>(db: Db, consulta: SQL): Promise<T[]> {
+  return ((await db.execute(consulta)) as unknown as Filas<T>).rows;
+}
+
+const deInstitucion = (idInstitucion: number | null, columna: SQL) =>
+  idInstitucion === null ? sql`` : sql` and ${columna} = ${idInstitucion}`;
+
+/** Requests per current status (all institutions, or one). */
+export function totalesPorEstatus(db: Db, idInstitucion: number | null) {
+  return filas<{ estatus: number; n: number }>(
+    db,
+    sql`select estatus::int as estatus, sum(n)::int as n from solicitudes_totales
+        where true${deInstitucion(idInstitucion, sql`id_institucion`)}
+        group by estatus`,
+  );
+}
+
+/**
+ * Requests waiting in each stage but Finalizado: how many, the oldest (and since when), and the
+ * median of the seconds waited until `ahora` (the middle one, or the mean of the middle two).
+ */
+export function esperas(db: Db, ahora: Date, idInstitucion: number | null) {
+  const inst = deInstitucion(idInstitucion, sql`id_institucion`);
+  const momento = sql`${ahora.toISOString()}::timestamptz`;
+  return filas<{
+    etapa: number;
+    n: number;
+    idSolicitud: number;
+    desde: string;
+    maximo: number;
+    mediana: number;
+  }>(
+    db,
+    sql`with cuentas as (
+          select etapa, count(*)::int as n from solicitudes_etapas
+          where salida is null and etapa < 4${inst}
+          group by etapa)
+        select c.etapa::int as etapa, c.n, o.id_solicitud as "idSolicitud",
+               to_char(o.entrada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as desde,
+               extract(epoch from (${momento} - o.entrada))::float8 as maximo,
+               m.mediana::float8 as mediana
+        from cuentas c
+        cross join lateral (
+          select id_solicitud, entrada from solicitudes_etapas
+          where salida is null and etapa = c.etapa${inst}
+          order by entrada, id_solicitud limit 1) o
+        cross join lateral (
+          select avg(extract(epoch from (${momento} - x.entrada))) as mediana from (
+            select entrada from solicitudes_etapas
+            where salida is null and etapa = c.etapa${inst}
+            order by entrada, id_solicitud offset (c.n - 1) / 2 limit 2 - c.n % 2) x) m`,
+  );
+}
+
+/** Entries into and exits from each stage per week (weeks given by their Mondays). */
+export function semanas(db: Db, desde: string, hasta: string, idInstitucion: number | null) {
+  return filas<{ semana: string; etapa: number; entradas: number; salidas: number }>(
+    db,
+    sql`select to_char(semana, 'YYYY-MM-DD') as semana, etapa::int as etapa,
+               sum(entradas)::int as entradas, sum(salidas)::int as salidas
+        from etapas_semanas
+        where semana between ${desde}::date and ${hasta}::date${deInstitucion(idInstitucion, sql`id_institucion`)}
+        group by semana, etapa`,
+  );
+}
+
+/** Sent requests per institution (drafts and annulled ones left out), and of them those not finished. */
+export function porInstitucion(db: Db, idInstitucion: number | null) {
+  return filas<{ idInstitucion: number; institucion: string; solicitudes: number; enProceso: number }>(
+    db,
+    sql`select t.id_institucion as "idInstitucion", i.nombre as institucion,
+               (sum(t.n) filter (where t.estatus not in (202, 109)))::int as solicitudes,
+               (sum(t.n) filter (where t.estatus not in (202, 109, 106, 201)))::int as "enProceso"
+        from solicitudes_totales t join instituciones i on i.id_institucion = t.id_institucion
+        where true${deInstitucion(idInstitucion, sql`t.id_institucion`)}
+        group by t.id_institucion, i.nombre
+        having sum(t.n) filter (where t.estatus not in (202, 109)) > 0
+        order by solicitudes desc, i.nombre, t.id_institucion`,
+  );
+}
+
+const condicionesPorVencer = (hoy: string, hasta: string, idInstitucion: number | null) =>
+  sql`f.id_estatus = 2 and f.firma_vigencia and f.fecha_hasta between ${hoy}::date and ${hasta}::date
+      and (f.fecha_desde is null or f.fecha_desde <= ${hoy}::date) and s.estatus <> 201
+      ${deInstitucion(idInstitucion, sql`s.id_institucion`)}`;
+
+/** Officials in force whose end date is from `hoy` to `hasta` (the "Por vencer" of vigencia()). */
+export async function porVencer(db: Db, hoy: string, hasta: string, idInstitucion: number | null, limite: number) {
+  const condiciones = condicionesPorVencer(hoy, hasta, idInstitucion);
+  const [{ total }] = await filas<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
+        where ${condiciones}`,
+  );
+  const lista = await filas<{
+    idFuncionario: number;
+    idSolicitud: number;
+    nombres: string;
+    apellidos: string;
+    cargo: string;
+    institucion: string;
+    fechaHasta: string;
+  }>(
+    db,
+    sql`select f.id_funcionario as "idFuncionario", f.id_solicitud as "idSolicitud", f.nombres, f.apellidos,
+               c.nombre as cargo, i.nombre as institucion, to_char(f.fecha_hasta, 'YYYY-MM-DD') as "fechaHasta"
+        from funcionarios f
+        join solicitudes s on s.id_solicitud = f.id_solicitud
+        join instituciones i on i.id_institucion = s.id_institucion
+        join cargos c on c.id_cargo = f.cod_cargo
+        where ${condiciones}
+        order by f.fecha_hasta, f.id_funcionario
+        limit ${limite}`,
+  );
+  return { total, lista };
+}

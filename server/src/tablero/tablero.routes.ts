@@ -1,0 +1,23 @@
+/** GET api/Tablero (issue 15): the workload dashboard, for internal users holding the "Tablero" view. */
+import { GRUPOS, zConsultaTablero, zRespuestaSimple, zTablero } from "@registro/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppDeps } from "../app.js";
+import { usuarioDe } from "../auth/auth.plugin.js";
+import { obtenerTablero } from "./tablero.service.js";
+
+export const tableroRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get("/api/Tablero", {
+    config: { vistas: GRUPOS.tablero },
+    schema: {
+      tags: ["Tablero"],
+      summary: "Solicitudes por etapa, tiempos de espera, entradas y salidas por semana, por institución y por vencer",
+      querystring: zConsultaTablero,
+      response: { 200: zTablero, 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple },
+    },
+    handler: (req) =>
+      obtenerTablero(db, usuarioDe(req), req.query, {
+        ahora: app.avisos.reloj(),
+        diasAviso: config.expiryNoticeDays,
+      }),
+  });
+};
