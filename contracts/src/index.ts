@@ -1,4 +1,5 @@
 export * from "./estatus.js";
+export * from "./listas.js";
 export * from "./mensajes.js";
 export * from "./schemas/account.js";
 export * from "./schemas/avisos.js";

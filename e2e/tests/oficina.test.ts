@@ -190,3 +190,54 @@ describe("Exportar", () => {
     await screenshot(page, "oficina-exportar");
   });
 });
+
+describe("Exportar on a configuration list", () => {
+  it("downloads the users list as searched and sorted on screen, as CSV and Excel", async () => {
+    const page = await como("configuracion");
+    await page.goto(`${server.url}/Configuracion/Usuarios`);
+    const filasTabla = page.locator(".rfc-tarjeta tbody tr");
+    await filasTabla.first().waitFor();
+    await page.getByLabel("Buscar").fill("ANALISTA");
+    const encabezadoUsuario = page.getByRole("columnheader", { name: "Usuario" });
+    // Twice: ascending, then descending.
+    await encabezadoUsuario.click();
+    await encabezadoUsuario.click();
+    await expect.poll(() => encabezadoUsuario.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => filasTabla.count()).toBeLessThan(10);
+    const enPantalla = (await filasTabla.locator("td:first-child").allTextContents()).map((s) => s.trim());
+    const usuarios = await api<Record<string, string>[]>("configuracion", "GET", "api/Usuarios");
+    const esperados = usuarios
+      .filter((u) =>
+        ["usuario", "nombre", "apellido", "institucion", "perfil", "cedula", "email"].some((k) =>
+          /analista/i.test(u[k]),
+        ),
+      )
+      .map((u) => u.usuario)
+      .sort((a, b) => b.localeCompare(a, "es"));
+    expect(esperados.length).toBeGreaterThan(1);
+    expect(enPantalla).toEqual(esperados);
+
+    const bajar = async (opcion: string) => {
+      await page.getByRole("button", { name: "Exportar" }).click();
+      const [descarga] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("menuitem", { name: opcion }).click(),
+      ]);
+      return { nombre: descarga.suggestedFilename(), contenido: fs.readFileSync(await descarga.path()) };
+    };
+    const csv = await bajar("CSV (.csv)");
+    expect(csv.nombre).toMatch(/^usuarios-\d{4}-\d{2}-\d{2}\.csv$/);
+    const filas: string[][] = parse(csv.contenido.toString("utf8").replace(/^\uFEFF/, ""));
+    expect(filas[0]).toEqual(["Usuario", "Nombre", "Institución", "Perfil", "Cédula", "Estatus"]);
+    expect(filas.slice(1).map((f) => f[0])).toEqual(esperados);
+
+    const xlsx = await bajar("Excel (.xlsx)");
+    expect(xlsx.nombre).toMatch(/^usuarios-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.contenido as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0];
+    expect(hoja.rowCount).toBe(esperados.length + 1);
+    expect(esperados.map((_, i) => String(hoja.getRow(i + 2).getCell(1).value))).toEqual(esperados);
+    await screenshot(page, "oficina-exportar-usuarios");
+  });
+});

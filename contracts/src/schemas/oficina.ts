@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
 import { zId } from "../validacion.js";
-import { zConsultaBandeja } from "./comun.js";
+import { zConsultaBandeja, zSortOrder } from "./comun.js";
 
 /** POST api/SolicitudFirma/Reasignar/{idSolicitud}: the new holder and a required comment. */
 export const zReasignarBody = z.object({
@@ -37,3 +37,14 @@ export type ConsultaExportar = z.infer<typeof zConsultaExportar>;
 export const zConsultaFormato = z.object({
   formato: z.enum(["csv", "xlsx"], { error: MSG.formatoExportarInvalido }).default("csv"),
 });
+
+/**
+ * Query of a configuration list's export (issue 15): the screen's search box and sort, checked
+ * against the columns that list lets the user sort by.
+ */
+export const zConsultaExportarLista = (orden: readonly [string, ...string[]]) =>
+  zConsultaFormato.extend({
+    q: z.string().trim().max(100, MSG.textoLargo(100)).optional(),
+    sortField: z.enum(orden, { error: MSG.ordenInvalido }).optional(),
+    sortOrder: z.coerce.number({ error: MSG.sentidoOrdenInvalido }).pipe(zSortOrder).default(1),
+  });

@@ -3,13 +3,28 @@
  * legal history, the tracking list, and the consultant's registry of active officials. Access as
  * for the list itself; the file streams while the database is read.
  */
-import { GRUPOS, type NombreVista, zConsultaExportar, zConsultaFormato, zRespuestaSimple } from "@registro/contracts";
+import {
+  GRUPOS,
+  LISTAS_CONFIGURACION,
+  type ListaConfiguracion,
+  type NombreVista,
+  zConsultaExportar,
+  zConsultaExportarLista,
+  zConsultaFormato,
+  zRespuestaSimple,
+} from "@registro/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import { fechaLocal } from "../avisos/reloj.js";
-import { type Archivo, exportarBandeja, exportarRegistro, type ListaBandeja } from "./exportar.service.js";
+import {
+  type Archivo,
+  exportarBandeja,
+  exportarConfiguracion,
+  exportarRegistro,
+  type ListaBandeja,
+} from "./exportar.service.js";
 import { TIPO_CONTENIDO } from "./formatos.js";
 
 const errores = { 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple };
@@ -48,6 +63,14 @@ const LISTAS: { url: string; vistas: readonly NombreVista[]; lista: ListaBandeja
   { url: "Consultor", vistas: GRUPOS.consulta, lista: { bandeja: "consultor", archivo: "solicitudes-consulta" } },
 ];
 
+/** The configuration lists' exports: access as for the list's own screen. */
+const CONFIGURACION: { lista: ListaConfiguracion; vistas: readonly NombreVista[] }[] = [
+  { lista: "Usuarios", vistas: GRUPOS.usuarios },
+  { lista: "Perfiles", vistas: GRUPOS.perfiles },
+  { lista: "Instituciones", vistas: GRUPOS.instituciones },
+  { lista: "Cargos", vistas: GRUPOS.cargos },
+];
+
 export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   // The same "today" and notice days as the lists' Por vencer / Vencidas filter.
   const vigencia = () => ({ hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays });
@@ -65,4 +88,17 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     schema: { tags: ["Exportar"], querystring: zConsultaFormato, response: errores },
     handler: (req, reply) => enviar(reply, exportarRegistro(usuarioDe(req), db, req.query.formato)),
   });
+
+  for (const { lista, vistas } of CONFIGURACION) {
+    app.get(`/api/Exportar/${lista}`, {
+      config: { vistas },
+      schema: {
+        tags: ["Exportar"],
+        querystring: zConsultaExportarLista(LISTAS_CONFIGURACION[lista].orden),
+        response: errores,
+      },
+      handler: async (req, reply) =>
+        enviar(reply, await exportarConfiguracion(db, lista, req.query, req.query.formato)),
+    });
+  }
 };

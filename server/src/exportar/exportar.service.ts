@@ -4,9 +4,24 @@
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
  * (`prepararBandeja` + `consultaBandeja`), streamed through a cursor; scope as for the list.
  */
-import { type BandejaItem, type ConsultaBandeja, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import {
+  type BandejaItem,
+  type ConsultaBandeja,
+  ESTATUS_FUNCIONARIO,
+  type FilasConfiguracion,
+  filaCargo,
+  filaUsuario,
+  LISTAS_CONFIGURACION,
+  type ListaConfiguracion,
+  type SeleccionLista,
+  seleccionarFilas,
+} from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { SesionUsuario } from "../auth/sesion.js";
+import { listarCargos } from "../configuracion/cargos.service.js";
+import { listarInstituciones } from "../configuracion/instituciones.service.js";
+import { listarPerfiles } from "../configuracion/perfiles.service.js";
+import { listarUsuarios } from "../configuracion/usuarios.service.js";
 import type { Db } from "../db/client.js";
 import {
   cargos,
@@ -148,5 +163,85 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
     nombre: `registro-firmas-${fechaArchivo()}.${formato}`,
     formato,
     contenido: exportar(formato, "Registro", columnas, recorrerConsulta<FilaRegistro>(db, consulta)),
+  };
+}
+
+const activo = (a: boolean) => (a ? "Activo" : "Inactivo");
+
+/** Per configuration list: its rows as the screen shows them, and the screen's columns. */
+const CONFIGURACION: {
+  [L in ListaConfiguracion]: {
+    archivo: string;
+    filas: (db: Db) => Promise<FilasConfiguracion[L][]>;
+    columnas: Columna<FilasConfiguracion[L]>[];
+  };
+} = {
+  Usuarios: {
+    archivo: "usuarios",
+    filas: async (db) => (await listarUsuarios(db)).map(filaUsuario),
+    columnas: [
+      { titulo: "Usuario", valor: (u) => u.usuario },
+      { titulo: "Nombre", valor: (u) => u.nombreCompleto },
+      { titulo: "Institución", valor: (u) => u.institucion },
+      { titulo: "Perfil", valor: (u) => u.perfil },
+      { titulo: "Cédula", valor: (u) => u.cedula },
+      { titulo: "Estatus", valor: (u) => `${activo(u.activo)}${u.bloqueado ? " (Bloqueado)" : ""}` },
+    ],
+  },
+  Perfiles: {
+    archivo: "perfiles",
+    filas: listarPerfiles,
+    columnas: [
+      { titulo: "#", valor: (p) => p.idPerfil },
+      { titulo: "Nombre", valor: (p) => p.nombre },
+      { titulo: "Descripción", valor: (p) => p.descripcion },
+      { titulo: "Cant. Permisos", valor: (p) => p.cantPermisos },
+      { titulo: "Por defecto", valor: (p) => (p.porDefecto ? "Sí" : "No") },
+    ],
+  },
+  Instituciones: {
+    archivo: "instituciones",
+    filas: listarInstituciones,
+    columnas: [
+      { titulo: "Institución", valor: (i) => i.nombre },
+      { titulo: "Dirección", valor: (i) => i.direccion },
+      { titulo: "Cargos asociados", valor: (i) => i.cantCargos },
+      { titulo: "Estatus", valor: (i) => activo(i.estatus) },
+      { titulo: "Teléfono", valor: (i) => i.telefono },
+      { titulo: "Extención", valor: (i) => i.ext },
+    ],
+  },
+  Cargos: {
+    archivo: "cargos",
+    filas: async (db) => (await listarCargos(db)).map(filaCargo),
+    columnas: [
+      { titulo: "Cargo", valor: (c) => c.nombre },
+      { titulo: "Descripción", valor: (c) => c.descripcion },
+      { titulo: "Estatus", valor: (c) => c.estatusNombre },
+      { titulo: "Tipo", valor: (c) => c.tipoNombre },
+    ],
+  },
+};
+
+/**
+ * A configuration list's export (users, profiles, institutions, positions): the list's rows as the
+ * screen shows them, selected and ordered by the screen's own rule (`seleccionarFilas`). These
+ * lists are small and unpaged (the screen holds them whole), so they are read in one batch.
+ */
+export async function exportarConfiguracion<L extends ListaConfiguracion>(
+  db: Db,
+  lista: L,
+  seleccion: SeleccionLista,
+  formato: Formato,
+): Promise<Archivo> {
+  const l = CONFIGURACION[lista] as unknown as (typeof CONFIGURACION)["Usuarios"];
+  const filas = seleccionarFilas(await l.filas(db), LISTAS_CONFIGURACION[lista].busqueda, seleccion);
+  async function* unLote() {
+    yield filas;
+  }
+  return {
+    nombre: `${l.archivo}-${fechaArchivo()}.${formato}`,
+    formato,
+    contenido: exportar(formato, lista, l.columnas, unLote()),
   };
 }

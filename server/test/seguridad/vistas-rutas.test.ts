@@ -82,6 +82,11 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/Verificacion/GetConstancia/:idSolicitud": LECTURA,
   // Office (issue 15): the dashboard
   "GET /api/Tablero": [V.TABLERO],
+  // Exports of the configuration lists (issue 15): the list's own screen.
+  "GET /api/Exportar/Usuarios": [V.USUARIOS],
+  "GET /api/Exportar/Perfiles": [V.PERFILES],
+  "GET /api/Exportar/Instituciones": [V.INSTITUCIONES],
+  "GET /api/Exportar/Cargos": [V.CARGOS],
 };
 
 /** A valid cédula, distinct per n. */

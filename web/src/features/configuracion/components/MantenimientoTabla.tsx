@@ -1,16 +1,19 @@
 /**
  * The list frame every maintenance screen shares (SPEC.md screens 19–22): a card with the title,
- * the search box, Agregar and Volver, and a DataTable of 15 rows (15/25/50) paged and searched on
- * screen, with the page report 'Mostrando {first} a {last} de {totalRecords} …'.
+ * the search box, Agregar, Exportar and Volver, and a DataTable of 15 rows (15/25/50) paged and
+ * searched on screen, with the page report 'Mostrando {first} a {last} de {totalRecords} …'. The
+ * search and sort are contracts' `seleccionarFilas`, the same rule the server's export applies
+ * (issue 15), so "Exportar" downloads exactly the rows the screen selects.
  */
-import { V } from "@registro/contracts";
+import { LISTAS_CONFIGURACION, type ListaConfiguracion, seleccionarFilas, V } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { DataTable } from "primereact/datatable";
 import { IconField } from "primereact/iconfield";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { MenuExportar } from "../../../components/exportar/MenuExportar";
 import { useUserData } from "../../../lib/user-data";
 import { RUTA } from "../paths";
 import { ptTabla } from "./pt";
@@ -20,8 +23,8 @@ export interface MantenimientoTablaProps<T> {
   datos: T[] | undefined;
   dataKey: string;
   cargando: boolean;
-  /** Fields the search box looks in. */
-  camposBusqueda: string[];
+  /** The list (its search fields, sortable columns and export under api/Exportar). */
+  lista: ListaConfiguracion;
   /** Empty-list text (SPEC.md §8). */
   vacio: string;
   /** Plural noun of the page report: 'usuarios', 'perfiles'… */
@@ -40,6 +43,12 @@ export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<
   const { data } = useUserData();
   const [busqueda, setBusqueda] = useState("");
   const [pagina, setPagina] = useState({ first: 0, rows: 15 });
+  const [orden, setOrden] = useState<{ sortField?: string; sortOrder: 1 | -1 }>({ sortOrder: 1 });
+  const q = busqueda.trim();
+  const seleccion = useMemo(
+    () => seleccionarFilas(p.datos ?? [], LISTAS_CONFIGURACION[p.lista].busqueda, { q, ...orden }),
+    [p.datos, p.lista, q, orden],
+  );
   // Volver leads to the Configuración menu when the user has it, otherwise to Inicio.
   const volverA = data?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
 
@@ -71,6 +80,7 @@ export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<
         <h1 id={`${id}-titulo`}>{p.titulo}</h1>
         <div className="rfc-barra">
           <Button type="button" label={p.agregar} icon="pi pi-plus" onClick={p.onAgregar} />
+          <MenuExportar lista={p.lista} consulta={{ q, ...orden }} />
           <Button
             type="button"
             label="Volver"
@@ -82,13 +92,19 @@ export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<
         </div>
       </div>
       <DataTable
-        value={p.datos ?? []}
+        value={seleccion.slice(pagina.first, pagina.first + pagina.rows)}
         dataKey={p.dataKey}
         loading={p.cargando}
         header={encabezado}
-        globalFilter={busqueda.trim()}
-        globalFilterFields={p.camposBusqueda}
         emptyMessage={p.vacio}
+        lazy
+        totalRecords={seleccion.length}
+        sortField={orden.sortField}
+        sortOrder={orden.sortOrder}
+        onSort={(e) => {
+          setOrden({ sortField: e.sortField, sortOrder: e.sortOrder === -1 ? -1 : 1 });
+          setPagina((pg) => ({ ...pg, first: 0 }));
+        }}
         paginator
         first={pagina.first}
         rows={pagina.rows}

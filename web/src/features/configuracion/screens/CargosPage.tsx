@@ -5,9 +5,9 @@
  */
 import "../../../components/funcionario-dialog/campos.css";
 import "../configuracion.css";
-import { type Cargo, MSG } from "@registro/contracts";
+import { type Cargo, type FilaCargo, filaCargo, MSG } from "@registro/contracts";
 import { Column } from "primereact/column";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
 import { notify } from "../../../lib/toast";
 import { useBorrarCargo } from "../api/borrar-cargo";
@@ -19,17 +19,11 @@ import { EstatusTag } from "../components/EstatusTag";
 import { MantenimientoTabla } from "../components/MantenimientoTabla";
 import type { ModoDialogo } from "../components/UsuarioDialog";
 
-type FilaCargo = Cargo & { tipoNombre: string; estatusNombre: string };
-
 export default function CargosPage() {
   const cargos = useCargos();
   const borrar = useBorrarCargo();
   const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; cargo: Cargo | null } | null>(null);
-  const filas: FilaCargo[] | undefined = cargos.data?.map((c) => ({
-    ...c,
-    tipoNombre: c.tipo === 1 ? "Incumbente" : "Funcionario",
-    estatusNombre: c.estatus === 1 ? "Activo" : "Inactivo",
-  }));
+  const filas = useMemo(() => cargos.data?.map(filaCargo), [cargos.data]);
 
   const pedirBorrar = (c: Cargo) =>
     confirmar(
@@ -55,7 +49,7 @@ export default function CargosPage() {
         datos={filas}
         dataKey="id"
         cargando={cargos.isFetching}
-        camposBusqueda={["nombre", "descripcion", "tipoNombre", "estatusNombre"]}
+        lista="Cargos"
         vacio={MSG.sinCargos}
         plural="cargos"
         agregar="Agregar Cargo"

@@ -26,7 +26,7 @@ export default function InstitucionesPage() {
         datos={instituciones.data}
         dataKey="idUsuario"
         cargando={instituciones.isFetching}
-        camposBusqueda={["nombre", "estructura", "direccion", "telefono", "ext"]}
+        lista="Instituciones"
         vacio={MSG.sinInstituciones}
         plural="instituciones"
         agregar="Agregar Institución"

@@ -44,7 +44,7 @@ export default function PerfilesPage() {
         datos={perfiles.data}
         dataKey="idPerfil"
         cargando={perfiles.isFetching}
-        camposBusqueda={["nombre", "descripcion"]}
+        lista="Perfiles"
         vacio={MSG.sinPerfiles}
         plural="perfiles"
         agregar="Agregar Perfil"

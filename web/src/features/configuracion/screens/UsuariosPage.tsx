@@ -6,10 +6,10 @@
  */
 import "../../../components/funcionario-dialog/campos.css";
 import "../configuracion.css";
-import { MSG, type Usuario } from "@registro/contracts";
+import { type FilaUsuario, filaUsuario, MSG, type Usuario } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { Tag } from "primereact/tag";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useUsuarios } from "../api/get-usuarios";
@@ -20,17 +20,12 @@ import { EstatusTag } from "../components/EstatusTag";
 import { MantenimientoTabla } from "../components/MantenimientoTabla";
 import { type ModoDialogo, UsuarioDialog } from "../components/UsuarioDialog";
 
-type FilaUsuario = Usuario & { nombreCompleto: string };
-
 export default function UsuariosPage() {
   const usuarios = useUsuarios();
   const reiniciar = useReiniciarClave();
   const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; usuario: Usuario | null } | null>(null);
   const [clave, setClave] = useState<ClaveTemporal | null>(null);
-  const filas: FilaUsuario[] | undefined = usuarios.data?.map((u) => ({
-    ...u,
-    nombreCompleto: `${u.nombre} ${u.apellido}`.trim(),
-  }));
+  const filas = useMemo(() => usuarios.data?.map(filaUsuario), [usuarios.data]);
 
   const pedirReinicio = (u: Usuario) => {
     const nombre = `${u.nombre} ${u.apellido}`.trim();
@@ -55,7 +50,7 @@ export default function UsuariosPage() {
         datos={filas}
         dataKey="idUsuario"
         cargando={usuarios.isFetching}
-        camposBusqueda={["usuario", "nombreCompleto", "institucion", "perfil", "cedula", "email"]}
+        lista="Usuarios"
         vacio={MSG.sinUsuarios}
         plural="usuarios"
         agregar="Agregar Usuario"
