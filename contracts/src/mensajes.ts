@@ -313,6 +313,10 @@ export const MSG = {
   tableroSolicitud: "Solicitud",
   tableroOtras: "Otras",
   errorCargarTablero: "Error al cargar el tablero",
+
+  // Inbox searches with a capped total (issue 12)
+  totalMasDe: (n: number) => `Más de ${n.toLocaleString("es-ES")}`,
+  reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${n.toLocaleString("es-ES")} solicitudes`,
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

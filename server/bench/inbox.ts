@@ -16,6 +16,8 @@
  *   BENCH_ITER   timed iterations per page (default 200, after 20 warm-up calls)
  *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
  *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
+ *   BENCH_SOLO   only the pages whose name matches this regular expression (e.g. "búsqueda")
+ * A capped search total (issue 12) prints as "10000+".
  */
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -32,6 +34,7 @@ const ITER = Number(process.env.BENCH_ITER ?? 200);
 const WARMUP = 20;
 const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
 const KEEP = process.env.BENCH_KEEP === "1";
+const SOLO = process.env.BENCH_SOLO ? new RegExp(process.env.BENCH_SOLO, "i") : null;
 const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 
 interface Bandeja {
@@ -144,7 +147,7 @@ interface Resultado {
   consulta: string;
   p50: number;
   p95: number;
-  total: number;
+  total: string;
 }
 
 async function medir(database: Database): Promise<Resultado[]> {
@@ -167,6 +170,7 @@ async function medir(database: Database): Promise<Resultado[]> {
   const resultados: Resultado[] = [];
   for (const b of BANDEJAS) {
     for (const [nombre, consulta] of consultas(b, idInstitucion)) {
+      if (SOLO && !SOLO.test(nombre)) continue;
       const query = { ...consulta };
       const llamar = async () => {
         const res = await app.inject({
@@ -176,7 +180,7 @@ async function medir(database: Database): Promise<Resultado[]> {
           headers: { authorization: tokens.get(b.usuario)! },
         });
         if (res.statusCode !== 200) throw new Error(`${b.url} ${JSON.stringify(query)}: ${res.statusCode} ${res.body}`);
-        return res.json() as { totalRecords: number };
+        return res.json() as { totalRecords: number; totalLimitado?: boolean };
       };
       if (query.page === "ULTIMA") {
         // The paginator's "last page" button: page index from the total, 10 rows a page.
@@ -185,10 +189,11 @@ async function medir(database: Database): Promise<Resultado[]> {
       }
       for (let i = 0; i < WARMUP; i++) await llamar();
       const tiempos: number[] = [];
-      let total = 0;
+      let total = "";
       for (let i = 0; i < ITER; i++) {
         const t0 = performance.now();
-        total = (await llamar()).totalRecords;
+        const r = await llamar();
+        total = `${r.totalRecords}${r.totalLimitado ? "+" : ""}`;
         tiempos.push(performance.now() - t0);
       }
       tiempos.sort((x, y) => x - y);
@@ -214,7 +219,7 @@ function imprimir(base: string, sembrado: number, resultados: Resultado[]) {
   );
   for (const r of resultados) {
     console.log(
-      `${r.bandeja.padEnd(27)}${r.consulta.padEnd(32)}${String(r.total).padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`,
+      `${r.bandeja.padEnd(27)}${r.consulta.padEnd(32)}${r.total.padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`,
     );
   }
   const peor = resultados.reduce((a, b) => (b.p95 > a.p95 ? b : a));

@@ -70,6 +70,21 @@ export const zBandejaItem = z.object({
 });
 export type BandejaItem = z.infer<typeof zBandejaItem>;
 
+/**
+ * Performance (issue 12): a search's total is counted up to this many requests. A search matching
+ * more answers `totalRecords: TOPE_TOTAL_BUSQUEDA` with `totalLimitado: true` (the screen reads
+ * "Más de 10.000"); its pages are still served, and a page past the cap gets the exact total.
+ */
+export const TOPE_TOTAL_BUSQUEDA = 10_000;
+
+/** An inbox page: `{ rows, totalRecords }`, plus `totalLimitado: true` when the total is capped. */
+export const zPaginaBandeja = z.object({
+  rows: z.array(zBandejaItem),
+  totalRecords: z.number().int(),
+  totalLimitado: z.literal(true).optional(),
+});
+export type PaginaBandeja = z.infer<typeof zPaginaBandeja>;
+
 export const zFirmaFuncionario = z.object({
   idAutFirma: z.number(),
   idFirma: z.number(),

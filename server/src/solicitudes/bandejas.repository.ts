@@ -12,7 +12,8 @@
  *   search words (`solicitudes.busqueda`, GIN-indexed, kept by a trigger), institution names by
  *   substring, and status texts given by the service;
  * - totals without a search are sums of the counters of `solicitudes_totales` (status × institution
- *   × legal-decided, kept by triggers, migration 0006); only searches count rows.
+ *   × legal-decided, kept by triggers, migration 0006); only searches count rows, and only up to a
+ *   cap (`contarHasta`).
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -373,6 +374,19 @@ export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<numb
 /** The plain count: every matching row of `solicitudes` (searches; the reference of the tests). */
 export async function contarFilas(tx: Tx, filtro: FiltroBandeja): Promise<number> {
   const [fila] = await filas<{ n: number }>(tx, sql`select count(*)::int as n from ${solicitudes} ${DONDE(filtro)}`);
+  return Number(fila.n);
+}
+
+/**
+ * A search's total up to a cap (issue 12): at most `tope + 1` matching rows are read, so a search
+ * matching half the registry costs what one matching a few thousand does. Answers the exact count
+ * when it is at most `tope`, and `tope + 1` otherwise ("more than `tope`").
+ */
+export async function contarHasta(tx: Tx, filtro: FiltroBandeja, tope: number): Promise<number> {
+  const [fila] = await filas<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from ${solicitudes} ${DONDE(filtro)} limit ${tope + 1}) c`,
+  );
   return Number(fila.n);
 }
 

@@ -1,14 +1,15 @@
 /**
  * The inboxes (SPEC.md §7 "Reading"): GetBandejaOriginador, GetBandejaAnalista, GetBandejaJuridico,
  * GetHistorico, GetBandejaAdministradorRCC and GetBandejaConsultor. With `page` each answers
- * `{ rows, totalRecords }`; without it, the bare array of every matching row.
+ * `{ rows, totalRecords }` (plus `totalLimitado: true` when a search's total is capped, issue 12);
+ * without it, the bare array of every matching row.
  */
 import {
   GRUPOS,
   type NombreVista,
   zBandejaItem,
   zConsultaBandeja,
-  zPagina,
+  zPaginaBandeja,
   zRespuestaSimple,
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -18,7 +19,7 @@ import { usuarioDe } from "../auth/auth.plugin.js";
 import { fechaLocal } from "../avisos/reloj.js";
 import { type Bandeja, listarBandeja } from "./bandejas.service.js";
 
-const zRespuestaBandeja = z.union([zPagina(zBandejaItem), z.array(zBandejaItem)]);
+const zRespuestaBandeja = z.union([zPaginaBandeja, z.array(zBandejaItem)]);
 
 export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const bandeja = (url: string, vistas: readonly NombreVista[], cual: Bandeja) =>

@@ -12,9 +12,11 @@ import {
   ESTATUS_BANDEJA,
   infoEstatusExterno,
   MSG,
+  type PaginaBandeja,
   TEXTO_ACTIVA,
   TEXTO_PENDIENTE,
   TEXTO_REVISION,
+  TOPE_TOTAL_BUSQUEDA,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import { fechaLocal, sumarDias } from "../avisos/reloj.js";
@@ -88,7 +90,23 @@ const PAGINA_PROFUNDA = 1000;
 /** At most this many words of a search are used; more only slow the query. */
 const MAX_PALABRAS = 8;
 
-export type RespuestaBandeja = BandejaItem[] | { rows: BandejaItem[]; totalRecords: number };
+export type RespuestaBandeja = BandejaItem[] | PaginaBandeja;
+
+/** A page's total: exact, or for a search matching more than `tope` requests, `tope` and the flag. */
+type Total = Pick<PaginaBandeja, "totalRecords" | "totalLimitado">;
+
+/**
+ * The total a page answers with. A search is counted only up to `tope` while the page lies within
+ * those first `tope` rows (the paginator's reach); a page past them, or a list without a search (a
+ * sum of counters), gets the exact total.
+ */
+async function totalDe(db: Db, filtro: repo.FiltroBandeja, hastaFila: number, tope: number): Promise<Total> {
+  if (filtro.busqueda.length > 0 && hastaFila <= tope) {
+    const n = await repo.contarHasta(db, filtro, tope);
+    return n > tope ? { totalRecords: tope, totalLimitado: true } : { totalRecords: n };
+  }
+  return { totalRecords: await repo.contarBandeja(db, filtro) };
+}
 
 export async function listarBandeja(
   db: Db,
@@ -97,22 +115,29 @@ export async function listarBandeja(
   consulta: ConsultaBandeja,
   // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
   vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
+  // Issue 12: where a search's total stops being counted (a parameter for the tests).
+  tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
   const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
   if (consulta.page === undefined) {
     return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
   }
   const pagina = { offset: consulta.page * consulta.rows, limit: consulta.rows };
+  const hastaFila = pagina.offset + pagina.limit;
   if (pagina.offset < PAGINA_PROFUNDA) {
-    const [filas, totalRecords] = await Promise.all([
+    const [filas, total] = await Promise.all([
       repo.listarBandeja(db, filtro, orden, pagina),
-      repo.contarBandeja(db, filtro),
+      totalDe(db, filtro, hastaFila, tope),
     ]);
-    return { rows: filas.map(aBandejaItem), totalRecords };
+    return { rows: filas.map(aBandejaItem), ...total };
   }
   // Deep pages: past the middle, the page is read from the other end, so the last page of a large
-  // inbox costs what its first does.
-  const totalRecords = await repo.contarBandeja(db, filtro);
+  // inbox costs what its first does. A capped total says the page is well inside: read it forward.
+  const total = await totalDe(db, filtro, hastaFila, tope);
+  const { totalRecords } = total;
+  if (total.totalLimitado) {
+    return { rows: (await repo.listarBandeja(db, filtro, orden, pagina)).map(aBandejaItem), ...total };
+  }
   const restantes = totalRecords - pagina.offset;
   if (restantes <= 0) return { rows: [], totalRecords };
   if (pagina.offset <= totalRecords / 2) {

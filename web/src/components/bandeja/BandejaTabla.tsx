@@ -373,7 +373,12 @@ export function BandejaTabla(props: BandejaTablaProps) {
         // Phones: each request becomes a stacked card (bandeja.css), each value after its column's name.
         className="rf-tabla-apilable"
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} solicitudes"
+        // A search matching very many requests is counted only that far (issue 12): "de más de 10.000".
+        currentPageReportTemplate={
+          query.data?.totalLimitado
+            ? MSG.reportePaginaLimitada(query.data.totalRecords)
+            : "Mostrando {first} a {last} de {totalRecords} solicitudes"
+        }
         stripedRows
         size="small"
         pt={{

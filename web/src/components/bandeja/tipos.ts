@@ -17,6 +17,8 @@ export type ConsultaPagina = {
 export interface PaginaBandeja {
   rows: BandejaItem[];
   totalRecords: number;
+  /** Issue 12: a search matched more than `totalRecords` requests; the count stopped there. */
+  totalLimitado?: true;
 }
 
 /** Every inbox's query key starts with this, so a decision can reload them all at once. */
