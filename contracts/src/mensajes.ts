@@ -247,6 +247,7 @@ export const MSG = {
   constanciaVigente: "Vigente",
   constanciaInactivada: (fecha: string) => `Inactivada el ${fecha}`,
   constanciaVencida: "Vencida",
+  constanciaPorVencer: "Por vencer",
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
 

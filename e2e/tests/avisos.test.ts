@@ -12,7 +12,11 @@ let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ LOGIN_RATE_LIMIT: "1000" }), launchBrowser()]);
+  // The bell asks every 2 s here (NOTICES_POLL_SECONDS; 15 s by default).
+  [server, browser] = await Promise.all([
+    startServer({ LOGIN_RATE_LIMIT: "1000", NOTICES_POLL_SECONDS: "2" }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -63,7 +67,7 @@ test("the originator's bell counts the analyst's return and opens the request", 
   expect(retorno.success).toBe(true);
 
   // Without reloading, the bell counts it (it asks every few seconds).
-  await expect.poll(cuenta, { timeout: 45_000, interval: 500 }).toBe(antes + 1);
+  await expect.poll(cuenta, { timeout: 15_000, interval: 250 }).toBe(antes + 1);
   await campana.click();
   const panel = page.getByRole("dialog", { name: "Avisos" });
   await panel.waitFor();

@@ -191,10 +191,14 @@ function registerWeb(app: FastifyInstance, config: Config) {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: MSG.noEncontrado }));
     return;
   }
-  // The base path reaches the SPA through <base href> and a meta tag (CSP forbids inline scripts).
-  const index = fs
-    .readFileSync(indexFile, "utf8")
-    .replace("<head>", `<head>\n    <base href="${base}/" />\n    <meta name="base-path" content="${base}" />`);
+  // The base path (and the bell's polling period) reach the SPA through <base href> and meta tags
+  // (CSP forbids inline scripts).
+  const index = fs.readFileSync(indexFile, "utf8").replace(
+    "<head>",
+    `<head>\n    <base href="${base}/" />\n    <meta name="base-path" content="${base}" />` +
+      // Avisos (issue 14): how often the bell asks for news.
+      `\n    <meta name="avisos-cada" content="${config.noticesPollSeconds}" />`,
+  );
   // Performance (issue 12): the build's .br/.gz twins are sent as they are; hashed assets never
   // change under their name, so browsers keep them for a year; anything else is revalidated.
   app.register(fastifyStatic, {

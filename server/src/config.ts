@@ -99,6 +99,8 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  NOTICES_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   // Reliability (issue 11)
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
@@ -133,6 +135,10 @@ export type Config = {
   /** Address used in e-mail links, base path included, without a trailing slash. */
   publicUrl: string;
   expiryNoticeDays: number;
+  /** How often an open page asks for new notices (the bell). */
+  noticesPollSeconds: number;
+  /** How often the background sender looks for due e-mails. */
+  mailSendIntervalSeconds: number;
   // Reliability (issue 11)
   /** PostgreSQL: a statement running longer is cancelled (503). */
   dbStatementTimeoutMs: number;
@@ -181,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
     expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
+    noticesPollSeconds: e.NOTICES_POLL_SECONDS,
+    mailSendIntervalSeconds: e.MAIL_SEND_INTERVAL_SECONDS,
     // Reliability (issue 11)
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,

@@ -68,6 +68,11 @@ export const zRegistroVerificacion = z.object({
   /** Whether this entry alone would answer "Autorizado", and why not. */
   autorizado: z.boolean(),
   motivo: z.string(),
+  /**
+   * Avisos (issue 14): today, an entry still in force with an end date is "Por vencer" from
+   * EXPIRY_NOTICE_DAYS before it and "Vencida" after it; null otherwise.
+   */
+  vencimiento: z.enum(["porVencer", "vencida"]).nullable(),
 });
 export type RegistroVerificacion = z.infer<typeof zRegistroVerificacion>;
 
@@ -94,8 +99,11 @@ export const zFuncionarioConstancia = z.object({
   firmaVigencia: z.boolean(),
   fechaDesde: z.string().nullable(),
   fechaHasta: z.string().nullable(),
-  /** "vigente" | "inactivada" | "vencida", with the text shown ("Inactivada el dd/mm/aaaa"). */
-  estado: z.enum(["vigente", "inactivada", "vencida"]),
+  /**
+   * "vigente" | "porVencer" (in force, its end date within EXPIRY_NOTICE_DAYS) | "inactivada" |
+   * "vencida", with the text shown ("Inactivada el dd/mm/aaaa").
+   */
+  estado: z.enum(["vigente", "porVencer", "inactivada", "vencida"]),
   estadoTexto: z.string(),
 });
 export type FuncionarioConstancia = z.infer<typeof zFuncionarioConstancia>;

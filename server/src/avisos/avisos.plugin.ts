@@ -1,8 +1,8 @@
 /**
  * Starts the notices' background work with the app and stops it with the app: the e-mail sender
- * (every few seconds, only with SMTP_URL) and the daily tasks (checked every minute, run once per
- * day). A failing database or SMTP server is logged and tried again on the next round; it never
- * ends the process. `app.avisos` lets tests and callers run a round at once.
+ * (every MAIL_SEND_INTERVAL_SECONDS, only with SMTP_URL) and the daily tasks (checked every minute,
+ * run once per day). A failing database or SMTP server is logged and tried again on the next
+ * round; it never ends the process. `app.avisos` lets tests and callers run a round at once.
  */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
@@ -11,7 +11,6 @@ import { crearEnviador } from "./enviador.js";
 import { fechaLocal, type Reloj } from "./reloj.js";
 import { ejecutarTareasDiarias } from "./tareas.service.js";
 
-const CADA_ENVIO_MS = 5_000;
 const CADA_REVISION_DIARIA_MS = 60_000;
 
 export interface ServicioAvisos {
@@ -69,7 +68,7 @@ export function registrarAvisos(
     temporizadores.push(setInterval(diaria, CADA_REVISION_DIARIA_MS));
     if (config.smtpUrl) {
       envio();
-      temporizadores.push(setInterval(envio, CADA_ENVIO_MS));
+      temporizadores.push(setInterval(envio, config.mailSendIntervalSeconds * 1000));
     }
     for (const t of temporizadores) t.unref();
   });

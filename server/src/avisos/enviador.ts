@@ -79,7 +79,10 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
       let enviados = 0;
       for (;;) {
         const lote = await repo.reclamar(db, reloj(), 10);
-        if (lote.length === 0) return enviados;
+        if (lote.length === 0) {
+          if (enviados > 0) log.info(`avisos: ${enviados} correos enviados`);
+          return enviados;
+        }
         // Oldest first (UPDATE … RETURNING gives no order).
         lote.sort((a, b) => a.idCorreo - b.idCorreo);
         for (const correo of lote) if (await enviarUno(correo)) enviados++;

@@ -6,6 +6,7 @@ import {
   NOMBRE_ESTATUS_FUNCIONARIO,
   type RegistroVerificacion,
 } from "@registro/contracts";
+import { sumarDias } from "../avisos/reloj.js";
 import { type Entrada, fechaTexto, type Periodo, type Veredicto } from "./decision.js";
 import type { RegistroFila } from "./verificacion.repository.js";
 
@@ -16,7 +17,26 @@ export type EntradaCompleta = Omit<Entrada, "firmas"> &
 
 export const numeroONulo = (v: string | null) => (v === null ? null : Number(v));
 
-export function mapRegistro(e: EntradaCompleta & { veredicto: Veredicto }): RegistroVerificacion {
+/**
+ * Avisos (issue 14), the same rule as the officials' tables: an entry still in force (an open
+ * period) with an end date is "Vencida" after that date and "Por vencer" from `diasAviso` days
+ * before it (EXPIRY_NOTICE_DAYS).
+ */
+export function vencimiento(
+  f: { firmaVigencia: boolean; fechaHasta: string | null; periodos: Periodo[] },
+  hoy: string,
+  diasAviso: number,
+): "porVencer" | "vencida" | null {
+  if (!f.firmaVigencia || f.fechaHasta === null || !f.periodos.some((p) => p.hasta === null)) return null;
+  if (f.fechaHasta < hoy) return "vencida";
+  return f.fechaHasta <= sumarDias(hoy, diasAviso) ? "porVencer" : null;
+}
+
+export function mapRegistro(
+  e: EntradaCompleta & { veredicto: Veredicto },
+  hoy: string,
+  diasAviso: number,
+): RegistroVerificacion {
   const ultimo = e.periodos.at(-1);
   return {
     idSolicitud: e.idSolicitud,
@@ -44,6 +64,7 @@ export function mapRegistro(e: EntradaCompleta & { veredicto: Veredicto }): Regi
     periodos: e.periodos.map((p) => ({ desde: p.desde, hasta: p.hasta, causaFin: p.causaFin })),
     autorizado: e.veredicto.autorizado,
     motivo: e.veredicto.motivo,
+    vencimiento: vencimiento(e, hoy, diasAviso),
   };
 }
 
@@ -78,6 +99,7 @@ export interface FuncionarioPublico {
 export function estadoActual(
   f: Pick<FuncionarioPublico, "firmaVigencia" | "fechaHasta" | "periodos">,
   hoy: string,
+  diasAviso: number,
 ): Pick<FuncionarioConstancia, "estado" | "estadoTexto"> {
   const abierto = f.periodos.some((p) => p.hasta === null);
   if (!abierto) {
@@ -88,13 +110,13 @@ export function estadoActual(
       .at(-1);
     return { estado: "inactivada", estadoTexto: MSG.constanciaInactivada(fin ? fechaTexto(fin) : "") };
   }
-  if (f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta < hoy) {
-    return { estado: "vencida", estadoTexto: MSG.constanciaVencida };
-  }
+  const v = vencimiento(f, hoy, diasAviso);
+  if (v === "vencida") return { estado: "vencida", estadoTexto: MSG.constanciaVencida };
+  if (v === "porVencer") return { estado: "porVencer", estadoTexto: MSG.constanciaPorVencer };
   return { estado: "vigente", estadoTexto: MSG.constanciaVigente };
 }
 
-export function mapFuncionarioConstancia(f: FuncionarioPublico, hoy: string): FuncionarioConstancia {
+export function mapFuncionarioConstancia(f: FuncionarioPublico, hoy: string, diasAviso: number): FuncionarioConstancia {
   return {
     nombres: f.nombres,
     apellidos: f.apellidos,
@@ -107,6 +129,6 @@ export function mapFuncionarioConstancia(f: FuncionarioPublico, hoy: string): Fu
     firmaVigencia: f.firmaVigencia,
     fechaDesde: f.firmaVigencia ? f.fechaDesde : null,
     fechaHasta: f.firmaVigencia ? f.fechaHasta : null,
-    ...estadoActual(f, hoy),
+    ...estadoActual(f, hoy, diasAviso),
   };
 }

@@ -34,7 +34,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       querystring: zConsultaVerificacion,
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
-    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, ahora),
+    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, ahora, config.expiryNoticeDays),
   });
 
   app.get("/api/Verificacion/GetConstancia/:idSolicitud", {
@@ -66,6 +66,6 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ codigo: z.string() }),
       response: { 200: zConstanciaPublica, 404: zRespuestaSimple },
     },
-    handler: (req) => service.constanciaPublica(db, req.params.codigo, ahora),
+    handler: (req) => service.constanciaPublica(db, req.params.codigo, ahora, config.expiryNoticeDays),
   });
 };

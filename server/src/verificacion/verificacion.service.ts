@@ -55,8 +55,10 @@ export async function verificarFirma(
   sesion: SesionUsuario,
   consulta: ConsultaVerificacion,
   reloj: Reloj = relojSistema,
+  diasAviso = 30,
 ): Promise<RespuestaVerificacion> {
-  const fecha = consulta.fecha ?? fechaLocal(reloj());
+  const hoy = fechaLocal(reloj());
+  const fecha = consulta.fecha ?? hoy;
   let firma: string | undefined;
   if (consulta.idFirma !== undefined) {
     firma = (await repo.nombreFirma(db, consulta.idFirma)) ?? undefined;
@@ -83,7 +85,12 @@ export async function verificarFirma(
     { fecha, idFirma: consulta.idFirma, firma, monto: consulta.monto },
     consulta.institucion !== undefined,
   );
-  return { autorizado: r.autorizado, motivo: r.motivo, fecha, registros: r.evaluadas.map(mapRegistro) };
+  return {
+    autorizado: r.autorizado,
+    motivo: r.motivo,
+    fecha,
+    registros: r.evaluadas.map((e) => mapRegistro(e, hoy, diasAviso)),
+  };
 }
 
 /** 20 characters of Crockford base 32: 100 random bits. */
@@ -168,6 +175,7 @@ export async function constanciaPublica(
   db: Db,
   entrada: string,
   reloj: Reloj = relojSistema,
+  diasAviso = 30,
 ): Promise<ConstanciaPublica> {
   const codigo = normalizarCodigo(entrada);
   const fila = await repo.constanciaPorHash(db, hashCodigo(codigo ?? `no-valido:${entrada}`));
@@ -194,6 +202,7 @@ export async function constanciaPublica(
           periodos: periodos.get(f.idFuncionario) ?? [],
         },
         hoy,
+        diasAviso,
       ),
     ),
   };

@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`server/src/main.ts`) on a data folder that outlives it, so
- * a test can kill it (SIGKILL, no clean shutdown) and start it again on the same data.
+ * The real server as a child process (the production command, `node server/dist/main.js`, built
+ * here when the sources changed) on a data folder that outlives it, so a test can kill it (SIGKILL,
+ * no clean shutdown) and start it again on the same data.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -12,12 +13,15 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
+import { ensureServerBuild, serverEntry } from "../../../scripts/lib.mjs";
 import { archivoPlantillaPglite, urlConBase } from "../support/plantilla.js";
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export interface Proceso {
   url: string;
+  /** Everything the process wrote so far (stdout and stderr). */
+  salida(): string;
   matar(): Promise<void>;
   detener(): Promise<void>;
 }
@@ -65,8 +69,9 @@ export async function baseParaProcesos(): Promise<{ env: Record<string, string>;
 }
 
 export async function iniciarProceso(env: Record<string, string>): Promise<Proceso> {
+  await ensureServerBuild();
   const puerto = await puertoLibre();
-  const hijo: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const hijo: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: raiz,
     env: { ...process.env, PORT: String(puerto), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -93,7 +98,7 @@ export async function iniciarProceso(env: Record<string, string>): Promise<Proce
     hijo.kill(senal);
     await fin;
   };
-  return { url, matar: () => terminar("SIGKILL"), detener: () => terminar("SIGTERM") };
+  return { url, salida: () => salida, matar: () => terminar("SIGKILL"), detener: () => terminar("SIGTERM") };
 }
 
 /** Signs in and returns a function making authenticated JSON calls. */

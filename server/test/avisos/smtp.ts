@@ -20,6 +20,8 @@ export interface ServidorSmtp {
   recibidos: MensajeRecibido[];
   /** While set, every message is refused with this SMTP reply code (e.g. 451 or 554). */
   rechazarCon: number | null;
+  /** Each message is answered this much later (a slow server). */
+  demoraMs: number;
   /** Messages to one address. */
   para(direccion: string): MensajeRecibido[];
   cerrar(): Promise<void>;
@@ -31,6 +33,7 @@ export async function iniciarSmtp(puerto = 0): Promise<ServidorSmtp> {
     puerto: 0,
     recibidos: [],
     rechazarCon: null,
+    demoraMs: 0,
     para: (d) => estado.recibidos.filter((m) => m.para.includes(d)),
     cerrar: () => new Promise<void>((resolve) => servidor.close(() => resolve())),
   };
@@ -41,7 +44,8 @@ export async function iniciarSmtp(puerto = 0): Promise<ServidorSmtp> {
     onData(stream, session, callback) {
       const rcpt = session.envelope.rcptTo.map((r) => r.address);
       simpleParser(stream)
-        .then((m: ParsedMail) => {
+        .then(async (m: ParsedMail) => {
+          if (estado.demoraMs > 0) await new Promise((r) => setTimeout(r, estado.demoraMs));
           if (estado.rechazarCon !== null) {
             const err = new Error("Servidor de prueba: rechazado") as Error & { responseCode: number };
             err.responseCode = estado.rechazarCon;

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { CODIGO_CONSTANCIA_REGEX, MSG } from "@registro/contracts";
 import { eq, isNull, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sumarDias } from "../../src/avisos/reloj.js";
 import { autorizaciones, funcionarios, historial } from "../../src/db/schema.js";
 import { fechaLocal } from "../../src/verificacion/decision.js";
 import { enmascararCedula } from "../../src/verificacion/verificacion.mappers.js";
@@ -20,11 +21,13 @@ import { crearTestApp, type TestApp } from "../support/app.js";
 import { CEDULAS, crearSolicitud } from "../support/factories.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 
+/** Avisos (issue 14): "Por vencer" from this many days before the end date. */
+const DIAS_AVISO = 10;
 let t: TestApp;
 let activa: Awaited<ReturnType<typeof crearSolicitud>>;
 
 beforeAll(async () => {
-  t = await crearTestApp({ PUBLIC_URL: "https://firmas.example.gob.do" });
+  t = await crearTestApp({ PUBLIC_URL: "https://firmas.example.gob.do", EXPIRY_NOTICE_DAYS: String(DIAS_AVISO) });
   activa = await crearSolicitud(t.db, {
     estatus: 105,
     funcionarios: 2,
@@ -184,6 +187,42 @@ describe("the constancia and its public page", () => {
       expect(res.statusCode, c).toBe(404);
       expect(res.json(), c).toEqual({ success: false, message: MSG.constanciaNoEncontrada });
     }
+  });
+
+  it("says 'Por vencer' from EXPIRY_NOTICE_DAYS before the end date and 'Vencida' after it, here and in 'Verificar firma'", async () => {
+    const id = activa.funcionarios[1];
+    const [{ cedula }] = await t.db
+      .select({ cedula: funcionarios.cedula })
+      .from(funcionarios)
+      .where(eq(funcionarios.idFuncionario, id));
+    const hoy = fechaLocal(new Date());
+    const casos: [string, string, string, string | null][] = [
+      [sumarDias(hoy, DIAS_AVISO + 1), "vigente", "Vigente", null],
+      [sumarDias(hoy, DIAS_AVISO), "porVencer", "Por vencer", "porVencer"],
+      [hoy, "porVencer", "Por vencer", "porVencer"],
+      [sumarDias(hoy, -1), "vencida", "Vencida", "vencida"],
+    ];
+    for (const [fechaHasta, estado, estadoTexto, vencimiento] of casos) {
+      await t.db
+        .update(funcionarios)
+        .set({ firmaVigencia: true, fechaDesde: "2020-01-01", fechaHasta })
+        .where(eq(funcionarios.idFuncionario, id));
+      expect((await publica(codigo)).json().funcionarios[1], fechaHasta).toMatchObject({ estado, estadoTexto });
+      const res = await firma({ cedula });
+      expect(res.statusCode).toBe(200);
+      const registro = res.json().registros.find((r: { idFuncionario: number }) => r.idFuncionario === id);
+      expect(registro, fechaHasta).toMatchObject({ fechaHasta, vencimiento });
+    }
+    // A permanent signature never expires.
+    await t.db
+      .update(funcionarios)
+      .set({ firmaVigencia: false, fechaDesde: null, fechaHasta: null })
+      .where(eq(funcionarios.idFuncionario, id));
+    expect((await publica(codigo)).json().funcionarios[1]).toMatchObject({ estado: "vigente" });
+    const permanente = (await firma({ cedula }))
+      .json()
+      .registros.find((r: { idFuncionario: number }) => r.idFuncionario === id);
+    expect(permanente.vencimiento).toBeNull();
   });
 
   it("says when the request was inactivated, and when a validity has ended", async () => {

@@ -4,8 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export const CLAVE_AVISOS = ["avisos"] as const;
-/** How often the bell asks for news. */
-export const CADA_MS = 15_000;
+/** How often the bell asks for news: NOTICES_POLL_SECONDS, injected by the server as <meta name="avisos-cada">. */
+export const CADA_MS =
+  1000 *
+  (Number(
+    typeof document !== "undefined" && document.querySelector('meta[name="avisos-cada"]')?.getAttribute("content"),
+  ) || 15);
 
 export function obtenerAvisos() {
   return api.get<Avisos>("api/Avisos", { rows: 20 });

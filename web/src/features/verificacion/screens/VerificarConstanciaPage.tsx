@@ -1,8 +1,9 @@
 /**
  * The public page of a constancia (/Verificar/{codigo}, no sign-in): whether the code belongs to a
  * constancia the registry issued, and what the registry says of each of its officials now —
- * "Vigente", "Inactivada el dd/mm/aaaa" or "Vencida" — with only what a checker needs. Kept free of
- * PrimeReact component code, like Login, so a phone opening the QR code loads little.
+ * "Vigente", "Por vencer", "Inactivada el dd/mm/aaaa" or "Vencida" — with only what a checker
+ * needs. Kept free of PrimeReact component code, like Login, so a phone opening the QR code loads
+ * little.
  */
 import "../verificacion.css";
 import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, MSG } from "@registro/contracts";
@@ -76,7 +77,8 @@ function Constancia({ c }: { c: ConstanciaPublica }) {
 }
 
 function Funcionario({ f }: { f: FuncionarioConstancia }) {
-  const clase = f.estado === "vigente" ? "rfv-estado-si" : "rfv-estado-no";
+  const clase =
+    f.estado === "vigente" ? "rfv-estado-si" : f.estado === "porVencer" ? "rfv-estado-aviso" : "rfv-estado-no";
   return (
     <li className="rfv-funcionario">
       <p className="rfv-nombre">

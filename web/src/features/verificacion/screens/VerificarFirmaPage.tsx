@@ -29,6 +29,7 @@ import { useInstituciones } from "../../../components/bandeja/use-instituciones"
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/funcionario-dialog/campos";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
@@ -238,9 +239,21 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
           />
           <Column
             header="Vigencia"
-            body={(x: RegistroVerificacion) =>
-              x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"
-            }
+            body={(x: RegistroVerificacion) => (
+              <>
+                {x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"}
+                {/* Avisos (issue 14): the same "Por vencer" / "Vencida" as the officials' tables. */}
+                {x.vencimiento && (
+                  <>
+                    {" "}
+                    <StatusTag
+                      texto={x.vencimiento === "porVencer" ? "Por vencer" : "Vencida"}
+                      color={x.vencimiento === "porVencer" ? "warning" : "danger"}
+                    />
+                  </>
+                )}
+              </>
+            )}
           />
           <Column header="Firma" body={(x: RegistroVerificacion) => (x.firmaDigital ? "Digital" : "Holográfica")} />
           <Column
