@@ -89,6 +89,7 @@ export const MSG = {
   textoLargo: (max: number) => `El texto no puede exceder ${max} caracteres.`,
   numeroInvalido: "Debe ser un número válido.",
   fechaInvalida: "La fecha no es válida.",
+  rangoFechasInvalido: "La fecha final no puede ser anterior a la inicial.",
   montosOrden: "El monto desde debe ser menor o igual al monto hasta.",
   montoNegativo: "El monto no puede ser negativo.",
   fechasOrden: "La fecha desde debe ser anterior o igual a la fecha hasta.",
@@ -257,8 +258,11 @@ export const MSG = {
   solicitudNoAsignada: "La solicitud no está asignada a ningún usuario.",
   usuarioDestinoInvalido: "El usuario seleccionado no puede recibir solicitudes de esta etapa.",
   usuarioDestinoRequerido: "Debe seleccionar el usuario.",
-  historialLiberada: (nombre: string) => `Liberada por ${nombre}.`,
-  historialReasignada: (de: string, a: string, comentario: string) => `Reasignada de ${de} a ${a}: ${comentario}`,
+  // The entry that ends a holding says since when the holder had it (dd/mm/aaaa hh:mm), when known.
+  historialLiberada: (nombre: string, desde?: string | null) =>
+    desde ? `Liberada por ${nombre}, que la tenía desde el ${desde}.` : `Liberada por ${nombre}.`,
+  historialReasignada: (de: string, a: string, comentario: string, desde?: string | null) =>
+    `Reasignada de ${de}${desde ? ` (la tenía desde el ${desde})` : ""} a ${a}: ${comentario}`,
   auditoriaIntegra: (n: number) => `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}`,
   auditoriaRota: (id: number) => `La cadena de auditoría está rota en la entrada ${id}.`,
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",

@@ -241,3 +241,51 @@ describe("Exportar on a configuration list", () => {
     await screenshot(page, "oficina-exportar-usuarios");
   });
 });
+
+describe("Auditoría filters", () => {
+  it("filters the trail by user, action and day, as the API does", async () => {
+    // A release by the analyst today: at least one entry the filters must find.
+    const id = await tomada("analista");
+    expect((await api<{ success: boolean }>("analista", "POST", `api/SolicitudFirma/Liberar/${id}`)).success).toBe(
+      true,
+    );
+    const analista = (
+      await api<{ idUsuario: number; usuario: string }[]>("configuracion", "GET", "api/Auditoria/Usuarios")
+    ).find((u) => u.usuario === "analista")!;
+    const p2 = (n: number) => String(n).padStart(2, "0");
+    const hoy = new Date();
+    const dia = `${p2(hoy.getDate())}/${p2(hoy.getMonth() + 1)}/${hoy.getFullYear()}`;
+    const iso = `${hoy.getFullYear()}-${p2(hoy.getMonth() + 1)}-${p2(hoy.getDate())}`;
+    const esperado = await api<{ totalRecords: number }>(
+      "configuracion",
+      "GET",
+      `api/Auditoria?idUsuario=${analista.idUsuario}&accion=liberar&desde=${iso}&hasta=${iso}`,
+    );
+    expect(esperado.totalRecords).toBeGreaterThan(0);
+
+    const page = await como("configuracion");
+    await page.goto(`${server.url}/Configuracion/Auditoria`);
+    const filas = page.locator(".rfc-tarjeta tbody tr");
+    await filas.first().waitFor();
+    await page.locator(".p-dropdown:has(#auditoria-usuario)").click();
+    await page.locator(".p-dropdown-panel .p-dropdown-filter").fill("analista");
+    await page
+      .locator(".p-dropdown-panel")
+      .getByRole("option", { name: /^analista \(/ })
+      .click();
+    await page.locator(".p-dropdown:has(#auditoria-accion)").click();
+    await page.locator(".p-dropdown-panel").getByRole("option", { name: "Liberación", exact: true }).click();
+    for (const campo of ["Desde", "Hasta"]) {
+      await page.getByLabel(campo, { exact: true }).fill(dia);
+      await page.keyboard.press("Escape");
+    }
+    await expect
+      .poll(async () => (await page.locator(".p-paginator-current").textContent()) ?? "", { timeout: 10_000 })
+      .toMatch(new RegExp(`de ${esperado.totalRecords} registros`));
+    const textos = await filas.allTextContents();
+    expect(textos.length).toBe(Math.min(15, esperado.totalRecords));
+    for (const t of textos) expect(t).toMatch(/analista.*Liberación/);
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, "oficina-auditoria-filtros");
+  });
+});

@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
-import { ID_MAX, zBool, zCedula, zEmail, zExt, zTelefono, zTelefonoOpcional } from "../validacion.js";
+import { ID_MAX, zBool, zCedula, zEmail, zExt, zId, zTelefono, zTelefonoOpcional } from "../validacion.js";
+import { zFechaConsulta } from "./verificacion.js";
 
 /** Forms send null, "" or 0 for "nothing chosen"; all mean absent. Numeric strings become numbers. */
 function idCrudo(v: unknown): unknown {
@@ -279,22 +280,76 @@ export const ENTIDADES_AUDITORIA = [
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
-/** GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. */
-export const zConsultaAuditoria = z.object({
-  page: z.coerce
-    .number({ error: MSG.numeroInvalido })
-    .int(MSG.numeroInvalido)
-    .min(0, MSG.numeroInvalido)
-    .max(10_000_000, MSG.numeroInvalido)
-    .default(0),
-  rows: z.coerce
-    .number({ error: MSG.numeroInvalido })
-    .int(MSG.numeroInvalido)
-    .min(1, MSG.numeroInvalido)
-    .max(100, MSG.numeroInvalido)
-    .default(15),
-  entidad: z.enum(ENTIDADES_AUDITORIA, { error: MSG.datosInvalidos }).optional(),
-});
+/** Every action an audit entry records, with the name the Auditoría screen shows. */
+export const ACCIONES_AUDITORIA = {
+  crear: "Creación",
+  editar: "Edición",
+  eliminar: "Eliminación",
+  desactivar: "Desactivación",
+  reiniciar_clave: "Reinicio de clave",
+  bloquear: "Bloqueo por intentos fallidos",
+  desbloquear: "Desbloqueo",
+  subir: "Carga",
+  descargar: "Descarga",
+  inicio: "Inicio de sesión",
+  inicio_fallido: "Inicio de sesión fallido",
+  cambio_clave: "Cambio de contraseña",
+  asignar: "Auto-asignación",
+  liberar: "Liberación",
+  reasignar: "Reasignación",
+  enviar: "Envío",
+  enviarFuncionarios: "Envío de funcionarios",
+  guardar: "Guardado de la solicitud",
+  agregarFuncionarios: "Adición de funcionarios",
+  inactivarFuncionario: "Inactivación de funcionario",
+  aprobarRcc: "Aprobación del analista RyCC",
+  retornarRcc: "Retorno del analista RyCC",
+  aprobarJuridico: "Aprobación jurídica",
+  retornarJuridico: "Retorno jurídico",
+  rechazarJuridico: "Rechazo jurídico",
+  aprobarAdmin: "Aprobación del administrador RyCC",
+  retornarAdmin: "Retorno del administrador RyCC",
+  solicitarInactivacion: "Solicitud de inactivación",
+  inactivar: "Inactivación",
+  activar: "Activación",
+} as const satisfies Record<string, string>;
+export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
+
+const vacioConsulta = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. Filters
+ * (issue 15): entity, action, who made the change (`idUsuario`), and calendar days `desde`–`hasta`
+ * (both included, days in the country's time, UTC−4).
+ */
+export const zConsultaAuditoria = z
+  .object({
+    page: z.coerce
+      .number({ error: MSG.numeroInvalido })
+      .int(MSG.numeroInvalido)
+      .min(0, MSG.numeroInvalido)
+      .max(10_000_000, MSG.numeroInvalido)
+      .default(0),
+    rows: z.coerce
+      .number({ error: MSG.numeroInvalido })
+      .int(MSG.numeroInvalido)
+      .min(1, MSG.numeroInvalido)
+      .max(100, MSG.numeroInvalido)
+      .default(15),
+    entidad: z.enum(ENTIDADES_AUDITORIA, { error: MSG.datosInvalidos }).optional(),
+    accion: z.preprocess(
+      (v) => (vacioConsulta(v) ? undefined : v),
+      z.enum(Object.keys(ACCIONES_AUDITORIA) as [AccionAuditoriaNombre], { error: MSG.datosInvalidos }).optional(),
+    ),
+    idUsuario: z.preprocess((v) => (vacioConsulta(v) ? undefined : v), zId.optional()),
+    desde: zFechaConsulta,
+    hasta: zFechaConsulta,
+  })
+  .superRefine((q, ctx) => {
+    if (q.desde && q.hasta && q.desde > q.hasta) {
+      ctx.addIssue({ code: "custom", path: ["hasta"], message: MSG.rangoFechasInvalido });
+    }
+  });
 export type ConsultaAuditoria = z.infer<typeof zConsultaAuditoria>;
 
 export const zAuditoriaEntrada = z.object({
@@ -314,3 +369,7 @@ export const zAuditoriaEntrada = z.object({
   hash: z.string(),
 });
 export type AuditoriaEntrada = z.infer<typeof zAuditoriaEntrada>;
+
+/** GET api/Auditoria/Usuarios: every user, for the screen's "Usuario" filter. */
+export const zAuditoriaUsuario = z.object({ idUsuario: z.number(), usuario: z.string(), nombre: z.string() });
+export type AuditoriaUsuario = z.infer<typeof zAuditoriaUsuario>;

@@ -6,6 +6,7 @@
  * (`verificarCadena`); the caller's address comes from the request being served.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { AccionAuditoriaNombre } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { auditoria } from "../db/schema.js";
@@ -18,23 +19,31 @@ export interface EventoAuditoria {
   idUsuario?: number | null;
   entidad: string;
   idEntidad: number | string;
-  accion: string;
+  /** One of the actions the Auditoría screen names and filters by (contracts' ACCIONES_AUDITORIA). */
+  accion: AccionAuditoriaNombre;
   /** Snapshots or details (never a password or its hash); null where there is none. */
   antes?: unknown;
   despues?: unknown;
 }
 
-/** Appends one entry, in the caller's transaction so it commits or rolls back with the change. */
-export async function auditar(tx: Tx, e: EventoAuditoria): Promise<void> {
-  await tx.insert(auditoria).values({
-    idUsuario: e.idUsuario === undefined ? (contextoPeticion.getStore()?.idUsuario() ?? null) : e.idUsuario,
-    entidad: e.entidad,
-    idEntidad: String(e.idEntidad),
-    accion: e.accion,
-    antes: e.antes ?? null,
-    despues: e.despues ?? null,
-    direccion: contextoPeticion.getStore()?.direccion ?? null,
-  });
+/**
+ * Appends one entry, in the caller's transaction so it commits or rolls back with the change.
+ * Answers the entry's id (its time is the trigger's: read it in SQL to keep its precision).
+ */
+export async function auditar(tx: Tx, e: EventoAuditoria): Promise<number> {
+  const [fila] = await tx
+    .insert(auditoria)
+    .values({
+      idUsuario: e.idUsuario === undefined ? (contextoPeticion.getStore()?.idUsuario() ?? null) : e.idUsuario,
+      entidad: e.entidad,
+      idEntidad: String(e.idEntidad),
+      accion: e.accion,
+      antes: e.antes ?? null,
+      despues: e.despues ?? null,
+      direccion: contextoPeticion.getStore()?.direccion ?? null,
+    })
+    .returning({ id: auditoria.idAuditoria });
+  return fila.id;
 }
 
 export type ResultadoVerificacion =

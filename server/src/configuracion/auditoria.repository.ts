@@ -1,6 +1,6 @@
 /** SQL of the audit log: one row per change, written in the change's own transaction. */
 import type { ConsultaAuditoria, EntidadAuditoria } from "@registro/contracts";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { auditar } from "../auditoria/cadena.js";
 import type { Tx } from "../db/client.js";
 import { auditoria, usuarios } from "../db/schema.js";
@@ -31,8 +31,23 @@ export async function registrarAuditoria(tx: Tx, e: EntradaAuditoria): Promise<v
   await auditar(tx, e);
 }
 
+/** The instant a calendar day starts in the country (UTC−4 all year, no daylight saving). */
+const inicioDia = (fecha: string) => new Date(`${fecha}T00:00:00-04:00`);
+const diaSiguiente = (fecha: string) => {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** One page of the trail, newest first, with the filters applied in SQL (and the filtered count). */
 export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
-  const filtro = q.entidad ? eq(auditoria.entidad, q.entidad) : undefined;
+  const filtro = and(
+    q.entidad ? eq(auditoria.entidad, q.entidad) : undefined,
+    q.accion ? eq(auditoria.accion, q.accion) : undefined,
+    q.idUsuario ? eq(auditoria.idUsuario, q.idUsuario) : undefined,
+    q.desde ? gte(auditoria.fecha, inicioDia(q.desde)) : undefined,
+    q.hasta ? lt(auditoria.fecha, inicioDia(diaSiguiente(q.hasta))) : undefined,
+  );
   const rows = await tx
     .select({
       idAuditoria: auditoria.idAuditoria,
@@ -54,4 +69,16 @@ export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
     .offset(q.page * q.rows);
   const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(auditoria).where(filtro);
   return { rows, total };
+}
+
+/** Every user, for the screen's "Usuario" filter. */
+export async function listarUsuariosAuditoria(tx: Tx) {
+  return tx
+    .select({
+      idUsuario: usuarios.idUsuario,
+      usuario: usuarios.usuario,
+      nombre: sql<string>`trim(${usuarios.nombre} || ' ' || ${usuarios.apellido})`,
+    })
+    .from(usuarios)
+    .orderBy(asc(sql`lower(${usuarios.usuario})`));
 }

@@ -12,6 +12,10 @@ export async function verificarAuditoria(db: Db): Promise<VerificacionAuditoria>
     : { integra: false, entradas: r.entradas, idAuditoria: r.idAuditoria, message: MSG.auditoriaRota(r.idAuditoria) };
 }
 
+export function usuariosAuditoria(db: Db) {
+  return repo.listarUsuariosAuditoria(db);
+}
+
 export async function consultarAuditoria(db: Db, q: ConsultaAuditoria) {
   const { rows, total } = await repo.listarAuditoria(db, q);
   return {

@@ -258,6 +258,8 @@ export const solicitudes = pgTable(
     fechaSolicitud: tstz("fecha_solicitud").notNull().defaultNow(),
     fechaActualizacion: tstz("fecha_actualizacion").notNull().defaultNow(),
     asignadoA: integer("asignado_a").references(() => usuarios.idUsuario),
+    // Since when the holder has it (claim or reassignment; migration 0012); null while nobody does.
+    asignadoDesde: tstz("asignado_desde"),
     creadoPor: integer("creado_por").references(() => usuarios.idUsuario),
     // True once the request has reached 106: a later legal rejection returns it to 106.
     fueActiva: boolean("fue_activa").notNull().default(false),
@@ -417,7 +419,13 @@ export const auditoria = pgTable(
     hashAnterior: text("hash_anterior").notNull().default(""),
     hash: text("hash").notNull().default(""),
   },
-  (t) => [index("auditoria_fecha_idx").on(t.fecha), index("auditoria_entidad_idx").on(t.entidad, t.idAuditoria)],
+  (t) => [
+    index("auditoria_fecha_idx").on(t.fecha),
+    index("auditoria_entidad_idx").on(t.entidad, t.idAuditoria),
+    // The Auditoría screen's filters (issue 15, migration 0012).
+    index("auditoria_usuario_fecha_idx").on(t.idUsuario, t.fecha),
+    index("auditoria_accion_fecha_idx").on(t.accion, t.fecha),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

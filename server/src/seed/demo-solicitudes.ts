@@ -496,6 +496,8 @@ export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Pe
         fechaSolicitud: creado,
         fechaActualizacion: pasos[pasos.length - 1].fecha,
         asignadoA: plan.asignado ? ctx.usuarios[plan.asignado] : null,
+        // The demo's reviewer took it when it reached the stage.
+        asignadoDesde: plan.asignado ? pasos[pasos.length - 1].fecha : null,
         creadoPor: originadorDe(plan.inst),
         fueActiva,
         justificacionInactivacion: justificacion,

@@ -1,7 +1,7 @@
 /** SQL behind status transitions: the locked request, its status, history and reasons. */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { funcionarios, historial, historialMotivos, motivos, solicitudes, usuarios } from "../db/schema.js";
+import { auditoria, funcionarios, historial, historialMotivos, motivos, solicitudes, usuarios } from "../db/schema.js";
 
 /** The request row, locked for the rest of the transaction. */
 export async function bloquearSolicitud(tx: Tx, idSolicitud: number) {
@@ -12,11 +12,28 @@ export async function bloquearSolicitud(tx: Tx, idSolicitud: number) {
 export async function actualizarEstatus(
   tx: Tx,
   idSolicitud: number,
-  cambios: { estatus: number; asignadoA?: number | null; fueActiva?: boolean; decididoJuridico?: boolean },
+  cambios: {
+    estatus: number;
+    asignadoA?: number | null;
+    /** The audit entry of the claim or reassignment: the new holder has it since that entry's time. */
+    idAuditoriaTitular?: number;
+    fueActiva?: boolean;
+    decididoJuridico?: boolean;
+  },
 ) {
+  const { idAuditoriaTitular, ...columnas } = cambios;
+  // Nobody holding the request, there is no "since".
+  const desde =
+    cambios.asignadoA === null
+      ? { asignadoDesde: null }
+      : idAuditoriaTitular === undefined
+        ? {}
+        : {
+            asignadoDesde: sql`(select ${auditoria.fecha} from ${auditoria} where ${auditoria.idAuditoria} = ${idAuditoriaTitular})`,
+          };
   await tx
     .update(solicitudes)
-    .set({ ...cambios, fechaActualizacion: sql`now()` })
+    .set({ ...columnas, ...desde, fechaActualizacion: sql`now()` })
     .where(eq(solicitudes.idSolicitud, idSolicitud));
 }
 

@@ -9,6 +9,7 @@ import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarCambioTitular, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
+import { fechaHora } from "../exportar/formatos.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
@@ -165,13 +166,17 @@ export async function aplicarTransicion(
 }
 
 /**
- * Claim, release and reassignment change only who holds the request. Release and reassignment are
- * one history entry each in the request's current status, naming the people involved; a claim is
- * not (taking a request is not a decision), and every one of the three is an audit entry.
+ * Claim, release and reassignment change only who holds the request; every one of the three is an
+ * audit entry. Release and reassignment are one history entry each in the request's current
+ * status, naming the people involved and since when the previous holder had it (its claim or
+ * reassignment). A claim adds no history entry of its own: DESIGN.md §4 writes history per status
+ * transition, and the status sequence the history shows stays that of the decisions. The holding
+ * it starts is told by the entry that ends it: the release or reassignment ("que la tenía desde el
+ * …"), or the decision, which names who made it.
  */
 async function cambiarTitular(
   tx: Tx,
-  solicitud: { idSolicitud: number; estatus: number; asignadoA: number | null },
+  solicitud: { idSolicitud: number; estatus: number; asignadoA: number | null; asignadoDesde: Date | null },
   accion: "asignar" | "liberar" | "reasignar",
   sesion: SesionUsuario,
   idDestino: number | null,
@@ -181,8 +186,7 @@ async function cambiarTitular(
   // Claiming a request one already holds changes nothing.
   if (accion === "asignar" && solicitud.asignadoA === sesion.idUsuario) return;
   const titular = accion === "asignar" ? sesion.idUsuario : accion === "reasignar" ? idDestino : null;
-  await repo.actualizarEstatus(tx, idSolicitud, { estatus, asignadoA: titular });
-  await auditar(tx, {
+  const idAuditoria = await auditar(tx, {
     idUsuario: sesion.idUsuario,
     entidad: "Solicitud",
     idEntidad: idSolicitud,
@@ -190,12 +194,19 @@ async function cambiarTitular(
     antes: { estatus, asignadoA: solicitud.asignadoA },
     despues: { estatus, asignadoA: titular, ...(comentario ? { comentario } : {}) },
   });
+  // The new holder has it since the audit entry that records the change.
+  await repo.actualizarEstatus(tx, idSolicitud, {
+    estatus,
+    asignadoA: titular,
+    ...(titular === null ? {} : { idAuditoriaTitular: idAuditoria }),
+  });
   if (accion === "asignar") return;
   const nombre = (id: number) => repo.nombreUsuario(tx, id);
+  const desde = solicitud.asignadoDesde ? fechaHora(solicitud.asignadoDesde) : null;
   const texto =
     accion === "liberar"
-      ? MSG.historialLiberada(await nombre(sesion.idUsuario))
-      : MSG.historialReasignada(await nombre(solicitud.asignadoA!), await nombre(idDestino!), comentario);
+      ? MSG.historialLiberada(await nombre(sesion.idUsuario), desde)
+      : MSG.historialReasignada(await nombre(solicitud.asignadoA!), await nombre(idDestino!), comentario, desde);
   await repo.insertarHistorial(tx, {
     idSolicitud,
     estatus,

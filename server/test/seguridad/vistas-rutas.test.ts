@@ -87,6 +87,8 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/Exportar/Perfiles": [V.PERFILES],
   "GET /api/Exportar/Instituciones": [V.INSTITUCIONES],
   "GET /api/Exportar/Cargos": [V.CARGOS],
+  // The Auditoría screen's user filter (issue 15).
+  "GET /api/Auditoria/Usuarios": [V.AUDITORIA],
 };
 
 /** A valid cédula, distinct per n. */

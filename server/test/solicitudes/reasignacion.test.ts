@@ -34,6 +34,21 @@ const usuariosEtapa = (u: UsuarioDemo | null, id: number | string) =>
 const asignar = (u: UsuarioDemo, id: number) =>
   t.as(u, { method: "POST", url: `/api/SolicitudFirma/AssignProcess/${id}` });
 
+/** dd/mm/aaaa hh:mm in Santo Domingo (UTC−4 all year), written out independently. */
+function fecha(d: Date): string {
+  const l = new Date(d.getTime() - 4 * 3600_000);
+  const dos = (n: number) => String(n).padStart(2, "0");
+  return `${dos(l.getUTCDate())}/${dos(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${dos(l.getUTCHours())}:${dos(l.getUTCMinutes())}`;
+}
+
+/** The request's holder changes in the audit trail, oldest first. */
+const cambiosTitular = (idSolicitud: number) =>
+  t.db
+    .select()
+    .from(auditoria)
+    .where(and(eq(auditoria.entidad, "Solicitud"), eq(auditoria.idEntidad, String(idSolicitud))))
+    .orderBy(asc(auditoria.idAuditoria));
+
 describe("POST Liberar", () => {
   it("401 without a token, 400 on a bad id, 403 for users without a reviewer view", async () => {
     const s = await crearSolicitud(t.db, { estatus: 101, asignadoA: ids.analista });
@@ -177,6 +192,45 @@ describe("POST Reasignar and GET UsuariosEtapa", () => {
   });
 });
 
+describe("the history tells who held the request and since when", () => {
+  it("a release or reassignment names the holder and the time of the claim or reassignment that gave it", async () => {
+    const s = await crearSolicitud(t.db, { estatus: 101 });
+    const id = s.idSolicitud;
+    const antes = (await entradasHistorial(t.db, id)).length;
+    expect((await asignar("analista", id)).json().success).toBe(true);
+    const [toma] = await cambiosTitular(id);
+    expect(toma.accion).toBe("asignar");
+    // A claim alone adds no history entry: the status sequence stays that of the decisions.
+    expect(await entradasHistorial(t.db, id)).toHaveLength(antes);
+    expect((await leerSolicitud(t.db, id)).asignadoDesde).toEqual(toma.fecha);
+
+    expect((await liberar("analista", id)).json().success).toBe(true);
+    expect((await leerSolicitud(t.db, id)).asignadoDesde).toBeNull();
+    expect((await asignar("analista2", id)).json().success).toBe(true);
+    const r = await reasignar("administrador", id, { IdUsuario: ids.analista, Comentario: "Vacaciones" });
+    expect(r.json().success).toBe(true);
+    expect((await liberar("analista", id)).json().success).toBe(true);
+
+    const [, , toma2, reasignacion] = await cambiosTitular(id);
+    expect([toma2.accion, reasignacion.accion]).toEqual(["asignar", "reasignar"]);
+    const entradas = (await entradasHistorial(t.db, id)).slice(antes);
+    expect(entradas.map((e) => e.motivoCambioEstatus)).toEqual([
+      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(toma.fecha)}.`,
+      `Reasignada de ${nombres.analista2} (la tenía desde el ${fecha(toma2.fecha)}) a ${nombres.analista}: Vacaciones`,
+      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(reasignacion.fecha)}.`,
+    ]);
+    expect(entradas.every((e) => e.estatus === 101)).toBe(true);
+
+    // A decision ends the holding: the request then has neither holder nor "since".
+    expect((await asignar("analista", id)).json().success).toBe(true);
+    const aprobar = await t.as("analista", { method: "POST", url: `/api/SolicitudFirma/AprobarRcc/${id}` });
+    expect(aprobar.json().success).toBe(true);
+    expect(await leerSolicitud(t.db, id)).toMatchObject({ estatus: 102, asignadoA: null, asignadoDesde: null });
+    const historico = await t.as("administrador", { method: "GET", url: `/api/SolicitudFirma/Historico/${id}` });
+    expect(historico.json().map((h: { idEstatus: number }) => h.idEstatus)).toEqual([101, 101, 101, 101, 102]);
+  });
+});
+
 describe("50 simultaneous claims, releases and reassignments", () => {
   it("leave exactly one holder (or none), and audit trail and history that replay to it", async () => {
     const s = await crearSolicitud(t.db, { estatus: 101 });
@@ -199,11 +253,7 @@ describe("50 simultaneous claims, releases and reassignments", () => {
 
     // The audit trail records every change of holder with before and after, in the order applied:
     // replayed, each one starts from where the previous left the request.
-    const cambios = await t.db
-      .select()
-      .from(auditoria)
-      .where(and(eq(auditoria.entidad, "Solicitud"), eq(auditoria.idEntidad, String(s.idSolicitud))))
-      .orderBy(asc(auditoria.idAuditoria));
+    const cambios = await cambiosTitular(s.idSolicitud);
     let titular: number | null = null;
     for (const c of cambios) {
       const antesC = c.antes as { asignadoA: number | null; estatus: number };
@@ -229,17 +279,21 @@ describe("50 simultaneous claims, releases and reassignments", () => {
     expect(cambios.filter((c) => c.accion === "asignar").length).toBeLessThanOrEqual(cuenta("asignar"));
     const entradas = (await entradasHistorial(t.db, s.idSolicitud)).slice(antes);
     const nombrePorId = new Map(["analista", "analista2"].map((u) => [ids[u], nombres[u]]));
-    const esperadas = cambios
-      .filter((c) => c.accion !== "asignar")
-      .map((c) =>
+    // Each names since when the holder had it: the time of the change just before, which gave it.
+    const esperadas = cambios.flatMap((c, i) => {
+      if (c.accion === "asignar") return [];
+      const desde = fecha(cambios[i - 1].fecha);
+      return [
         c.accion === "liberar"
-          ? MSG.historialLiberada(nombrePorId.get(c.idUsuario!)!)
+          ? MSG.historialLiberada(nombrePorId.get(c.idUsuario!)!, desde)
           : MSG.historialReasignada(
               nombrePorId.get((c.antes as { asignadoA: number }).asignadoA)!,
               nombrePorId.get((c.despues as { asignadoA: number }).asignadoA)!,
               (c.despues as { comentario: string }).comentario,
+              desde,
             ),
-      );
+      ];
+    });
     expect(entradas.map((e) => e.motivoCambioEstatus)).toEqual(esperadas);
     expect(entradas.every((e) => e.estatus === 101)).toBe(true);
   });

@@ -1,5 +1,8 @@
-/** GET api/Auditoria?page&rows&entidad: one page of the configuration audit log, newest first. */
-import { type AuditoriaEntrada, type EntidadAuditoria, MSG } from "@registro/contracts";
+/**
+ * GET api/Auditoria?page&rows&entidad&accion&idUsuario&desde&hasta: one page of the audit trail,
+ * newest first, filtered on the server (days as YYYY-MM-DD).
+ */
+import { type AccionAuditoriaNombre, type AuditoriaEntrada, type EntidadAuditoria, MSG } from "@registro/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { CLAVE, conAviso } from "./comun";
@@ -8,6 +11,10 @@ export interface ConsultaAuditoriaWeb {
   page: number;
   rows: number;
   entidad?: EntidadAuditoria;
+  accion?: AccionAuditoriaNombre;
+  idUsuario?: number;
+  desde?: string;
+  hasta?: string;
 }
 
 export function obtenerAuditoria(q: ConsultaAuditoriaWeb) {

@@ -1,11 +1,13 @@
 /**
  * The audit log: who changed which user, profile, institution or position, when, and what changed
  * (before → after); and (issue 15) requests' status and holder, documents, sign-ins and password
- * changes; newest first, paged on the server and filterable by entity. "Verificar integridad"
- * re-walks the hash chain on the server.
+ * changes; newest first, paged and filtered on the server by entity, action, user and calendar
+ * days (Desde/Hasta, both included). "Verificar integridad" re-walks the hash chain on the server.
  */
 import "../configuracion.css";
 import {
+  ACCIONES_AUDITORIA,
+  type AccionAuditoriaNombre,
   type AuditoriaEntrada,
   CATALOGO_ESTATUS,
   ENTIDADES_AUDITORIA,
@@ -14,6 +16,7 @@ import {
   V,
 } from "@registro/contracts";
 import { Button } from "primereact/button";
+import { Calendar } from "primereact/calendar";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
@@ -22,6 +25,7 @@ import { useNavigate } from "react-router";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
+import { useAuditoriaUsuarios } from "../api/get-auditoria-usuarios";
 import { useVerificarAuditoria } from "../api/verificar-auditoria";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
@@ -37,23 +41,18 @@ const ENTIDAD: Record<EntidadAuditoria, string> = {
   Cuenta: "Cuenta",
 };
 
-const ACCION: Record<string, string> = {
-  crear: "Creación",
-  editar: "Edición",
-  eliminar: "Eliminación",
-  desactivar: "Desactivación",
-  reiniciar_clave: "Reinicio de clave",
-  bloquear: "Bloqueo por intentos fallidos",
-  desbloquear: "Desbloqueo",
-  subir: "Carga",
-  descargar: "Descarga",
-  inicio: "Inicio de sesión",
-  inicio_fallido: "Inicio de sesión fallido",
-  cambio_clave: "Cambio de contraseña",
-  asignar: "Auto-asignación",
-  liberar: "Liberación",
-  reasignar: "Reasignación",
-};
+const ACCION: Record<string, string> = ACCIONES_AUDITORIA;
+
+const OPCIONES_ACCION = Object.entries(ACCIONES_AUDITORIA)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label, "es"));
+
+/** The picker's local calendar day as YYYY-MM-DD (a date, not an instant). */
+function aDia(d: Date | null | undefined): string | undefined {
+  if (!d) return undefined;
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
 
 const CAMPO: Record<string, string> = {
   usuario: "Usuario",
@@ -151,7 +150,19 @@ export default function AuditoriaPage() {
   const { data: usuario } = useUserData();
   const [pagina, setPagina] = useState({ page: 0, rows: 15 });
   const [entidad, setEntidad] = useState<EntidadAuditoria | undefined>(undefined);
-  const auditoria = useAuditoria({ ...pagina, entidad });
+  const [accion, setAccion] = useState<AccionAuditoriaNombre | undefined>(undefined);
+  const [idUsuario, setIdUsuario] = useState<number | undefined>(undefined);
+  const [desde, setDesde] = useState<Date | null>(null);
+  const [hasta, setHasta] = useState<Date | null>(null);
+  const auditoria = useAuditoria({ ...pagina, entidad, accion, idUsuario, desde: aDia(desde), hasta: aDia(hasta) });
+  const usuarios = useAuditoriaUsuarios();
+  /** A filter changed: back to the first page. */
+  const filtrar =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPagina((p) => ({ ...p, page: 0 }));
+    };
   const verificar = useVerificarAuditoria();
   const volverA = usuario?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
 
@@ -163,14 +174,67 @@ export default function AuditoriaPage() {
           inputId="auditoria-entidad"
           value={entidad ?? null}
           options={ENTIDADES_AUDITORIA.map((e) => ({ value: e, label: ENTIDAD[e] }))}
-          onChange={(e) => {
-            setEntidad(e.value ?? undefined);
-            setPagina((p) => ({ ...p, page: 0 }));
-          }}
+          onChange={(e) => filtrar(setEntidad)(e.value ?? undefined)}
           placeholder="Todas las entidades"
           showClear
           className="rfc-filtro-dropdown"
           pt={ptDropdown("Entidad")}
+        />
+      </div>
+      <div className="rfc-filtro">
+        <label htmlFor="auditoria-accion">Acción</label>
+        <Dropdown
+          inputId="auditoria-accion"
+          value={accion ?? null}
+          options={OPCIONES_ACCION}
+          onChange={(e) => filtrar(setAccion)(e.value ?? undefined)}
+          placeholder="Todas las acciones"
+          showClear
+          filter
+          className="rfc-filtro-dropdown"
+          pt={ptDropdown("Acción")}
+        />
+      </div>
+      <div className="rfc-filtro">
+        <label htmlFor="auditoria-usuario">Usuario</label>
+        <Dropdown
+          inputId="auditoria-usuario"
+          value={idUsuario ?? null}
+          options={(usuarios.data ?? []).map((u) => ({ value: u.idUsuario, label: `${u.usuario} (${u.nombre})` }))}
+          onChange={(e) => filtrar(setIdUsuario)(e.value ?? undefined)}
+          placeholder="Todos los usuarios"
+          showClear
+          filter
+          className="rfc-filtro-dropdown"
+          pt={ptDropdown("Usuario")}
+        />
+      </div>
+      <div className="rfc-filtro">
+        <label htmlFor="auditoria-desde">Desde</label>
+        <Calendar
+          inputId="auditoria-desde"
+          value={desde}
+          onChange={(e) => filtrar(setDesde)((e.value as Date | null) ?? null)}
+          maxDate={hasta ?? undefined}
+          dateFormat="dd/mm/yy"
+          locale="es"
+          showIcon
+          showButtonBar
+          placeholder="dd/mm/aaaa"
+        />
+      </div>
+      <div className="rfc-filtro">
+        <label htmlFor="auditoria-hasta">Hasta</label>
+        <Calendar
+          inputId="auditoria-hasta"
+          value={hasta}
+          onChange={(e) => filtrar(setHasta)((e.value as Date | null) ?? null)}
+          minDate={desde ?? undefined}
+          dateFormat="dd/mm/yy"
+          locale="es"
+          showIcon
+          showButtonBar
+          placeholder="dd/mm/aaaa"
         />
       </div>
     </div>
