@@ -9,7 +9,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { crearEnviador } from "./enviador.js";
 import { fechaLocal, type Reloj } from "./reloj.js";
-import { ejecutarTareasDiarias } from "./tareas.service.js";
+import { ejecutarTareasDiarias, tareasDelDia } from "./tareas.service.js";
 
 const CADA_REVISION_DIARIA_MS = 60_000;
 
@@ -19,6 +19,8 @@ export interface ServicioAvisos {
   procesarCola(): Promise<number>;
   /** Runs today's daily tasks unless already run (by this or another process). */
   ejecutarTareasDiarias(): Promise<boolean>;
+  /** Resolves once the background rounds started so far have ended. */
+  rondasEnCurso(): Promise<void>;
 }
 
 declare module "fastify" {
@@ -33,15 +35,18 @@ export function registrarAvisos(
 ) {
   const { db, config, reloj } = deps;
   const enviador = crearEnviador({ db, config, reloj, log: app.log });
+  let enCurso: Promise<unknown> = Promise.resolve();
   const servicio: ServicioAvisos = {
     reloj,
     procesarCola: () => enviador.procesarCola(),
     ejecutarTareasDiarias: () => ejecutarTareasDiarias(db, config.expiryNoticeDays, reloj),
+    rondasEnCurso: async () => {
+      await enCurso;
+    },
   };
   app.decorate("avisos", servicio);
 
   const temporizadores: NodeJS.Timeout[] = [];
-  let enCurso: Promise<unknown> = Promise.resolve();
   let cerrando = false;
   let ultimoDia: string | null = null;
   /** One round at a time; an error is logged and the next round tries again. */
@@ -55,8 +60,8 @@ export function registrarAvisos(
     ronda("tareas diarias", async () => {
       const dia = fechaLocal(reloj());
       if (dia === ultimoDia) return;
-      await servicio.ejecutarTareasDiarias();
-      ultimoDia = dia;
+      // Another process on it right now: check again next time (its sweep may yet fail).
+      if ((await tareasDelDia(db, config.expiryNoticeDays, reloj)) !== "ocupada") ultimoDia = dia;
     });
   const envio = () => ronda("envío de correos", () => servicio.procesarCola());
 

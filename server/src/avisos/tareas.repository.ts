@@ -1,6 +1,6 @@
 /** SQL behind the once-a-day tasks: the day's claim, officials nearing or past their end date, summaries. */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
-import { and, asc, eq, gte, isNotNull, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   avisos,
@@ -12,6 +12,16 @@ import {
   tareasDiarias,
   usuarios,
 } from "../db/schema.js";
+
+/** A lock held until the transaction ends, by one process at a time; false (at once) when taken. */
+export async function bloquearTareas(tx: Tx): Promise<boolean> {
+  const r = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtext('registro-firmas:tareas-diarias')) as ok`,
+  )) as unknown as {
+    rows: { ok: boolean }[];
+  };
+  return r.rows[0]?.ok === true;
+}
 
 /** True when this call claimed the task for the day (the unique key lets one process win). */
 export async function reclamarDia(tx: Tx, tarea: string, dia: string): Promise<boolean> {

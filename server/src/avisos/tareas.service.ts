@@ -16,15 +16,29 @@ const TAREA = "avisos";
 
 const fechaCorta = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** Runs today's tasks unless another process already has; true when this call ran them. */
-export async function ejecutarTareasDiarias(db: Db, diasAviso: number, reloj: Reloj): Promise<boolean> {
+/**
+ * "ejecutada": this call ran today's tasks; "hecha": a process already had; "ocupada": another
+ * process is running them right now (ask again later: its transaction may still fail).
+ */
+export type ResultadoDiario = "ejecutada" | "hecha" | "ocupada";
+
+/** Runs today's tasks unless another process already has or is doing so. */
+export async function tareasDelDia(db: Db, diasAviso: number, reloj: Reloj): Promise<ResultadoDiario> {
   const hoy = fechaLocal(reloj());
   return db.transaction(async (tx) => {
-    if (!(await repo.reclamarDia(tx, TAREA, hoy))) return false;
+    // Without this lock a second process would wait on the day's key until the first one's sweep
+    // commits, and on PostgreSQL a long sweep makes that wait end in a statement timeout.
+    if (!(await repo.bloquearTareas(tx))) return "ocupada";
+    if (!(await repo.reclamarDia(tx, TAREA, hoy))) return "hecha";
     await barrerVencimientos(tx, hoy, diasAviso);
     await encolarResumenes(tx);
-    return true;
+    return "ejecutada";
   });
+}
+
+/** True when this call ran today's tasks. */
+export async function ejecutarTareasDiarias(db: Db, diasAviso: number, reloj: Reloj): Promise<boolean> {
+  return (await tareasDelDia(db, diasAviso, reloj)) === "ejecutada";
 }
 
 /**

@@ -6,9 +6,12 @@
  */
 import type { Funcionario } from "@registro/contracts";
 import { and, eq } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../src/app.js";
 import { fechaLocal, sumarDias } from "../../src/avisos/reloj.js";
-import { avisos, funcionarios } from "../../src/db/schema.js";
+import { loadConfig } from "../../src/config.js";
+import { avisos, funcionarios, tareasDiarias } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
 import { iniciarSmtp, type ServidorSmtp } from "./smtp.js";
@@ -116,5 +119,66 @@ describe("an official's end date", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.vencimiento).toBeDefined();
+  });
+});
+
+describe("the daily tasks at start", () => {
+  /** A day no other test reaches. */
+  const otroDia = () => new Date(Date.now() + 500 * DIA);
+  const arrancar = async () => {
+    const app = await buildApp(
+      { db: t.db, config: loadConfig({ LOG_LEVEL: "silent" }), reloj: otroDia, segundoPlano: true },
+      { logger: false },
+    );
+    const registro = [vi.spyOn(app.log, "warn"), vi.spyOn(app.log, "error")];
+    return { app, registrado: () => registro.flatMap((r) => r.mock.calls) };
+  };
+  const filasDelDia = async () =>
+    (await t.db.select().from(tareasDiarias)).filter((f) => f.dia === fechaLocal(otroDia()));
+
+  it("run once when two apps start together on one database, and log no error", async () => {
+    const [a, b] = await Promise.all([arrancar(), arrancar()]);
+    try {
+      await Promise.all([a.app.ready(), b.app.ready()]);
+      await Promise.all([a.app.avisos.rondasEnCurso(), b.app.avisos.rondasEnCurso()]);
+      expect(a.registrado()).toEqual([]);
+      expect(b.registrado()).toEqual([]);
+      expect(await filasDelDia()).toHaveLength(1);
+    } finally {
+      await Promise.all([a.app.close(), b.app.close()]);
+    }
+  });
+
+  // Another connection can hold a transaction open on PostgreSQL only (PGlite has one).
+  const enPostgres = process.env.TEST_PG_URL ? it : null;
+  enPostgres?.("do not wait behind another process's sweep in progress", async () => {
+    await t.db.delete(tareasDiarias);
+    // Another process mid-sweep: the lock taken and the day claimed, not committed yet.
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    const otro = await pool.connect();
+    try {
+      await otro.query("begin");
+      await otro.query("select pg_advisory_xact_lock(hashtext('registro-firmas:tareas-diarias'))");
+      await otro.query("insert into tareas_diarias (tarea, dia) values ('avisos', $1)", [fechaLocal(otroDia())]);
+      const a = await arrancar();
+      try {
+        await a.app.ready();
+        const espera = await Promise.race([
+          a.app.avisos.rondasEnCurso().then(() => "terminó"),
+          new Promise((r) => setTimeout(() => r("bloqueada"), 5_000)),
+        ]);
+        expect(espera).toBe("terminó");
+        expect(a.registrado()).toEqual([]);
+        // The other one fails and rolls back: the day is still to do, and this app does it.
+        await otro.query("rollback");
+        expect(await a.app.avisos.ejecutarTareasDiarias()).toBe(true);
+        expect(await filasDelDia()).toHaveLength(1);
+      } finally {
+        await a.app.close();
+      }
+    } finally {
+      await otro.query("rollback").catch(() => {});
+      otro.release();
+    }
   });
 });
