@@ -83,6 +83,21 @@ export async function adjuntoConContenido(tx: Tx, idAdjunto: number) {
   return row ?? null;
 }
 
+/** A file's name and its request's scope, without its bytes. */
+export async function adjuntoSinContenido(tx: Tx, idAdjunto: number) {
+  const [row] = await tx
+    .select({
+      idAdjunto: adjuntos.idAdjunto,
+      nombre: adjuntos.nombre,
+      idInstitucion: solicitudes.idInstitucion,
+      estatusSolicitud: solicitudes.estatus,
+    })
+    .from(adjuntos)
+    .innerJoin(solicitudes, eq(solicitudes.idSolicitud, adjuntos.idSolicitud))
+    .where(eq(adjuntos.idAdjunto, idAdjunto));
+  return row ?? null;
+}
+
 /** Which document types each owner of the request has: one row per (official or null, type). */
 export async function tiposPresentes(tx: Tx, idSolicitud: number) {
   return tx

@@ -2,9 +2,12 @@
  * Listing and serving stored files (SPEC.md §7 "Reading"): a request's own files (documents and
  * deactivation evidence), one official's files, and one file's bytes. Scope as for the request.
  */
-import { type Adjunto, MSG } from "@registro/contracts";
+import { type Adjunto, MSG, VISTAS_LECTURA_SOLICITUD } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
+import { aSesionUsuario, sesionVigente } from "../auth/auth.plugin.js";
+import { buscarSesionPorId } from "../auth/auth.repository.js";
+import { type SesionUsuario, tieneVista } from "../auth/sesion.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { funcionarioDeSolicitud } from "../funcionarios/funcionarios.repository.js";
 import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
@@ -12,6 +15,7 @@ import { NoEncontrado } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapAdjunto } from "../solicitudes/mappers.js";
 import * as repo from "./adjuntos.repository.js";
+import { ENLACE_SEGUNDOS, firmaEnlace, firmaValida, segmentoNombre } from "./enlace.js";
 
 export async function adjuntosDeSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Adjunto[]> {
   await solicitudVisible(db, sesion, idSolicitud);
@@ -48,6 +52,49 @@ export async function descargarAdjunto(db: Db, sesion: SesionUsuario, idAdjunto:
     },
   });
   return { nombre: a.nombre, mime: a.mime, contenido: a.contenido };
+}
+
+/**
+ * A link that opens the file in the browser's viewer under its own name (enlace.ts): the same
+ * checks as the download, then the path `api/SolicitudFirma/VerAdjunto/{id}/{nombre}` signed for
+ * this session.
+ */
+export async function enlaceAdjunto(
+  db: Db,
+  sesion: SesionUsuario,
+  tokenHash: string,
+  idAdjunto: number,
+  ahora: number,
+): Promise<string> {
+  const a = await repo.adjuntoSinContenido(db, idAdjunto);
+  if (!a) throw NoEncontrado(MSG.adjuntoNoEncontrado);
+  asegurarAlcance(sesion, a.idInstitucion, MSG.adjuntoNoEncontrado);
+  asegurarEnviada(sesion, a.estatusSolicitud, MSG.adjuntoNoEncontrado);
+  const e = Math.floor(ahora / 1000) + ENLACE_SEGUNDOS;
+  const f = firmaEnlace(tokenHash, sesion.idSesion, a.idAdjunto, e);
+  return `api/SolicitudFirma/VerAdjunto/${a.idAdjunto}/${segmentoNombre(a.nombre)}?s=${sesion.idSesion}&e=${e}&f=${f}`;
+}
+
+/**
+ * Opens a link made by `enlaceAdjunto`: a live session, an unexpired link with a valid signature,
+ * then the download itself as that session's user. Any failure is the same 404, so a link says
+ * nothing about why it does not open.
+ */
+export async function abrirEnlace(
+  db: Db,
+  config: Pick<Config, "sessionIdleMinutes" | "sessionMaxHours">,
+  enlace: { idAdjunto: number; s: number; e: number; f: string },
+  ahora: number,
+) {
+  const noAbre = () => NoEncontrado(MSG.adjuntoNoEncontrado);
+  const segundos = Math.floor(ahora / 1000);
+  if (enlace.e < segundos || enlace.e > segundos + ENLACE_SEGUNDOS) throw noAbre();
+  const row = await buscarSesionPorId(db, enlace.s);
+  if (!row || !sesionVigente(row, ahora, config) || row.cambioClave) throw noAbre();
+  if (!firmaValida(firmaEnlace(row.tokenHash, row.idSesion, enlace.idAdjunto, enlace.e), enlace.f)) throw noAbre();
+  const sesion = aSesionUsuario(row);
+  if (!tieneVista(sesion, VISTAS_LECTURA_SOLICITUD)) throw noAbre();
+  return descargarAdjunto(db, sesion, enlace.idAdjunto);
 }
 
 /**

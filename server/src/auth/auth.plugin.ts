@@ -13,7 +13,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
-import type { SesionUsuario } from "./sesion.js";
+import { type SesionUsuario, tieneVista } from "./sesion.js";
 import { hashToken, tokenDeCabecera } from "./tokens.js";
 
 declare module "fastify" {
@@ -74,33 +74,47 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (!token) throw NoAutenticado();
     const row = await repo.buscarSesion(db, hashToken(token));
     const now = Date.now();
-    const expirada =
-      !row ||
-      row.revocada !== null ||
-      !row.activo ||
-      now - row.ultimoUso.getTime() > config.sessionIdleMinutes * 60_000 ||
-      now - row.creada.getTime() > config.sessionMaxHours * 3_600_000;
-    if (expirada) throw NoAutenticado(MSG.sesionExpirada);
+    if (!row || !sesionVigente(row, now, config)) throw NoAutenticado(MSG.sesionExpirada);
     if (now - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
-    const vistas = new Set(row.vistas);
-    request.sesion = {
-      idSesion: row.idSesion,
-      idUsuario: row.idUsuario,
-      usuario: row.usuario,
-      nombre: row.nombre,
-      apellido: row.apellido,
-      idPerfil: row.idPerfil,
-      perfil: row.perfil,
-      externo: row.externo,
-      idInstitucion: row.externo ? row.idInstitucion : null,
-      institucion: row.externo ? row.institucion : null,
-      cambioClave: row.cambioClave,
-      vistas,
-      roles: rolesDeVistas(vistas),
-    };
+    request.sesion = aSesionUsuario(row);
     if (row.cambioClave && !c.permitirCambioClave) {
       throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
     }
-    if (c.vistas && !c.vistas.some((v) => vistas.has(v))) throw NoAutorizado();
+    if (c.vistas && !tieneVista(request.sesion, c.vistas)) throw NoAutorizado();
   });
 });
+
+type FilaSesion = NonNullable<Awaited<ReturnType<typeof repo.buscarSesion>>>;
+
+/** Not revoked, its user active, within the idle and absolute limits. */
+export function sesionVigente(
+  row: FilaSesion,
+  now: number,
+  config: Pick<Config, "sessionIdleMinutes" | "sessionMaxHours">,
+): boolean {
+  return (
+    row.revocada === null &&
+    row.activo &&
+    now - row.ultimoUso.getTime() <= config.sessionIdleMinutes * 60_000 &&
+    now - row.creada.getTime() <= config.sessionMaxHours * 3_600_000
+  );
+}
+
+export function aSesionUsuario(row: FilaSesion): SesionUsuario {
+  const vistas = new Set(row.vistas);
+  return {
+    idSesion: row.idSesion,
+    idUsuario: row.idUsuario,
+    usuario: row.usuario,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    idPerfil: row.idPerfil,
+    perfil: row.perfil,
+    externo: row.externo,
+    idInstitucion: row.externo ? row.idInstitucion : null,
+    institucion: row.externo ? row.institucion : null,
+    cambioClave: row.cambioClave,
+    vistas,
+    roles: rolesDeVistas(vistas),
+  };
+}

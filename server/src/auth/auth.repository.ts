@@ -1,5 +1,5 @@
 /** SQL for users' credentials and sessions. */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   bloqueosAcceso,
@@ -123,9 +123,19 @@ export async function crearSesion(db: Tx, idUsuario: number, tokenHash: string) 
 
 /** The session with its user, profile, institution and view names, or null. */
 export async function buscarSesion(db: Tx, tokenHash: string) {
+  return leerSesion(db, eq(sesiones.tokenHash, tokenHash));
+}
+
+/** The same by the session's id (links to a file are bound to a session, adjuntos/enlace.ts). */
+export async function buscarSesionPorId(db: Tx, idSesion: number) {
+  return leerSesion(db, eq(sesiones.idSesion, idSesion));
+}
+
+async function leerSesion(db: Tx, donde: SQL) {
   const [row] = await db
     .select({
       idSesion: sesiones.idSesion,
+      tokenHash: sesiones.tokenHash,
       creada: sesiones.creada,
       ultimoUso: sesiones.ultimoUso,
       revocada: sesiones.revocada,
@@ -147,7 +157,7 @@ export async function buscarSesion(db: Tx, tokenHash: string) {
     .innerJoin(usuarios, eq(usuarios.idUsuario, sesiones.idUsuario))
     .innerJoin(perfiles, eq(perfiles.idPerfil, usuarios.idPerfil))
     .leftJoin(instituciones, eq(instituciones.idInstitucion, usuarios.idInstitucion))
-    .where(eq(sesiones.tokenHash, tokenHash))
+    .where(donde)
     .limit(1);
   return row ?? null;
 }

@@ -77,6 +77,7 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/SolicitudFirma/GetSolicitudAdjuntos/:idSolicitud": LECTURA,
   "GET /api/SolicitudFirma/GetFuncionariosAdjuntos/:idSolicitud/:idFuncionario": LECTURA,
   "GET /api/SolicitudFirma/DownloadAdjunto/:idAdjunto": LECTURA,
+  "POST /api/SolicitudFirma/EnlaceAdjunto/:idAdjunto": LECTURA,
   // Verificación (issue 13)
   "GET /api/Verificacion/Firma": [V.VERIFICAR_FIRMA],
   "GET /api/Verificacion/GetConstancia/:idSolicitud": LECTURA,

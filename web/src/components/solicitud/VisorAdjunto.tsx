@@ -1,6 +1,7 @@
 /**
  * The file viewer: fetches a stored file with the session token (DownloadAdjunto) and shows it in a
- * Dialog, a PDF embedded, anything else as an image (SPEC.md §9: PDF when the name says so).
+ * Dialog, a PDF embedded, anything else as an image (SPEC.md §9: PDF when the name says so). The
+ * dialog's title, the frame's title and the PDF viewer's toolbar all read the file's name.
  */
 import type { Adjunto } from "@registro/contracts";
 import { MSG } from "@registro/contracts";
@@ -8,11 +9,12 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useEffect, useState } from "react";
-import { descargarArchivo, obtenerBlob } from "../../lib/api-client";
+import { api, apiUrl, descargarArchivo, obtenerBlob, type RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import "./solicitud.css";
 
 export const rutaDescarga = (idAdjunto: number) => `api/SolicitudFirma/DownloadAdjunto/${idAdjunto}`;
+const rutaEnlace = (idAdjunto: number) => `api/SolicitudFirma/EnlaceAdjunto/${idAdjunto}`;
 
 export function esPdf(adjunto: Pick<Adjunto, "nombre" | "mime">): boolean {
   return adjunto.mime === "application/pdf" || adjunto.nombre.toLowerCase().includes("pdf");
@@ -21,26 +23,41 @@ export function esPdf(adjunto: Pick<Adjunto, "nombre" | "mime">): boolean {
 export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onHide: () => void }) {
   const [url, setUrl] = useState<string | null>(null);
   const idAdjunto = adjunto?.idAdjunto ?? null;
+  const pdf = adjunto !== null && esPdf(adjunto);
 
   useEffect(() => {
     if (idAdjunto === null) return;
     let vigente = true;
     let creada: string | null = null;
     setUrl(null);
-    obtenerBlob(rutaDescarga(idAdjunto))
-      .then(({ blob }) => {
-        if (!vigente) return;
-        creada = URL.createObjectURL(blob);
-        setUrl(creada);
-      })
-      .catch(() => {
-        if (vigente) notify.error(MSG.errorCargarAdjuntos);
-      });
+    const fallo = () => {
+      if (vigente) notify.error(MSG.errorCargarAdjuntos);
+    };
+    if (pdf) {
+      // A PDF opens from a signed link that ends with the file's name (served under that name), so
+      // the browser's PDF viewer titles it with the name, not with a blob's random id.
+      api
+        .post<RespuestaAccion<{ url: string }>>(rutaEnlace(idAdjunto))
+        .then((r) => {
+          if (!vigente) return;
+          if (r.success && r.data) setUrl(apiUrl(r.data.url));
+          else fallo();
+        })
+        .catch(fallo);
+    } else {
+      obtenerBlob(rutaDescarga(idAdjunto))
+        .then(({ blob }) => {
+          if (!vigente) return;
+          creada = URL.createObjectURL(blob);
+          setUrl(creada);
+        })
+        .catch(fallo);
+    }
     return () => {
       vigente = false;
       if (creada) URL.revokeObjectURL(creada);
     };
-  }, [idAdjunto]);
+  }, [idAdjunto, pdf]);
 
   const pie = adjunto && (
     <div className="rf-dialogo-pie">
@@ -79,7 +96,7 @@ export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onH
       )}
       {adjunto &&
         url &&
-        (esPdf(adjunto) ? (
+        (pdf ? (
           <iframe className="rf-visor" src={url} title={adjunto.nombre} />
         ) : (
           <img className="rf-visor-imagen" src={url} alt={adjunto.nombre} />
