@@ -1,5 +1,5 @@
 /** SQL for users' credentials and sessions. */
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   bloqueosAcceso,
@@ -121,18 +121,12 @@ export async function crearSesion(db: Tx, idUsuario: number, tokenHash: string) 
   await db.insert(sesiones).values({ idUsuario, tokenHash });
 }
 
-/** The session with its user, profile, institution and view names, or null. */
-export async function buscarSesion(db: Tx, tokenHash: string) {
-  return leerSesion(db, eq(sesiones.tokenHash, tokenHash));
-}
-
-/** The same by the session's id (links to a file are bound to a session, adjuntos/enlace.ts). */
-export async function buscarSesionPorId(db: Tx, idSesion: number) {
-  return leerSesion(db, eq(sesiones.idSesion, idSesion));
-}
-
-async function leerSesion(db: Tx, donde: SQL) {
-  const [row] = await db
+/**
+ * The session with its user, profile, institution and view names, by token hash or by id (the
+ * queries behind `buscarSesion` and `buscarSesionPorId`).
+ */
+function consultaSesion(db: Tx, por: "token" | "id") {
+  return db
     .select({
       idSesion: sesiones.idSesion,
       tokenHash: sesiones.tokenHash,
@@ -157,9 +151,39 @@ async function leerSesion(db: Tx, donde: SQL) {
     .innerJoin(usuarios, eq(usuarios.idUsuario, sesiones.idUsuario))
     .innerJoin(perfiles, eq(perfiles.idPerfil, usuarios.idPerfil))
     .leftJoin(instituciones, eq(instituciones.idInstitucion, usuarios.idInstitucion))
-    .where(donde)
-    .limit(1);
+    .where(
+      por === "token"
+        ? eq(sesiones.tokenHash, sql.placeholder("clave"))
+        : eq(sesiones.idSesion, sql.placeholder("clave")),
+    )
+    .limit(1)
+    .prepare(por === "token" ? "rf_buscar_sesion" : "rf_buscar_sesion_id");
+}
+
+// Performance (issue 12): every signed-in call reads its session. The query is built once per
+// database (not on every call) and, on PostgreSQL, is a named prepared statement: each connection
+// parses and plans it once. Nothing of the session itself is kept: every call reads it afresh, so a
+// sign-out, a lock or a disabled user takes effect on the next call, in every process.
+const sesionPreparada = new WeakMap<Tx, Record<"token" | "id", ReturnType<typeof consultaSesion>>>();
+
+async function leerSesion(db: Tx, por: "token" | "id", clave: string | number) {
+  let consultas = sesionPreparada.get(db);
+  if (!consultas) {
+    consultas = { token: consultaSesion(db, "token"), id: consultaSesion(db, "id") };
+    sesionPreparada.set(db, consultas);
+  }
+  const [row] = await consultas[por].execute({ clave });
   return row ?? null;
+}
+
+/** The session with its user, profile, institution and view names, or null. */
+export async function buscarSesion(db: Tx, tokenHash: string) {
+  return leerSesion(db, "token", tokenHash);
+}
+
+/** The same by the session's id (links to a file are bound to a session, adjuntos/enlace.ts). */
+export async function buscarSesionPorId(db: Tx, idSesion: number) {
+  return leerSesion(db, "id", idSesion);
 }
 
 export async function tocarSesion(db: Tx, idSesion: number) {

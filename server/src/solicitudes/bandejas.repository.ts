@@ -324,6 +324,12 @@ async function filas<T>(tx: Tx, consulta: SQL): Promise<T[]> {
   return r.rows;
 }
 
+type FilaLeida = Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string };
+const aFila = ({ total: _total, ...r }: FilaLeida & { total?: unknown }): FilaBandeja => ({
+  ...r,
+  fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
+});
+
 /** One page of an inbox (or every matching row when `pagina` is null). */
 export async function listarBandeja(
   tx: Tx,
@@ -331,14 +337,32 @@ export async function listarBandeja(
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
 ): Promise<FilaBandeja[]> {
-  const rows = await filas<Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string }>(
+  return (await filas<FilaLeida>(tx, consultaBandeja(filtro, orden, pagina))).map(aFila);
+}
+
+/** True when the total is a sum of counters: no search, no expiry filter (`contarPorTotales`). */
+export function cuentaPorTotales(f: FiltroBandeja): boolean {
+  return f.busqueda.length === 0 && !f.busquedaSinPalabras && !f.vencimiento;
+}
+
+/**
+ * A page and, for a list without a search, its total from the counters in the same statement (one
+ * round trip instead of two, issue 12). The total rides on every row; an empty page carries none,
+ * and then it is counted apart.
+ */
+export async function listarConTotal(
+  tx: Tx,
+  filtro: FiltroBandeja,
+  orden: OrdenBandeja,
+  pagina: { offset: number; limit: number },
+): Promise<{ filas: FilaBandeja[]; total: number }> {
+  if (!cuentaPorTotales(filtro)) throw new Error("listarConTotal: only lists without a search");
+  const rows = await filas<FilaLeida & { total: number | string }>(
     tx,
-    consultaBandeja(filtro, orden, pagina),
+    consultaBandeja(filtro, orden, pagina, sumaTotales(filtro)),
   );
-  return rows.map((r) => ({
-    ...r,
-    fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
-  }));
+  const total = rows.length > 0 ? Number(rows[0].total) : await contarPorTotales(tx, filtro);
+  return { filas: rows.map(aFila), total };
 }
 
 /**
@@ -349,13 +373,15 @@ export function consultaBandeja(
   filtro: FiltroBandeja,
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
+  /** A scalar query whose value every row carries as `total` (`listarConTotal`). */
+  total?: SQL,
 ): SQL {
   const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina);
   return sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
         ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
-        p.cant as "cantFuncionarios"
+        p.cant as "cantFuncionarios"${total ? sql`, (${total}) as "total"` : sql``}
       from (${sub}) p
       join ${instituciones} on ${instituciones.idInstitucion} = p.institucion
       join ${incumbentes} on ${incumbentes.idIncumbente} = p.incumbente
@@ -365,7 +391,7 @@ export function consultaBandeja(
 
 /** How many rows the inbox holds under these filters (on `solicitudes` alone). */
 export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<number> {
-  if (filtro.busqueda.length === 0 && !filtro.busquedaSinPalabras && !filtro.vencimiento) {
+  if (cuentaPorTotales(filtro)) {
     return contarPorTotales(tx, filtro);
   }
   return contarFilas(tx, filtro);
@@ -395,6 +421,12 @@ export async function contarHasta(tx: Tx, filtro: FiltroBandeja, tope: number): 
  * sum of a few counters, whatever the size of the registry.
  */
 export async function contarPorTotales(tx: Tx, f: FiltroBandeja): Promise<number> {
+  const [fila] = await filas<{ n: number | string }>(tx, sql`select ${sumaTotales(f)} as n`);
+  return Number(fila.n);
+}
+
+/** The sum of the counters that make up the total of these filters (a scalar subquery). */
+function sumaTotales(f: FiltroBandeja): SQL {
   const t = solicitudesTotales;
   const donde = and(
     f.estatus ? inArray(t.estatus, [...f.estatus]) : undefined,
@@ -403,9 +435,5 @@ export async function contarPorTotales(tx: Tx, f: FiltroBandeja): Promise<number
     f.institucion !== undefined ? eq(t.idInstitucion, f.institucion) : undefined,
     f.estatusFiltro !== undefined ? eq(t.estatus, f.estatusFiltro) : undefined,
   );
-  const [fila] = await filas<{ n: number | string }>(
-    tx,
-    sql`select coalesce(sum(${t.n}), 0)::bigint as n from ${t} ${donde ? sql`where ${donde}` : sql``}`,
-  );
-  return Number(fila.n);
+  return sql`(select coalesce(sum(${t.n}), 0)::bigint from ${t} ${donde ? sql`where ${donde}` : sql``})`;
 }

@@ -124,6 +124,11 @@ export async function listarBandeja(
   }
   const pagina = { offset: consulta.page * consulta.rows, limit: consulta.rows };
   const hastaFila = pagina.offset + pagina.limit;
+  if (pagina.offset < PAGINA_PROFUNDA && repo.cuentaPorTotales(filtro)) {
+    // Without a search, the page and the counters' total come in one statement (issue 12).
+    const { filas, total } = await repo.listarConTotal(db, filtro, orden, pagina);
+    return { rows: filas.map(aBandejaItem), totalRecords: total };
+  }
   if (pagina.offset < PAGINA_PROFUNDA) {
     const [filas, total] = await Promise.all([
       repo.listarBandeja(db, filtro, orden, pagina),

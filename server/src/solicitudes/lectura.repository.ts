@@ -30,9 +30,9 @@ export async function solicitudBase(tx: Tx, idSolicitud: number) {
 
 const asignado = alias(usuarios, "asignado");
 
-/** The request with its institution, incumbent, position, holder, officials count and evidence. */
-export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
-  const [row] = await tx
+/** The query behind `solicitudDetalle`, built once per database (a named prepared statement on PostgreSQL). */
+function consultaDetalle(tx: Tx) {
+  return tx
     .select({
       solicitud: solicitudes,
       institucion: {
@@ -54,7 +54,19 @@ export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
     .innerJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente))
     .innerJoin(cargos, eq(cargos.idCargo, incumbentes.codCargo))
     .leftJoin(asignado, eq(asignado.idUsuario, solicitudes.asignadoA))
-    .where(eq(solicitudes.idSolicitud, idSolicitud));
+    .where(eq(solicitudes.idSolicitud, sql.placeholder("idSolicitud")))
+    .prepare("rf_solicitud_detalle");
+}
+const detallePreparado = new WeakMap<Tx, ReturnType<typeof consultaDetalle>>();
+
+/** The request with its institution, incumbent, position, holder, officials count and evidence. */
+export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
+  let consulta = detallePreparado.get(tx);
+  if (!consulta) {
+    consulta = consultaDetalle(tx);
+    detallePreparado.set(tx, consulta);
+  }
+  const [row] = await consulta.execute({ idSolicitud });
   return row ?? null;
 }
 export type SolicitudDetalleFila = NonNullable<Awaited<ReturnType<typeof solicitudDetalle>>>;

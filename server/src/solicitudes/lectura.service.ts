@@ -22,9 +22,12 @@ export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitu
 }
 
 export async function obtenerSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Solicitud> {
-  await solicitudVisible(db, sesion, idSolicitud);
+  // One read (issue 12): the detail carries the institution and status the scope checks need, the
+  // same checks `solicitudVisible` makes, with the same 404.
   const fila = await repo.solicitudDetalle(db, idSolicitud);
   if (!fila) throw NoEncontrado(MSG.solicitudNoEncontrada);
+  asegurarAlcance(sesion, fila.solicitud.idInstitucion, MSG.solicitudNoEncontrada);
+  asegurarEnviada(sesion, fila.solicitud.estatus, MSG.solicitudNoEncontrada);
   return mapSolicitud(fila, sesion.externo);
 }
 
