@@ -139,21 +139,32 @@ export const CARGOS = [
   { nombre: "Encargado de Recursos Humanos", descripcion: "Responsable de nóminas y personal", tipo: 2 },
 ];
 
+// Every start runs this (issue 12: start to serving ≤ 3 s): one statement per catalogue, not one
+// per row, so the embedded database answers a dozen statements instead of about seventy.
 export async function seedCatalogos(db: Db): Promise<void> {
+  const excluido = (columna: string) => sql.raw(`excluded.${columna}`);
   await db.transaction(async (tx) => {
-    for (const [i, m] of MODULOS.entries()) {
-      await tx
-        .insert(modulos)
-        .values({ ...m, orden: i + 1 })
-        .onConflictDoUpdate({
-          target: modulos.idModulo,
-          set: { nombre: m.nombre, iconClass: m.iconClass, orden: i + 1 },
-        });
-    }
-    for (const [i, v] of VISTAS.entries()) {
-      const row = { ...v, orden: i + 1 };
-      await tx.insert(vistas).values(row).onConflictDoUpdate({ target: vistas.idVista, set: row });
-    }
+    await tx
+      .insert(modulos)
+      .values(MODULOS.map((m, i) => ({ ...m, orden: i + 1 })))
+      .onConflictDoUpdate({
+        target: modulos.idModulo,
+        set: { nombre: excluido("nombre"), iconClass: excluido("icon_class"), orden: excluido("orden") },
+      });
+    await tx
+      .insert(vistas)
+      .values(VISTAS.map((v, i) => ({ ...v, orden: i + 1 })))
+      .onConflictDoUpdate({
+        target: vistas.idVista,
+        set: {
+          nombre: excluido("nombre"),
+          url: excluido("url"),
+          iconClass: excluido("icon_class"),
+          idModulo: excluido("id_modulo"),
+          principal: excluido("principal"),
+          orden: excluido("orden"),
+        },
+      });
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(perfiles);
     if (n === 0) {
       const idPorNombre = new Map(VISTAS.map((v) => [v.nombre, v.idVista]));
@@ -167,21 +178,23 @@ export async function seedCatalogos(db: Db): Promise<void> {
           .values(p.vistas.map((nombre) => ({ idPerfil: creado.idPerfil, idVista: idPorNombre.get(nombre)! })));
       }
     }
-    for (const t of TIPOS_FIRMA) {
-      await tx.insert(tiposFirma).values({ idTipoFirma: t.idTipoFirma, nombre: t.nombre }).onConflictDoNothing();
-      for (const [i, f] of t.firmas.entries()) {
-        await tx
-          .insert(firmas)
-          .values({ idFirma: t.idTipoFirma * 100 + i + 1, idTipoFirma: t.idTipoFirma, firma: f })
-          .onConflictDoNothing();
-      }
-    }
-    for (const m of MOTIVOS) await tx.insert(motivos).values(m).onConflictDoNothing();
-    for (const [i, c] of CRITERIOS.entries())
-      await tx
-        .insert(criterios)
-        .values({ ...c, orden: i + 1 })
-        .onConflictDoNothing();
+    await tx
+      .insert(tiposFirma)
+      .values(TIPOS_FIRMA.map((t) => ({ idTipoFirma: t.idTipoFirma, nombre: t.nombre })))
+      .onConflictDoNothing();
+    await tx
+      .insert(firmas)
+      .values(
+        TIPOS_FIRMA.flatMap((t) =>
+          t.firmas.map((f, i) => ({ idFirma: t.idTipoFirma * 100 + i + 1, idTipoFirma: t.idTipoFirma, firma: f })),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx.insert(motivos).values(MOTIVOS).onConflictDoNothing();
+    await tx
+      .insert(criterios)
+      .values(CRITERIOS.map((c, i) => ({ ...c, orden: i + 1 })))
+      .onConflictDoNothing();
     const [{ c }] = await tx.select({ c: sql<number>`count(*)::int` }).from(cargos);
     if (c === 0) await tx.insert(cargos).values(CARGOS);
   });
