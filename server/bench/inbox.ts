@@ -17,6 +17,7 @@
  *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
  *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
  *   BENCH_SOLO   only the pages whose name matches this regular expression (e.g. "búsqueda")
+ *   SEARCH_COUNT_CAP  the app's setting (10000 unless given): where a search's total stops counting
  * A capped search total (issue 12) prints as "10000+".
  */
 import crypto from "node:crypto";
@@ -151,7 +152,11 @@ interface Resultado {
 }
 
 async function medir(database: Database): Promise<Resultado[]> {
-  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    LOGIN_RATE_LIMIT: "1000",
+    SEARCH_COUNT_CAP: process.env.SEARCH_COUNT_CAP,
+  });
   const app = await buildApp({ db: database.db, config }, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();
@@ -212,7 +217,7 @@ async function medir(database: Database): Promise<Resultado[]> {
 
 function imprimir(base: string, sembrado: number, resultados: Resultado[]) {
   console.log(
-    `\n${base}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones por página`,
+    `\n${base}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones por página; total de búsquedas contado hasta ${process.env.SEARCH_COUNT_CAP ?? 10000}`,
   );
   console.log(
     `${"bandeja".padEnd(27)}${"consulta".padEnd(32)}${"filas".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}`,

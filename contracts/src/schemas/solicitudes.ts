@@ -71,9 +71,10 @@ export const zBandejaItem = z.object({
 export type BandejaItem = z.infer<typeof zBandejaItem>;
 
 /**
- * Performance (issue 12): a search's total is counted up to this many requests. A search matching
- * more answers `totalRecords: TOPE_TOTAL_BUSQUEDA` with `totalLimitado: true` (the screen reads
- * "Más de 10.000"); its pages are still served, and a page past the cap gets the exact total.
+ * Performance (issue 12): a search's total is counted up to this many requests (the server's
+ * SEARCH_COUNT_CAP, 10,000 unless set). A search matching more answers `totalRecords` = the cap with
+ * `totalLimitado: true` (the screen reads "Más de 10.000"); its pages are still served, and a page
+ * past the cap gets the exact total.
  */
 export const TOPE_TOTAL_BUSQUEDA = 10_000;
 

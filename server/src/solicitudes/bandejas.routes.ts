@@ -31,10 +31,14 @@ export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: zRespuestaBandeja, 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple },
       },
       handler: (req) =>
-        listarBandeja(db, usuarioDe(req), cual, req.query, {
-          hoy: fechaLocal(app.avisos.reloj()),
-          diasAviso: config.expiryNoticeDays,
-        }),
+        listarBandeja(
+          db,
+          usuarioDe(req),
+          cual,
+          req.query,
+          { hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays },
+          config.searchCountCap,
+        ),
     });
 
   bandeja("/api/SolicitudFirma/GetBandejaOriginador", GRUPOS.originador, "originador");

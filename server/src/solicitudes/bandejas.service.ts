@@ -115,7 +115,7 @@ export async function listarBandeja(
   consulta: ConsultaBandeja,
   // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
   vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
-  // Issue 12: where a search's total stops being counted (a parameter for the tests).
+  // Issue 12: where a search's total stops being counted (SEARCH_COUNT_CAP).
   tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
   const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
