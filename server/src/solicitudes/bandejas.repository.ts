@@ -66,6 +66,11 @@ export interface FiltroBandeja {
   busquedaSinPalabras?: boolean;
   /** Avisos (issue 14): only requests with an active temporary official ending in [desde, hasta]. */
   vencimiento?: { desde: string | null; hasta: string };
+  /**
+   * A hint, never a filter (issue 12): the inbox's statuses hold a large share of all requests, so
+   * one walk of the date index fills a page at once and is cheaper to plan than a branch per status.
+   */
+  estatusFrecuentes?: boolean;
 }
 
 export type CampoOrden =
@@ -184,7 +189,7 @@ function seleccionPagina(
       // An inbox of a few statuses, on a shallow page: each status' newest requests through the
       // (status, date) index, merged. Deep pages, single-status filters and searches (which the
       // planner drives from the search index, or checks along the date index) scan in one go.
-      const codigos = f.estatusFiltro === undefined ? f.estatus : undefined;
+      const codigos = f.estatusFiltro === undefined && !f.estatusFrecuentes ? f.estatus : undefined;
       if (pagina && codigos && f.busqueda.length === 0 && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
         return recorrer(f, { valores: codigos.map((c) => [c, 0]) }, solicitudes.estatus, dir, pagina, {
           dentro: sql`x.fecha ${dir}, x.id ${dir}`,
@@ -423,6 +428,15 @@ export async function contarHasta(tx: Tx, filtro: FiltroBandeja, tope: number): 
 export async function contarPorTotales(tx: Tx, f: FiltroBandeja): Promise<number> {
   const [fila] = await filas<{ n: number | string }>(tx, sql`select ${sumaTotales(f)} as n`);
   return Number(fila.n);
+}
+
+/** Requests per status, from the counters (migration 0006). */
+export async function repartoPorEstatus(tx: Tx): Promise<Map<number, number>> {
+  const rows = await filas<{ estatus: number; n: number | string }>(
+    tx,
+    sql`select ${solicitudesTotales.estatus} as estatus, sum(${solicitudesTotales.n}) as n from ${solicitudesTotales} group by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.estatus), Number(r.n)]));
 }
 
 /** The sum of the counters that make up the total of these filters (a scalar subquery). */

@@ -68,6 +68,28 @@ const BANDEJAS: Record<Bandeja, DefinicionBandeja> = {
   consultor: { estatus: ESTATUS_BANDEJA.consultor, textos: [{ texto: TEXTO_ACTIVA, codigos: [106] }] },
 };
 
+/** From this share of all requests on, an inbox's statuses count as frequent (`estatusFrecuentes`). */
+const PARTE_FRECUENTE = 0.25;
+/** How long the share of each status is reused: a hint for the query's shape, never its result. */
+const VIGENCIA_REPARTO_MS = 60_000;
+const repartos = new WeakMap<Db, { hasta: number; porEstatus: Promise<Map<number, number>> }>();
+
+/** True when these statuses hold at least PARTE_FRECUENTE of the requests (counters read once a minute). */
+async function sonFrecuentes(db: Db, codigos: readonly number[] | undefined): Promise<boolean> {
+  if (!codigos) return false;
+  let r = repartos.get(db);
+  if (!r || r.hasta < Date.now()) {
+    r = { hasta: Date.now() + VIGENCIA_REPARTO_MS, porEstatus: repo.repartoPorEstatus(db) };
+    repartos.set(db, r);
+    r.porEstatus.catch(() => repartos.delete(db));
+  }
+  const porEstatus = await r.porEstatus;
+  let total = 0;
+  for (const n of porEstatus.values()) total += n;
+  const estos = codigos.reduce((a, c) => a + (porEstatus.get(c) ?? 0), 0);
+  return total > 0 && estos >= total * PARTE_FRECUENTE;
+}
+
 /** Accepted `sortField` values: SPEC.md's field names and the DataTable's column paths. */
 const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
   ["fechaSolicitud", "fechaSolicitud"],
@@ -185,6 +207,7 @@ export async function prepararBandeja(
           : undefined,
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
+  filtro.estatusFrecuentes = await sonFrecuentes(db, def.estatus);
   const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
   const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
   const textoMostrado = (item: BandejaItem) =>

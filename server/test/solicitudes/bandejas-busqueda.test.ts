@@ -3,7 +3,8 @@
  * capped count (`contarHasta`) is the plain count up to the cap; a searched page of any inbox, sort,
  * size and position (before, at and past the cap, past the end) holds the rows of the plain ordered
  * query, with the exact total or, while the page lies within a search matching more than the cap,
- * the cap and `totalLimitado`. Then the real cap through the API: a search matching 10,050 requests.
+ * the cap and `totalLimitado`; the date order of several statuses with and without the
+ * frequent-statuses hint. Then the real cap through the API: a search matching 10,050 requests.
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, rolesDeVistas, TOPE_TOTAL_BUSQUEDA } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
@@ -198,6 +199,45 @@ describe("searched pages against the plain query", () => {
         expect(respuesta.rows.map((r) => r.idSolicitud)).toEqual(esperados);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("the date order of an inbox of several statuses, with and without the frequent-statuses hint", () => {
+  it("one walk of the date index and a branch per status give the plain query's page", async () => {
+    const arb = fc.record({
+      codigos: fc.subarray(CODIGOS, { minLength: 1 }),
+      sortOrder: fc.constantFrom(1 as const, -1 as const),
+      rows: fc.oneof(fc.constantFrom(1, 10, 50), fc.integer({ min: 1, max: 100 })),
+      page: fc.integer({ min: 0, max: 40 }),
+      institucion: fc.option(fc.constantFrom(...instituciones), { nil: null, freq: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async (c) => {
+        const dir = sql.raw(c.sortOrder === 1 ? "asc" : "desc");
+        const esperados = (
+          await filas<{ id: number }>(
+            t.db,
+            sql`select s.id_solicitud as id from solicitudes s
+              where s.estatus in (${sql.raw(c.codigos.join(","))})
+                and (${c.institucion}::int is null or s.id_institucion = ${c.institucion}::int)
+              order by s.fecha_solicitud ${dir}, s.id_solicitud ${dir}
+              limit ${c.rows}::int offset ${c.page * c.rows}::int`,
+          )
+        ).map((r) => r.id);
+        for (const estatusFrecuentes of [false, true]) {
+          const filtro: repo.FiltroBandeja = {
+            estatus: c.codigos,
+            idInstitucionAlcance: c.institucion,
+            busqueda: [],
+            estatusFrecuentes,
+          };
+          const orden: repo.OrdenBandeja = { campo: "fechaSolicitud", sentido: c.sortOrder };
+          const pagina = await repo.listarBandeja(t.db, filtro, orden, { offset: c.page * c.rows, limit: c.rows });
+          expect(pagina.map((f) => f.idSolicitud)).toEqual(esperados);
+        }
+      }),
+      { numRuns: 80 },
     );
   });
 });
