@@ -146,6 +146,10 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 2,
     principal: false,
   },
+  // Office (issue 15): the workload dashboard, after the other Revisión RyCC views (the menu's
+  // order). Migration 0011 inserts it (id 51) into databases seeded before it and grants it to the
+  // default profiles holding Administrador RyCC or Seguimiento Solicitud.
+  { idVista: 51, nombre: V.TABLERO, url: "/Tablero", iconClass: "pi pi-chart-bar", idModulo: 2, principal: true },
   {
     idVista: 12,
     nombre: V.JURIDICO,
@@ -246,9 +250,6 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 4,
     principal: true,
   },
-  // Office (issue 15): the workload dashboard; migration 0011 inserts it (id 51) into databases
-  // seeded before it and grants it to the default profiles holding Administrador RyCC or Seguimiento.
-  { idVista: 51, nombre: V.TABLERO, url: "/Tablero", iconClass: "pi pi-chart-bar", idModulo: 2, principal: true },
 ];
 
 /** Groups of views that grant one area of the API. A user needs any one view of the group. */

@@ -8,6 +8,8 @@ import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
+// Office (issue 15): the dashboard
+import { rutas as tablero } from "../features/tablero/routes";
 import { rutas as verificacion } from "../features/verificacion/routes";
 import type { RutaApp } from "./route-types";
 
@@ -21,6 +23,8 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...avisos,
   // Verificación (issue 13)
   ...verificacion,
+  // Office (issue 15)
+  ...tablero,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));

@@ -1,0 +1,117 @@
+/**
+ * The dashboard in the browser (issue 15): the RyCC administrator opens "Tablero" from the menu,
+ * sees the charts (canvas) and, for each, a table with the API's figures; "Ver como tabla" shows
+ * the table instead of the chart; the oldest waiting request links to its detail; filtering by an
+ * institution changes the figures to that institution's; axe finds nothing serious at 1366 and
+ * 390 px. The Login page never loads the dashboard's code or Chart.js.
+ */
+import type { Tablero } from "@registro/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function tablero(query = ""): Promise<Tablero> {
+  const login = await fetch(`${server.url}/api/Account/LogIn`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userName: "administrador", password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${server.url}/api/Tablero${query}`, { headers: { Authorization: token } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Tablero;
+}
+
+/** The rows of the table in the section titled `titulo` (header cell, then values). */
+async function filas(page: Page, titulo: string): Promise<string[][]> {
+  const seccion = page.getByRole("region", { name: titulo });
+  return seccion
+    .locator("table tbody tr")
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? "").trim())));
+}
+
+describe("Tablero", () => {
+  it("shows the figures as charts and tables, links the oldest request and filters by institution", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/Login`);
+    await page.getByRole("button", { name: "Iniciar sesión" }).waitFor();
+    const deLogin = [...scripts];
+    await login(page, server.url, "administrador");
+    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Tablero" }).click();
+    await page.getByRole("heading", { name: "Tablero", level: 1 }).waitFor();
+    const porEtapa = page.getByRole("region", { name: "Solicitudes por etapa" });
+    await porEtapa.locator("canvas").waitFor();
+    expect(await page.locator(".rft-grafico canvas").count()).toBe(4);
+    // Neither the dashboard's chunk nor Chart.js is fetched before the route is opened.
+    const nuevos = scripts.filter((s) => !deLogin.includes(s));
+    // (Vite names Chart.js's chunk after its entry, chart.js/auto.)
+    expect(nuevos.some((s) => /TableroPage-/.test(s))).toBe(true);
+    expect(nuevos.some((s) => /\/auto-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(deLogin.some((s) => /TableroPage-|\/auto-/.test(s))).toBe(false);
+
+    // The tables hold the API's figures.
+    const api = await tablero();
+    expect(await filas(page, "Solicitudes por etapa")).toEqual(
+      api.etapas.map((e) => [e.etapa, e.solicitudes.toLocaleString("es-DO")]),
+    );
+    const espera = api.etapas.filter((e) => e.espera).sort((a, b) => b.espera!.maximoDias - a.espera!.maximoDias)[0];
+    expect(espera).toBeDefined();
+
+    // "Ver como tabla" swaps the chart for its table.
+    await porEtapa.getByRole("button", { name: "Ver como tabla" }).click();
+    await porEtapa.locator("table").waitFor({ state: "visible" });
+    expect(await porEtapa.locator("canvas").count()).toBe(0);
+    await porEtapa.getByRole("button", { name: "Ver como gráfico" }).click();
+    await porEtapa.locator("canvas").waitFor();
+
+    await screenshot(page, "tablero");
+    expect(await axeSerious(page)).toEqual([]);
+
+    // Filter: one institution (the one with most requests), whose figures the tables then show.
+    const inst = api.instituciones[0];
+    await page.locator(".p-dropdown:has(#rft-institucion)").click();
+    await page.locator(".p-dropdown-panel").getByRole("option", { name: inst.institucion, exact: true }).click();
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    const filtrado = await tablero(`?idInstitucion=${inst.idInstitucion}`);
+    await expect
+      .poll(() => filas(page, "Solicitudes por institución"), { timeout: 15_000 })
+      .toEqual([[inst.institucion, inst.solicitudes.toLocaleString("es-DO"), inst.enProceso.toLocaleString("es-DO")]]);
+    expect(await filas(page, "Solicitudes por etapa")).toEqual(
+      filtrado.etapas.map((e) => [e.etapa, e.solicitudes.toLocaleString("es-DO")]),
+    );
+
+    // The oldest waiting request opens its detail.
+    const conEspera = filtrado.etapas.find((e) => e.espera)!;
+    const id = conEspera.espera!.idSolicitudMasAntigua;
+    await page
+      .getByRole("link", { name: `Ver solicitud N.º ${id}` })
+      .first()
+      .click();
+    await page.waitForURL((u) => u.pathname.endsWith(`/AnalistaRyCC/Seguimiento/Detalles/${id}`));
+
+    // A phone.
+    await page.goBack();
+    await page.getByRole("heading", { name: "Tablero", level: 1 }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(".rft-grafico canvas").first().waitFor();
+    expect(await axeSerious(page)).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});
