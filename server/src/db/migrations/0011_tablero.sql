@@ -53,17 +53,20 @@ BEGIN
   SELECT id_institucion INTO inst FROM solicitudes WHERE id_solicitud = NEW.id_solicitud;
   IF abierta IS NOT NULL THEN
     UPDATE solicitudes_etapas SET salida = NEW.fecha WHERE id_solicitud = NEW.id_solicitud AND salida IS NULL;
-    INSERT INTO etapas_semanas AS t (semana, etapa, id_institucion, salidas)
-    VALUES (rf_semana(NEW.fecha), abierta, inst, 1)
-    ON CONFLICT (semana, etapa, id_institucion) DO UPDATE SET salidas = t.salidas + 1;
   END IF;
   IF nueva IS NOT NULL THEN
     INSERT INTO solicitudes_etapas (id_solicitud, id_institucion, etapa, entrada)
     VALUES (NEW.id_solicitud, inst, nueva, NEW.fecha);
-    INSERT INTO etapas_semanas AS t (semana, etapa, id_institucion, entradas)
-    VALUES (rf_semana(NEW.fecha), nueva, inst, 1)
-    ON CONFLICT (semana, etapa, id_institucion) DO UPDATE SET entradas = t.entradas + 1;
   END IF;
+  -- The exit and the entry in one statement, in stage order: two transactions moving requests of
+  -- one institution in opposite directions the same week lock the counters in the same order.
+  INSERT INTO etapas_semanas AS t (semana, etapa, id_institucion, entradas, salidas)
+  SELECT rf_semana(NEW.fecha), m.etapa, inst, m.entradas, m.salidas
+  FROM (VALUES (abierta, 0, 1), (nueva, 1, 0)) AS m (etapa, entradas, salidas)
+  WHERE m.etapa IS NOT NULL
+  ORDER BY m.etapa
+  ON CONFLICT (semana, etapa, id_institucion)
+  DO UPDATE SET entradas = t.entradas + excluded.entradas, salidas = t.salidas + excluded.salidas;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
