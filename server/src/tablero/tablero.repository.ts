@@ -3,7 +3,9 @@
  * database (migrations 0006 and 0011), so its cost does not grow with the number of requests:
  * - `solicitudes_totales`: requests per status and institution (stages, institutions);
  * - `solicitudes_etapas`: each request's stays in stages, the open one indexed by stage and arrival
- *   (the oldest is the index's first entry, the median is read at the middle offset);
+ *   (the oldest is the index's first entry);
+ * - `etapas_espera`: waiting requests per stage, week of arrival and institution (totals, and the
+ *   week where the median is read from the index);
  * - `etapas_semanas`: entries and exits per week, stage and institution;
  * - `funcionarios_vencimiento_idx`: officials in force with an end date.
  */
@@ -31,7 +33,9 @@ export function totalesPorEstatus(db: Db, idInstitucion: number | null) {
 
 /**
  * Requests waiting in each stage but Finalizado: how many, the oldest (and since when), and the
- * median of the seconds waited until `ahora` (the middle one, or the mean of the middle two).
+ * median of the seconds waited until `ahora` (the middle one, or the mean of the middle two). The
+ * weekly histogram of arrivals says how many wait and in which week the middle one arrived; the
+ * index is then read from that week's start, so only that week's requests are walked.
  */
 export function esperas(db: Db, ahora: Date, idInstitucion: number | null) {
   const inst = deInstitucion(idInstitucion, sql`id_institucion`);
@@ -45,24 +49,33 @@ export function esperas(db: Db, ahora: Date, idInstitucion: number | null) {
     mediana: number;
   }>(
     db,
-    sql`with cuentas as (
-          select etapa, count(*)::int as n from solicitudes_etapas
-          where salida is null and etapa < 4${inst}
-          group by etapa)
-        select c.etapa::int as etapa, c.n, o.id_solicitud as "idSolicitud",
+    sql`with h as (
+          select etapa, semana, sum(n)::int as n from etapas_espera
+          where etapa < 4${inst}
+          group by etapa, semana having sum(n) > 0),
+        a as (
+          select etapa, semana, n, (sum(n) over (partition by etapa order by semana))::int as acum,
+                 (sum(n) over (partition by etapa))::int as total
+          from h),
+        m as (
+          select distinct on (etapa) etapa, semana, total, (total - 1) / 2 - (acum - n) as saltar
+          from a where acum > (total - 1) / 2
+          order by etapa, semana)
+        select m.etapa::int as etapa, m.total as n, o.id_solicitud as "idSolicitud",
                to_char(o.entrada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as desde,
                extract(epoch from (${momento} - o.entrada))::float8 as maximo,
-               m.mediana::float8 as mediana
-        from cuentas c
+               med.mediana::float8 as mediana
+        from m
         cross join lateral (
           select id_solicitud, entrada from solicitudes_etapas
-          where salida is null and etapa = c.etapa${inst}
+          where salida is null and etapa < 4 and etapa = m.etapa${inst}
           order by entrada, id_solicitud limit 1) o
         cross join lateral (
           select avg(extract(epoch from (${momento} - x.entrada))) as mediana from (
             select entrada from solicitudes_etapas
-            where salida is null and etapa = c.etapa${inst}
-            order by entrada, id_solicitud offset (c.n - 1) / 2 limit 2 - c.n % 2) x) m`,
+            where salida is null and etapa < 4 and etapa = m.etapa${inst}
+              and entrada >= (m.semana::timestamp at time zone interval '-04:00')
+            order by entrada, id_solicitud offset m.saltar limit 2 - m.total % 2) x) med`,
   );
 }
 
@@ -84,7 +97,7 @@ export function porInstitucion(db: Db, idInstitucion: number | null) {
     db,
     sql`select t.id_institucion as "idInstitucion", i.nombre as institucion,
                (sum(t.n) filter (where t.estatus not in (202, 109)))::int as solicitudes,
-               (sum(t.n) filter (where t.estatus not in (202, 109, 106, 201)))::int as "enProceso"
+               coalesce(sum(t.n) filter (where t.estatus not in (202, 109, 106, 201)), 0)::int as "enProceso"
         from solicitudes_totales t join instituciones i on i.id_institucion = t.id_institucion
         where true${deInstitucion(idInstitucion, sql`t.id_institucion`)}
         group by t.id_institucion, i.nombre

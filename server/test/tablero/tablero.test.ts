@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CODIGOS_ESTATUS, ETAPAS, etapaTablero, type Tablero } from "@registro/contracts";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
 
@@ -392,6 +393,16 @@ describe("stays kept from the history", () => {
     expect(new Map(contadores.map((c) => [`${c.semana}|${c.etapa}|${c.inst}`, [c.entradas, c.salidas]]))).toEqual(
       cuenta,
     );
+    // Waiting requests by week of arrival: the open stays before Finalizado.
+    const espera = new Map<string, number>();
+    for (const e of estancias.filter((x) => x.salida === null && x.etapa < 4)) {
+      const c = `${e.etapa}|${lunes(e.entrada)}|${e.inst}`;
+      espera.set(c, (espera.get(c) ?? 0) + 1);
+    }
+    const histograma = await filas<{ etapa: number; semana: string; inst: number; n: number }>(sql`
+      select etapa::int as etapa, to_char(semana, 'YYYY-MM-DD') as semana, id_institucion as inst, n
+      from etapas_espera where n <> 0`);
+    expect(new Map(histograma.map((h) => [`${h.etapa}|${h.semana}|${h.inst}`, h.n]))).toEqual(espera);
   });
 
   it("migration 0011 grants the view to existing default profiles, and again changes nothing", async () => {
@@ -415,5 +426,115 @@ describe("stays kept from the history", () => {
     expect(await concedidos()).toEqual([{ nombre: "Administrador RyCC" }]);
     const [v] = await filas<{ nombre: string; url: string }>(sql`select nombre, url from vistas where id_vista = 51`);
     expect(v).toEqual({ nombre: "Tablero", url: "/Tablero" });
+  });
+});
+
+describe("waiting and weekly figures against a plain computation (fast-check)", () => {
+  const ESTATUS_HISTORIA = [101, 108, 102, 204, 104, 105, 103, 106, 203, 201, 109];
+  // One request: its history as (status, hours after the previous entry); the first entry up to
+  // 16 weeks before the clock, so waits cross weeks, Sunday nights in UTC−4 and the 12-week window.
+  const arbSolicitud = fc.record({
+    inicio: fc.integer({ min: 1, max: 16 * 7 * 24 }),
+    pasos: fc.array(
+      fc.record({ estatus: fc.constantFrom(...ESTATUS_HISTORIA), horas: fc.integer({ min: 0, max: 400 }) }),
+      { minLength: 1, maxLength: 5 },
+    ),
+  });
+
+  it("median, oldest, counts and entries/exits per week equal the history walked in JS", async () => {
+    let ronda = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbSolicitud, { minLength: 1, maxLength: 8 }), async (generadas) => {
+        ronda++;
+        const [{ id }] = await filas<{ id: number }>(sql`
+          insert into instituciones (nombre, estructura, direccion, telefono)
+          values (${`Propiedad ${ronda} ${Math.random()}`}, 'Gobierno Central', 'Calle 2', '(809) 555-0100')
+          returning id_institucion as id`);
+        const anterior = idInst;
+        idInst = id;
+        type Paso = { id: number; estatus: number; ms: number };
+        const pasos: Paso[] = [];
+        try {
+          for (const [i, g] of generadas.entries()) {
+            let ms = AHORA.getTime() - g.inicio * 3600_000;
+            const historia: [number, string][] = [];
+            for (const [j, p] of g.pasos.entries()) {
+              if (j > 0) ms += p.horas * 3600_000;
+              if (ms > AHORA.getTime()) break;
+              historia.push([p.estatus, new Date(ms).toISOString()]);
+            }
+            const idSolicitud = await solicitud(`P${ronda}-${i}`, historia);
+            for (const [e, f] of historia) pasos.push({ id: idSolicitud, estatus: e, ms: Date.parse(f) });
+          }
+        } finally {
+          idInst = anterior;
+        }
+        // Plain walk: stays per request, in history order (insertion order within a request).
+        const abiertas = new Map<number, { etapa: number; ms: number }>();
+        const semanaDe = (ms: number) => {
+          const local = new Date(ms - 4 * 3600_000);
+          local.setUTCDate(local.getUTCDate() - ((local.getUTCDay() + 6) % 7));
+          return local.toISOString().slice(0, 10);
+        };
+        const movimientos = new Map<string, [number, number]>();
+        const mover = (ms: number, etapa: number, k: 0 | 1) => {
+          const c = `${semanaDe(ms)}|${etapa}`;
+          const v = movimientos.get(c) ?? [0, 0];
+          v[k]++;
+          movimientos.set(c, v);
+        };
+        for (const p of pasos) {
+          const etapa = etapaTablero(p.estatus);
+          const abierta = abiertas.get(p.id);
+          if ((abierta?.etapa ?? null) === etapa) continue;
+          if (abierta) {
+            mover(p.ms, abierta.etapa, 1);
+            abiertas.delete(p.id);
+          }
+          if (etapa !== null) {
+            mover(p.ms, etapa, 0);
+            abiertas.set(p.id, { etapa, ms: p.ms });
+          }
+        }
+        const res = await tablero("administrador", `idInstitucion=${id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const b = res.json() as Tablero;
+        for (let etapa = 0; etapa < 4; etapa++) {
+          const esperando = [...abiertas.entries()]
+            .filter(([, a]) => a.etapa === etapa)
+            .map(([idS, a]) => ({ idS, ms: a.ms }))
+            .sort((x, y) => x.ms - y.ms || x.idS - y.idS);
+          const e = b.etapas[etapa].espera;
+          if (esperando.length === 0) {
+            expect(e).toBeNull();
+            continue;
+          }
+          const dias = (ms: number) => (AHORA.getTime() - ms) / 86_400_000;
+          const medio = (esperando.length - 1) >> 1;
+          const mediana =
+            esperando.length % 2
+              ? dias(esperando[medio].ms)
+              : (dias(esperando[medio].ms) + dias(esperando[medio + 1].ms)) / 2;
+          expect(e).not.toBeNull();
+          expect(e!.solicitudes).toBe(esperando.length);
+          expect(e!.idSolicitudMasAntigua).toBe(esperando[0].idS);
+          expect(e!.maximoDias).toBeCloseTo(Math.round(dias(esperando[0].ms) * 10) / 10, 5);
+          expect(Math.abs(e!.medianaDias - mediana)).toBeLessThanOrEqual(0.05 + 1e-9);
+          // Requests now in the stage: the current statuses (history's last entry) counted apart.
+        }
+        const actuales = new Map<number, number>();
+        for (const p of pasos) actuales.set(p.id, p.estatus);
+        expect(b.etapas.map((e) => e.solicitudes)).toEqual(
+          ETAPAS.map((_, i) => [...actuales.values()].filter((x) => etapaTablero(x) === i).length),
+        );
+        for (const s of b.semanas) {
+          expect(
+            s.etapas.map((x) => [x.entradas, x.salidas]),
+            s.semana,
+          ).toEqual(ETAPAS.map((_, i) => movimientos.get(`${s.semana}|${i}`) ?? [0, 0]));
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -39,13 +39,23 @@ CREATE TABLE "etapas_semanas" (
 	"salidas" integer NOT NULL DEFAULT 0,
 	CONSTRAINT "etapas_semanas_pk" PRIMARY KEY("semana","etapa","id_institucion")
 );--> statement-breakpoint
+-- Requests waiting now per stage (not Finalizado), by the week they arrived and institution: the
+-- totals, and where the median falls, without walking the waiting requests.
+CREATE TABLE "etapas_espera" (
+	"etapa" smallint NOT NULL,
+	"semana" date NOT NULL,
+	"id_institucion" integer NOT NULL,
+	"n" integer NOT NULL DEFAULT 0,
+	CONSTRAINT "etapas_espera_pk" PRIMARY KEY("etapa","semana","id_institucion")
+);--> statement-breakpoint
 CREATE FUNCTION rf_etapas_historial() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   nueva smallint := rf_etapa(NEW.estatus);
   inst integer;
   abierta smallint;
+  desde timestamptz;
 BEGIN
-  SELECT etapa INTO abierta FROM solicitudes_etapas
+  SELECT etapa, entrada INTO abierta, desde FROM solicitudes_etapas
   WHERE id_solicitud = NEW.id_solicitud AND salida IS NULL FOR UPDATE;
   IF abierta IS NOT DISTINCT FROM nueva THEN
     RETURN NULL;
@@ -67,6 +77,12 @@ BEGIN
   ORDER BY m.etapa
   ON CONFLICT (semana, etapa, id_institucion)
   DO UPDATE SET entradas = t.entradas + excluded.entradas, salidas = t.salidas + excluded.salidas;
+  INSERT INTO etapas_espera AS t (etapa, semana, id_institucion, n)
+  SELECT m.etapa, m.semana, inst, m.n
+  FROM (VALUES (abierta, rf_semana(desde), -1), (nueva, rf_semana(NEW.fecha), 1)) AS m (etapa, semana, n)
+  WHERE m.etapa IS NOT NULL AND m.etapa < 4
+  ORDER BY m.etapa, m.semana
+  ON CONFLICT (etapa, semana, id_institucion) DO UPDATE SET n = t.n + excluded.n;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -94,6 +110,10 @@ SELECT semana, etapa, id_institucion, sum(entradas), sum(salidas) FROM (
   SELECT rf_semana(salida), etapa, id_institucion, 0, 1 FROM solicitudes_etapas WHERE salida IS NOT NULL
 ) m
 GROUP BY semana, etapa, id_institucion;--> statement-breakpoint
+INSERT INTO etapas_espera (etapa, semana, id_institucion, n)
+SELECT etapa, rf_semana(entrada), id_institucion, count(*) FROM solicitudes_etapas
+WHERE salida IS NULL AND etapa < 4
+GROUP BY 1, 2, 3;--> statement-breakpoint
 -- Officials "por vencer": in force with an end date in the next days.
 CREATE INDEX "funcionarios_vencimiento_idx" ON "funcionarios" ("fecha_hasta") WHERE "id_estatus" = 2 AND "firma_vigencia";--> statement-breakpoint
 -- The view, granted to the default profiles that run or track the RyCC work, for databases whose
