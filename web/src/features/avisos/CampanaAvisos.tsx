@@ -7,12 +7,10 @@ import { Button } from "primereact/button";
 import { OverlayPanel } from "primereact/overlaypanel";
 import { useRef } from "react";
 import { Link } from "react-router";
+import { formatearFechaHora } from "../../components/solicitud/formato";
 import { useAvisos } from "./api/get-avisos";
 import { useMarcarLeido, useMarcarTodosLeidos } from "./api/marcar-leidos";
 import "./avisos.css";
-
-const fecha = (iso: string) =>
-  new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 export function CampanaAvisos() {
   const panel = useRef<OverlayPanel>(null);
@@ -75,7 +73,7 @@ export function CampanaAvisos() {
                   </span>
                   <span className="rf-aviso-texto">{a.texto}</span>
                   {a.detalle && <span className="rf-aviso-detalle">{a.detalle}</span>}
-                  <span className="rf-aviso-fecha">{fecha(a.fecha)}</span>
+                  <span className="rf-aviso-fecha">{formatearFechaHora(a.fecha)}</span>
                 </Link>
               </li>
             ))}
