@@ -76,11 +76,10 @@ async function arrancar(datos: string): Promise<{ ms: number; cpu: number }> {
   }
 }
 
-const { ensureServerBuild } = await import("../../scripts/lib.mjs");
+// Everything installed and built, as `npm start` leaves it (each build only when its sources changed).
+const { ensureServerBuild, ensureWebBuild } = await import("../../scripts/lib.mjs");
+await ensureWebBuild();
 await ensureServerBuild();
-if (!fs.existsSync(path.join(raiz, "web/dist/index.html"))) {
-  throw new Error("falta la compilación web (npm run build -w web): mida con todo compilado");
-}
 const datos = fs.mkdtempSync(path.join(os.tmpdir(), "rf-arranque-"));
 try {
   console.log(`arranque: ${new Date().toISOString()}, ${carga()}`);

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every server-side figure of docs/benchmarks/README.md, one after the other —
  * the inboxes (inbox.ts; BENCH_N requests, 100,000 unless told), verification, the dashboard
- * (tablero.ts, issue 15) and the throughput under 50
- * connections with its ratio to a bare Fastify route (carga.ts). Both use the PostgreSQL server of
+ * (tablero.ts, issue 15), the throughput under 50 connections with its ratio to a bare Fastify
+ * route (carga.ts), and the start to serving of the built server on the embedded database
+ * (arranque.ts). The others use the PostgreSQL server of
  * DATABASE_URL or TEST_PG_URL when given (BENCH_DB to choose), PGlite otherwise; settings pass
  * through (see each file's header). The web figures are `npm run bench:web`.
  */
@@ -18,7 +19,7 @@ const carga = () =>
     .map((l) => l.toFixed(2))
     .join(" ")} en ${os.cpus().length} CPU`;
 let fallos = 0;
-for (const script of ["inbox.ts", "verificacion.ts", "tablero.ts", "carga.ts"]) {
+for (const script of ["inbox.ts", "verificacion.ts", "tablero.ts", "carga.ts", "arranque.ts"]) {
   console.log(`\n== ${script} (${new Date().toISOString()}, ${carga()})`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(aqui, script)], { stdio: "inherit" });
   if (r.status !== 0) fallos++;
