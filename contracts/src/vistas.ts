@@ -325,7 +325,8 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador RyCC",
     descripcion: "Administrador de Revisión y Control de Cuentas",
-    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA, ...GRUPOS.tablero],
+    // Issue 15: the RyCC administrator answers to auditors, so reads the audit trail and checks it.
+    vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA, ...GRUPOS.tablero, V.AUDITORIA],
   },
   {
     nombre: "Consultor",

@@ -243,7 +243,7 @@ describe("Exportar on a configuration list", () => {
 });
 
 describe("Auditoría filters", () => {
-  it("filters the trail by user, action and day, as the API does", async () => {
+  it("the RyCC administrator checks the trail and filters it by user, action and day, as the API does", async () => {
     // A release by the analyst today: at least one entry the filters must find.
     const id = await tomada("analista");
     expect((await api<{ success: boolean }>("analista", "POST", `api/SolicitudFirma/Liberar/${id}`)).success).toBe(
@@ -263,8 +263,15 @@ describe("Auditoría filters", () => {
     );
     expect(esperado.totalRecords).toBeGreaterThan(0);
 
-    const page = await como("configuracion");
-    await page.goto(`${server.url}/Configuracion/Auditoria`);
+    // The RyCC administrator reaches the trail from the inbox's "Auditoría".
+    const page = await como("administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
+    await page.getByRole("button", { name: "Auditoría" }).click();
+    await page.getByRole("button", { name: "Verificar integridad" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Íntegra: \d+ entradas/ })
+      .waitFor();
     const filas = page.locator(".rfc-tarjeta tbody tr");
     await filas.first().waitFor();
     await page.locator(".p-dropdown:has(#auditoria-usuario)").click();

@@ -1,9 +1,15 @@
-/** The 'Histórico Estatus' tab: every status the request passed through, with date-time (12 h) and reason. */
+/**
+ * The 'Histórico Estatus' tab: every status the request passed through, with date-time (12 h) and
+ * reason. On phones each entry is a stacked card (as the inboxes), so long reasons stay readable.
+ */
+import "../bandeja/bandeja.css";
 import { type HistoricoEntrada, MSG } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useHistorico } from "./api/get-historico";
 import { formatearFechaHora12 } from "./formato";
+
+const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
 
 export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
   const historico = useHistorico(idSolicitud);
@@ -14,18 +20,21 @@ export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
       emptyMessage={MSG.sinRegistros}
       size="small"
       stripedRows
+      className="rf-tabla-apilable"
       pt={{ table: { "aria-label": "Histórico Estatus" } as Record<string, string> }}
     >
-      <Column field="estatus" header="Estatus" />
+      <Column field="estatus" header="Estatus" pt={etiqueta("Estatus")} />
       <Column
         header="Fecha"
+        pt={etiqueta("Fecha")}
         body={(h: HistoricoEntrada) => <span className="rf-nowrap">{formatearFechaHora12(h.fecha)}</span>}
       />
       <Column
         header="Motivo"
+        pt={etiqueta("Motivo")}
         body={(h: HistoricoEntrada) => <span className="rf-texto-libre">{h.motivoCambioEstatus}</span>}
       />
-      <Column header="Usuario" body={(h: HistoricoEntrada) => h.usuario ?? ""} />
+      <Column header="Usuario" pt={etiqueta("Usuario")} body={(h: HistoricoEntrada) => h.usuario ?? ""} />
     </DataTable>
   );
 }

@@ -4,6 +4,7 @@
  * changes; newest first, paged and filtered on the server by entity, action, user and calendar
  * days (Desde/Hasta, both included). "Verificar integridad" re-walks the hash chain on the server.
  */
+import "../../../components/bandeja/bandeja.css";
 import "../configuracion.css";
 import {
   ACCIONES_AUDITORIA,
@@ -20,7 +21,7 @@ import { Calendar } from "primereact/calendar";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
@@ -80,17 +81,24 @@ const CAMPO: Record<string, string> = {
   estatus: "Estatus",
   cargos: "Cargos asociados",
   tipo: "Tipo",
-  asignadoA: "Asignada a (id de usuario)",
+  asignadoA: "Asignada a",
   comentario: "Comentario",
   idSolicitud: "Solicitud",
   motivos: "Observaciones (ids)",
 };
 
+/** The column's name on each cell, for the stacked cards on phones. */
+const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
+
 type Registro = Record<string, unknown>;
 const comoRegistro = (v: unknown): Registro => (v && typeof v === "object" ? (v as Registro) : {});
 
-function valor(campo: string, v: unknown): string {
+/** A user's name by id (the holder in a request's entries); undefined while unknown. */
+type NombrePorId = (id: number) => string | undefined;
+
+function valor(campo: string, v: unknown, nombre: NombrePorId): string {
   if (v === null || v === undefined || v === "") return "—";
+  if (campo === "asignadoA" && typeof v === "number") return nombre(v) ?? `#${v}`;
   if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
   // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
   if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS)
@@ -106,13 +114,13 @@ function valor(campo: string, v: unknown): string {
 }
 
 /** The fields that differ between the two snapshots, with their readable names and values. */
-function cambios(e: AuditoriaEntrada) {
+function cambios(e: AuditoriaEntrada, nombre: NombrePorId) {
   const antes = comoRegistro(e.antes);
   const despues = comoRegistro(e.despues);
   return Object.keys(CAMPO)
     .filter((k) => k in antes || k in despues)
     .filter((k) => e.antes === null || e.despues === null || JSON.stringify(antes[k]) !== JSON.stringify(despues[k]))
-    .map((k) => ({ campo: CAMPO[k], antes: valor(k, antes[k]), despues: valor(k, despues[k]) }));
+    .map((k) => ({ campo: CAMPO[k], antes: valor(k, antes[k], nombre), despues: valor(k, despues[k], nombre) }));
 }
 
 function registro(e: AuditoriaEntrada): string {
@@ -121,8 +129,8 @@ function registro(e: AuditoriaEntrada): string {
   return nombre ? `${String(nombre)} (#${e.idEntidad})` : `#${e.idEntidad}`;
 }
 
-function Cambios({ e }: { e: AuditoriaEntrada }) {
-  const lista = cambios(e);
+function Cambios({ e, nombre }: { e: AuditoriaEntrada; nombre: NombrePorId }) {
+  const lista = cambios(e, nombre);
   if (lista.length === 0) return <span className="rfc-no">Sin cambios de datos</span>;
   return (
     <ul className="rfc-cambios">
@@ -156,6 +164,10 @@ export default function AuditoriaPage() {
   const [hasta, setHasta] = useState<Date | null>(null);
   const auditoria = useAuditoria({ ...pagina, entidad, accion, idUsuario, desde: aDia(desde), hasta: aDia(hasta) });
   const usuarios = useAuditoriaUsuarios();
+  const nombrePorId = useMemo(() => {
+    const m = new Map((usuarios.data ?? []).map((u) => [u.idUsuario, u.usuario]));
+    return (id: number) => m.get(id);
+  }, [usuarios.data]);
   /** A filter changed: back to the first page. */
   const filtrar =
     <T,>(set: (v: T) => void) =>
@@ -292,18 +304,33 @@ export default function AuditoriaPage() {
         currentPageReportTemplate="Mostrando {first} a {last} de {totalRecords} registros"
         stripedRows
         size="small"
+        // Phones: one stacked card per entry, as in the inboxes.
+        className="rf-tabla-apilable"
         pt={ptTabla("auditoria-titulo")}
       >
         <Column
           header="Fecha"
+          pt={etiqueta("Fecha")}
           body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{fecha.format(new Date(e.fecha))}</span>}
         />
-        <Column header="Realizado por" body={(e: AuditoriaEntrada) => e.usuario ?? "—"} />
-        <Column header="Entidad" body={(e: AuditoriaEntrada) => ENTIDAD[e.entidad as EntidadAuditoria] ?? e.entidad} />
-        <Column header="Registro" body={registro} />
-        <Column header="Acción" body={(e: AuditoriaEntrada) => ACCION[e.accion] ?? e.accion} />
-        <Column header="Dirección" body={(e: AuditoriaEntrada) => e.direccion ?? "—"} />
-        <Column header="Cambios" body={(e: AuditoriaEntrada) => <Cambios e={e} />} />
+        <Column
+          header="Realizado por"
+          pt={etiqueta("Realizado por")}
+          body={(e: AuditoriaEntrada) => e.usuario ?? "—"}
+        />
+        <Column
+          header="Entidad"
+          pt={etiqueta("Entidad")}
+          body={(e: AuditoriaEntrada) => ENTIDAD[e.entidad as EntidadAuditoria] ?? e.entidad}
+        />
+        <Column header="Registro" pt={etiqueta("Registro")} body={registro} />
+        <Column header="Acción" pt={etiqueta("Acción")} body={(e: AuditoriaEntrada) => ACCION[e.accion] ?? e.accion} />
+        <Column header="Dirección" pt={etiqueta("Dirección")} body={(e: AuditoriaEntrada) => e.direccion ?? "—"} />
+        <Column
+          header="Cambios"
+          pt={etiqueta("Cambios")}
+          body={(e: AuditoriaEntrada) => <Cambios e={e} nombre={nombrePorId} />}
+        />
       </DataTable>
     </section>
   );
