@@ -15,6 +15,7 @@ import {
   type EntidadAuditoria,
   MSG,
   V,
+  VISTAS,
 } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Calendar } from "primereact/calendar";
@@ -176,7 +177,14 @@ export default function AuditoriaPage() {
       setPagina((p) => ({ ...p, page: 0 }));
     };
   const verificar = useVerificarAuditoria();
-  const volverA = usuario?.vistas.some((v) => v.nombre === V.CONFIGURACION) ? RUTA.configuracion : "/";
+  // Volver leads where the user came from: the Configuración menu, the RyCC administrator's inbox
+  // (its "Auditoría" button), otherwise Inicio.
+  const tiene = (nombre: string) => usuario?.vistas.some((v) => v.nombre === nombre) ?? false;
+  const volverA = tiene(V.CONFIGURACION)
+    ? RUTA.configuracion
+    : tiene(V.ADMINISTRADOR)
+      ? (VISTAS.find((v) => v.nombre === V.ADMINISTRADOR)?.url ?? "/")
+      : "/";
 
   const encabezado = (
     <div className="rfc-filtros">
