@@ -15,7 +15,7 @@ import { MSG } from "@registro/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditoria, usuarios } from "../../src/db/schema.js";
-import { esperarNoAutenticado, esperarProhibido } from "../configuracion/ayuda.js";
+import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../configuracion/ayuda.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
 import { urlConBase } from "../support/plantilla.js";
@@ -120,7 +120,7 @@ describe("what is recorded", () => {
 describe("the chain", () => {
   it("GET Verificar: 401 without a token, 403 for other roles", async () => {
     await esperarNoAutenticado(t, { method: "GET", url: URL_VERIFICAR });
-    await esperarProhibido(t, { method: "GET", url: URL_VERIFICAR });
+    await esperarProhibidoAuditoria(t, { method: "GET", url: URL_VERIFICAR });
   });
 
   it("every entry links to the previous one's hash, in id order", async () => {

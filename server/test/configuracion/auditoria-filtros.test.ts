@@ -11,7 +11,7 @@ import { auditar } from "../../src/auditoria/cadena.js";
 import { auditoria, usuarios } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idsDeUsuarios } from "../support/peticiones.js";
-import { esperarNoAutenticado, esperarProhibido } from "./ayuda.js";
+import { esperarNoAutenticado, esperarProhibidoAuditoria } from "./ayuda.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -72,11 +72,11 @@ async function consultar(query: string): Promise<Pagina> {
 }
 
 describe("GET /api/Auditoria filters: refusals", () => {
-  it("401 without a token, 403 for every other role", async () => {
+  it("401 without a token, 403 for every role without the view", async () => {
     await esperarNoAutenticado(t, { method: "GET", url: `${URL}?desde=2026-11-10` });
-    await esperarProhibido(t, { method: "GET", url: `${URL}?idUsuario=1` });
+    await esperarProhibidoAuditoria(t, { method: "GET", url: `${URL}?idUsuario=1` });
     await esperarNoAutenticado(t, { method: "GET", url: `${URL}/Usuarios` });
-    await esperarProhibido(t, { method: "GET", url: `${URL}/Usuarios` });
+    await esperarProhibidoAuditoria(t, { method: "GET", url: `${URL}/Usuarios` });
   });
 
   it("400 on the field for a bad date, a reversed range, an unknown action or a bad user id", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { esperarErrores, esperarNoAutenticado, esperarProhibido } from "./ayuda.js";
+import { esperarErrores, esperarNoAutenticado, esperarProhibidoAuditoria } from "./ayuda.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,8 @@ describe("GET /api/Auditoria", () => {
   });
 
   it("401 without a token", () => esperarNoAutenticado(t, { method: "GET", url: URL }));
-  it("403 for every other role", () => esperarProhibido(t, { method: "GET", url: URL }));
+  it("403 for every role without the view (the RyCC administrator has it)", () =>
+    esperarProhibidoAuditoria(t, { method: "GET", url: URL }));
 
   it("400 for an unknown entity or bad paging", async () => {
     const res = await t.as("configuracion", { method: "GET", url: `${URL}?entidad=Otra` });

@@ -19,6 +19,19 @@ export async function esperarProhibido(t: TestApp, opts: InjectOptions) {
   }
 }
 
+/**
+ * The audit trail's calls: 403 for every demo user without its view; the RyCC administrator holds
+ * it (issue 15: it answers to auditors) and is let through.
+ */
+export async function esperarProhibidoAuditoria(t: TestApp, opts: InjectOptions) {
+  for (const rol of OTROS_ROLES.filter((r) => r !== "administrador")) {
+    const res = await t.as(rol, opts);
+    expect(res.statusCode, `${rol} ${opts.method} ${opts.url}`).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: MSG.noAutorizado });
+  }
+  expect((await t.as("administrador", opts)).statusCode, `administrador ${opts.url}`).toBe(200);
+}
+
 export async function esperarNoAutenticado(t: TestApp, opts: InjectOptions) {
   const res = await t.as(null, opts);
   expect(res.statusCode).toBe(401);
