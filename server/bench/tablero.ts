@@ -63,14 +63,21 @@ async function sembrar(db: Db, n: number) {
           where id_incumbente > (select coalesce(max(id_incumbente), 0) from incumbentes) - ${n}::int) i
     cross join lateral (select (array[106,106,106,106,201,203,101,204,102,103,105,104,108,202,106,101])
                                [1 + azar(i.rn::int, 7, 16)] as estatus) e`);
-  await db.execute(sql`
-    insert into historial (id_solicitud, estatus, fecha)
-    select id_solicitud, 101, fecha_solicitud from solicitudes
-    where id_solicitud > ${maxSol}::int and estatus <> 202 order by id_solicitud`);
-  await db.execute(sql`
-    insert into historial (id_solicitud, estatus, fecha)
-    select id_solicitud, estatus, fecha_solicitud + (1 + azar(id_solicitud, 8, 72)) * interval '1 hour'
-    from solicitudes where id_solicitud > ${maxSol}::int and estatus not in (202, 101) order by id_solicitud`);
+  // In slices of 20,000 requests, one statement (so one transaction) each: within one transaction
+  // every update of a counter row leaves a version the next update walks past, which a single
+  // statement of a million history rows turns quadratic (the app writes one entry per transaction).
+  for (let desde = maxSol; desde < maxSol + n; desde += 20_000) {
+    const hasta = desde + 20_000;
+    await db.execute(sql`
+      insert into historial (id_solicitud, estatus, fecha)
+      select id_solicitud, 101, fecha_solicitud from solicitudes
+      where id_solicitud > ${desde}::int and id_solicitud <= ${hasta}::int and estatus <> 202 order by id_solicitud`);
+    await db.execute(sql`
+      insert into historial (id_solicitud, estatus, fecha)
+      select id_solicitud, estatus, fecha_solicitud + (1 + azar(id_solicitud, 8, 72)) * interval '1 hour'
+      from solicitudes where id_solicitud > ${desde}::int and id_solicitud <= ${hasta}::int
+        and estatus not in (202, 101) order by id_solicitud`);
+  }
   // Officials: some temporary ones ending in the next 60 days.
   await db.execute(sql`
     insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono, id_estatus, enviado,
