@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 const require = createRequire(import.meta.url);
 
@@ -30,7 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1366, height: 850 }, locale: "es-ES", acceptDownloads: true });
+  return browser.newContext({ viewport: ESCRITORIO, locale: "es-ES", acceptDownloads: true });
 }
 
 /** Signs in through the Login screen and waits for Inicio. */
@@ -42,23 +43,81 @@ export async function login(page: Page, baseUrl: string, usuario: string, passwo
   await page.waitForURL((u) => !u.pathname.endsWith("/Login"));
 }
 
+/** The two sizes every state the suite visits is checked at (issue 10): a desktop and a phone. */
+export const ESCRITORIO = { width: 1366, height: 900 };
+export const TELEFONO = { width: 390, height: 844 };
+
+/**
+ * A state the suite visits (a screen, an open dialog or list): photographed, and checked by axe at
+ * both sizes (`axeAmbosTamanos`). A violation fails the test without stopping it (expect.soft), so
+ * one run reports every state's findings.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  const axe = await axeAmbosTamanos(page, path.join(SHOTS, `${name}-otro-tamano.png`));
+  expect.soft(axe, `axe en «${name}»: ${JSON.stringify(axe, null, 1)}`).toEqual([]);
   return file;
+}
+
+const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+interface Violacion {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
 }
 
 /** Runs axe-core in the page; returns violations of serious or critical impact. */
 export async function axeSerious(page: Page) {
-  // evaluate() runs outside the page's CSP, which forbids inline scripts.
-  await page.evaluate(fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  // evaluate() runs outside the page's CSP, which forbids inline scripts. Injected once per document.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
   const result = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
     const axe = (window as any).axe;
     return axe.run(document, { resultTypes: ["violations"] });
   });
-  return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]).filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
+  return (result.violations as Violacion[])
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+/**
+ * axe at the page's size, then at the other of ESCRITORIO/TELEFONO, then back: serious and
+ * critical violations, each with the size it was found at. An open list (dropdown, multi-select,
+ * calendar) closes when the window is resized, as PrimeReact does on any resize, and so does the
+ * phone's menu drawer when the page crosses the wide-screen breakpoint; a state with one open is
+ * checked at the size the test opened it (the decision dialogs' lists are opened at
+ * both sizes by pantallas.test.ts). With `captura`, the other size is photographed too.
+ */
+export async function axeAmbosTamanos(page: Page, captura?: string) {
+  const actual = page.viewportSize() ?? ESCRITORIO;
+  const tamano = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
+  const hallazgos = (await axeSerious(page)).map((v) => ({ tamano: tamano(actual), ...v }));
+  const listaAbierta = await page
+    .locator(".p-connected-overlay-enter-done, .p-datepicker:not(.p-datepicker-inline), .p-menu-overlay")
+    .filter({ visible: true })
+    .count();
+  const cajonAbierto = actual.width < 992 && (await page.locator(".rf-shell-menu-abierto").count()) > 0;
+  if (listaAbierta > 0 || cajonAbierto) return hallazgos;
+  const otro = actual.width > 640 ? TELEFONO : ESCRITORIO;
+  await page.setViewportSize(otro);
+  await asentada(page);
+  hallazgos.push(...(await axeSerious(page)).map((v) => ({ tamano: tamano(otro), ...v })));
+  if (captura) await page.screenshot({ path: captura, fullPage: true });
+  await page.setViewportSize(actual);
+  await asentada(page);
+  return hallazgos;
+}
+
+/** After a resize: two frames (React's updates), then the finite animations and transitions it started. */
+async function asentada(page: Page) {
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finitas = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().iterations ?? 1)));
+    await Promise.all(finitas.map((a) => a.finished.catch(() => undefined)));
+  });
 }

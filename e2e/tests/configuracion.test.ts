@@ -7,7 +7,7 @@
 import { digitoVerificador, MSG } from "@registro/contracts";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { axeSerious, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
@@ -153,7 +153,6 @@ describe("Configuración", () => {
         .count(),
     ).toBe(1);
     await screenshot(page, "configuracion-usuarios");
-    expect(await axeSerious(page)).toEqual([]);
   });
 
   test("an external user created here signs in with the temporary password and must change it", async () => {

@@ -23,6 +23,7 @@ import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 import "../components/layout/layout.css";
 import { nombreDeRuta, RUTA_INICIO } from "./rutas";
+import { useAjustesAccesibilidad } from "./use-ajustes-accesibilidad";
 import { useRouteGuard } from "./use-route-guard";
 
 const SIDEBAR_ID = "rf-sidebar";
@@ -41,6 +42,13 @@ addLocale("es", {
 // Components read their ARIA labels (paginator, pick list…) from the global locale, not the provider.
 locale("es");
 
+/**
+ * Pass-through for every component of the signed-in app (issue 10): a focused Dropdown writes
+ * `aria-activedescendant` on its role-less root (axe "aria-allowed-attr", critical) pointing at an
+ * id no option carries; its combobox is the focus input (use-ajustes-accesibilidad.ts).
+ */
+const PT_GLOBAL = { dropdown: { root: { "aria-activedescendant": undefined } } };
+
 export default function ProtectedLayout() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -50,7 +58,7 @@ export default function ProtectedLayout() {
     return <Navigate to="/Login" replace state={{ from: location }} />;
   }
   return (
-    <PrimeReactProvider value={{ locale: "es", ripple: false }}>
+    <PrimeReactProvider value={{ locale: "es", ripple: false, pt: PT_GLOBAL }}>
       <SesionActiva />
     </PrimeReactProvider>
   );
@@ -62,9 +70,18 @@ function SesionActiva() {
   const { permitida } = useRouteGuard(data);
   const { cerrarSesion, cerrando } = useCerrarSesion();
   const [menuAbierto, setMenuAbierto] = useState(() => window.matchMedia(PANTALLA_ANCHA).matches);
+  // Crossing the breakpoint (a window narrowed, a tablet turned) opens the menu beside the page on
+  // wide screens and closes the drawer that would otherwise cover the page on narrow ones.
+  useEffect(() => {
+    const ancha = window.matchMedia(PANTALLA_ANCHA);
+    const alCambiar = (e: MediaQueryListEvent) => setMenuAbierto(e.matches);
+    ancha.addEventListener("change", alCambiar);
+    return () => ancha.removeEventListener("change", alCambiar);
+  }, []);
   const [panelAbierto, setPanelAbierto] = useState(false);
   const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
   usePageTitle(nombreRuta);
+  useAjustesAccesibilidad();
 
   const sinUsuario = data !== undefined && !data.usuario?.idUsuario;
   useEffect(() => {

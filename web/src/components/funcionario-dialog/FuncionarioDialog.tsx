@@ -26,6 +26,7 @@ import { RadioButton } from "primereact/radiobutton";
 import { useMemo, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
+import { PT_CALENDARIO } from "../pt-calendario";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 import {
@@ -454,6 +455,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
                     locale="es"
                     showIcon
                     placeholder="dd/mm/aaaa"
+                    pt={PT_CALENDARIO}
                     invalid={!!err("fechaDesde")}
                     aria-describedby={err("fechaDesde") ? `${idc("fechaDesde")}-error` : undefined}
                   />
@@ -467,6 +469,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
                     locale="es"
                     showIcon
                     placeholder="dd/mm/aaaa"
+                    pt={PT_CALENDARIO}
                     minDate={e.fechaDesde ?? undefined}
                     invalid={!!err("fechaHasta")}
                     aria-describedby={err("fechaHasta") ? `${idc("fechaHasta")}-error` : undefined}

@@ -46,8 +46,15 @@ export default function InicioPage() {
   const cambioClave = data?.usuario.cambioClave ?? false;
   // While the password must change the server refuses every other call; load the lists afterwards.
   const criterios = useCriterios(data !== undefined && !cambioClave);
+  // The last card opened stays the dialog's content while it fades out, so closing never shows an
+  // untitled, empty dialog.
   const [abierta, setAbierta] = useState<Tarjeta | null>(null);
+  const [visible, setVisible] = useState(false);
   const lista = abierta ? (criterios.data ?? []).filter((c) => c.tipo === abierta.tipo) : [];
+  const abrir = (t: Tarjeta) => {
+    setAbierta(t);
+    setVisible(true);
+  };
 
   return (
     <div className="rf-inicio">
@@ -60,7 +67,7 @@ export default function InicioPage() {
       <ul className="rf-inicio-tarjetas">
         {TARJETAS.map((t) => (
           <li key={t.tipo}>
-            <button type="button" className="rf-inicio-tarjeta" aria-haspopup="dialog" onClick={() => setAbierta(t)}>
+            <button type="button" className="rf-inicio-tarjeta" aria-haspopup="dialog" onClick={() => abrir(t)}>
               <i className={t.icono} aria-hidden="true" />
               <span className="rf-inicio-tarjeta-titulo">{t.titulo}</span>
               <span className="rf-inicio-tarjeta-texto">{t.descripcion}</span>
@@ -70,13 +77,13 @@ export default function InicioPage() {
       </ul>
 
       <Dialog
-        visible={abierta !== null}
-        onHide={() => setAbierta(null)}
+        visible={visible}
+        onHide={() => setVisible(false)}
         header={abierta?.titulo}
         style={{ width: "36rem" }}
         breakpoints={{ "640px": "95vw" }}
         draggable={false}
-        footer={<Button type="button" label="Cerrar" outlined onClick={() => setAbierta(null)} />}
+        footer={<Button type="button" label="Cerrar" outlined onClick={() => setVisible(false)} />}
       >
         {criterios.isError ? (
           <p className="p-error">{MSG.errorCargarCriterios}</p>

@@ -28,6 +28,7 @@ import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/funcionario-dialog/campos";
+import { PT_CALENDARIO } from "../../../components/pt-calendario";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
@@ -185,6 +186,7 @@ export default function VerificarFirmaPage() {
             locale="es"
             showIcon
             placeholder="dd/mm/aaaa"
+            pt={PT_CALENDARIO}
             invalid={!!err("fecha")}
             aria-describedby={err("fecha") ? "rfv-fecha-error" : undefined}
           />
