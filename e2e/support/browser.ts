@@ -56,7 +56,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
+  const inicio = performance.now();
   const axe = await axeAmbosTamanos(page, path.join(SHOTS, `${name}-otro-tamano.png`));
+  // What the checks cost, per state (the suite's time budget): screenshots/axe-tiempos.tsv.
+  fs.appendFileSync(path.join(SHOTS, "axe-tiempos.tsv"), `${name}\t${Math.round(performance.now() - inicio)}\n`);
   expect.soft(axe, `axe en «${name}»: ${JSON.stringify(axe, null, 1)}`).toEqual([]);
   return file;
 }
