@@ -23,7 +23,10 @@ function ajustarTabla(envoltura: HTMLElement) {
     envoltura.setAttribute(MARCA, "");
     envoltura.tabIndex = 0;
     envoltura.setAttribute("role", "region");
-    envoltura.setAttribute("aria-label", tabla?.getAttribute("aria-label") ?? "Tabla");
+    const titulo = tabla?.getAttribute("aria-labelledby");
+    const nombre =
+      tabla?.getAttribute("aria-label") ?? (titulo ? document.getElementById(titulo)?.textContent?.trim() : null);
+    envoltura.setAttribute("aria-label", nombre || "Tabla");
   } else if (!desborda && marcada) {
     envoltura.removeAttribute(MARCA);
     envoltura.removeAttribute("tabindex");

@@ -24,6 +24,7 @@ import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { PT_CALENDARIO } from "../../../components/pt-calendario";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
@@ -241,6 +242,7 @@ export default function AuditoriaPage() {
           showIcon
           showButtonBar
           placeholder="dd/mm/aaaa"
+          pt={PT_CALENDARIO}
         />
       </div>
       <div className="rfc-filtro">
@@ -255,6 +257,7 @@ export default function AuditoriaPage() {
           showIcon
           showButtonBar
           placeholder="dd/mm/aaaa"
+          pt={PT_CALENDARIO}
         />
       </div>
     </div>
