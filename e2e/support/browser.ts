@@ -88,16 +88,18 @@ export async function axeSerious(page: Page) {
 
 /**
  * axe at the page's size, then at the other of ESCRITORIO/TELEFONO, then back: serious and
- * critical violations, each with the size it was found at. An open list (dropdown, multi-select,
+ * critical violations, each with the size it was found at, and at the phone's size any sideways
+ * scrolling of the page itself. An open list (dropdown, multi-select,
  * calendar) closes when the window is resized, as PrimeReact does on any resize, and so does the
  * phone's menu drawer when the page crosses the wide-screen breakpoint; a state with one open is
  * checked at the size the test opened it (the decision dialogs' lists are opened at
- * both sizes by pantallas.test.ts). With `captura`, the other size is photographed too.
+ * both sizes by pantallas.test.ts). With `captura`, the other size is photographed too (its screen).
  */
 export async function axeAmbosTamanos(page: Page, captura?: string) {
   const actual = page.viewportSize() ?? ESCRITORIO;
   const tamano = (v: { width: number; height: number }) => `${v.width}x${v.height}`;
   const hallazgos = (await axeSerious(page)).map((v) => ({ tamano: tamano(actual), ...v }));
+  if (actual.width <= TELEFONO.width) hallazgos.push(...(await sinDesplazamientoLateral(page)));
   const listaAbierta = await page
     .locator(".p-connected-overlay-enter-done, .p-datepicker:not(.p-datepicker-inline), .p-menu-overlay")
     .filter({ visible: true })
@@ -108,10 +110,26 @@ export async function axeAmbosTamanos(page: Page, captura?: string) {
   await page.setViewportSize(otro);
   await asentada(page);
   hallazgos.push(...(await axeSerious(page)).map((v) => ({ tamano: tamano(otro), ...v })));
-  if (captura) await page.screenshot({ path: captura, fullPage: true });
+  hallazgos.push(...(await sinDesplazamientoLateral(page)));
+  if (captura) await page.screenshot({ path: captura });
   await page.setViewportSize(actual);
   await asentada(page);
   return hallazgos;
+}
+
+/**
+ * On a phone the page itself never scrolls sideways (a wide table scrolls inside its own region):
+ * reported like an axe finding, as "desplazamiento-lateral" with the page's width.
+ */
+async function sinDesplazamientoLateral(page: Page) {
+  const { ancho, pagina } = await page.evaluate(() => ({
+    ancho: window.innerWidth,
+    pagina: document.documentElement.scrollWidth,
+  }));
+  if (pagina <= ancho) return [];
+  return [
+    { tamano: `${ancho}`, id: "desplazamiento-lateral", impact: "serious", nodes: [{ target: [`${pagina}px`] }] },
+  ];
 }
 
 /** After a resize: two frames (React's updates), then the finite animations and transitions it started. */
