@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { fuentesLigeras, precomprimir } from "./build/vite-plugins";
@@ -6,6 +7,8 @@ import { fuentesLigeras, precomprimir } from "./build/vite-plugins";
 export default defineConfig({
   base: "./",
   plugins: [react(), fuentesLigeras(), precomprimir()],
+  // Zod without eval under the app's CSP, set before any schema is built (src/lib/zod-sin-eval.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod.ts", import.meta.url)) }] },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
 });

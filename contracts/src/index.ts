@@ -1,6 +1,8 @@
 export * from "./estatus.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
+// Performance (issue 12): constants the signed-in frame needs, without zod.
+export * from "./preferencias-correo.js";
 export * from "./schemas/account.js";
 export * from "./schemas/avisos.js";
 export * from "./schemas/catalogos.js";

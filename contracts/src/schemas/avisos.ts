@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
+import { PREFERENCIAS_CORREO } from "../preferencias-correo.js";
 
 /** One notice as the bell's panel shows it; `enlace` is an app path (under the base path). */
 export const zAviso = z.object({
@@ -30,15 +31,6 @@ export const zConsultaAvisos = z.object({
     .max(50, MSG.numeroInvalido)
     .default(20),
 });
-
-/** E-mail preference: each notice, one daily summary, or none. */
-export const PREFERENCIAS_CORREO = ["cada", "resumen", "ninguno"] as const;
-export type PreferenciaCorreo = (typeof PREFERENCIAS_CORREO)[number];
-export const TEXTO_PREFERENCIA: Record<PreferenciaCorreo, string> = {
-  cada: "Un correo por cada aviso",
-  resumen: "Un resumen diario",
-  ninguno: "No recibir correos",
-};
 
 export const zPreferencias = z.object({
   correo: z.enum(PREFERENCIAS_CORREO),

@@ -7,7 +7,7 @@ import { MSG } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { ControlSidebar } from "../components/layout/ControlSidebar";
 import { Footer } from "../components/layout/Footer";
@@ -66,7 +66,10 @@ export default function ProtectedLayout() {
 
 function SesionActiva() {
   const location = useLocation();
-  const { data, error, refetch, isFetching } = useUserData();
+  const { data: datosUsuario, error, refetch, isFetching } = useUserData();
+  // Performance (issue 12): the frame and the first screen are drawn in a transition once the user's
+  // data arrives, which React splits into short slices instead of one long task on a slow phone.
+  const data = useDeferredValue(datosUsuario);
   const { permitida } = useRouteGuard(data);
   const { cerrarSesion, cerrando } = useCerrarSesion();
   const [menuAbierto, setMenuAbierto] = useState(() => window.matchMedia(PANTALLA_ANCHA).matches);

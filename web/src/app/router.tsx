@@ -8,6 +8,8 @@ import { cargarVerificarConstancia, RUTA_VERIFICAR_CONSTANCIA } from "../feature
 import { onUnauthorized } from "../lib/api-client";
 import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
+import { sessionStore } from "../lib/session-store";
+import { consultaUserData } from "../lib/user-data-consulta";
 import { RUTA_INICIO, RUTAS_PROTEGIDAS } from "./rutas";
 
 export { RUTAS_PROTEGIDAS } from "./rutas";
@@ -55,3 +57,9 @@ onUnauthorized((aviso) => {
   queryClient.clear();
   if (router.state.location.pathname !== "/Login") void router.navigate("/Login", { replace: true, state: { aviso } });
 });
+
+// Performance (issue 12): a page loaded signed in asks for the user's data at once, while the
+// screen's code downloads, rather than once the frame has loaded (the frame's query finds it).
+if (sessionStore.getToken() && router.state.matches.some((m) => m.route.path === "/")) {
+  void queryClient.prefetchQuery(consultaUserData);
+}

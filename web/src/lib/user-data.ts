@@ -3,24 +3,14 @@
  * The route guard, the layout and any screen that needs the user read it through `useUserData`, so
  * there is one request and one cache entry per session.
  */
-import type { UserData } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "./api-client";
 import { sessionStore } from "./session-store";
+import { consultaUserData } from "./user-data-consulta";
 
-export const USER_DATA_KEY = ["Account", "GetUserData"] as const;
-
-export function obtenerUserData(): Promise<UserData> {
-  return api.get<UserData>("api/Account/GetUserData");
-}
+export { obtenerUserData, USER_DATA_KEY } from "./user-data-consulta";
 
 export function useUserData() {
-  return useQuery({
-    queryKey: USER_DATA_KEY,
-    queryFn: obtenerUserData,
-    enabled: sessionStore.getToken() !== null,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...consultaUserData, enabled: sessionStore.getToken() !== null });
 }
 
 /** "Juan Pérez" from nombre "Juan Carlos" and apellido "Pérez Gómez" (SPEC.md §2 top bar). */

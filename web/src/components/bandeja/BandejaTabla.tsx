@@ -14,7 +14,16 @@ import { Dropdown } from "primereact/dropdown";
 import { IconField } from "primereact/iconfield";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
-import { type CSSProperties, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+} from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notify } from "../../lib/toast";
 import { MenuExportar } from "../exportar/MenuExportar";
@@ -162,6 +171,7 @@ const OPCIONES_VENCIMIENTO = [
 ];
 
 const ORDEN_POR_DEFECTO = "fechaSolicitud";
+const SIN_FILAS: BandejaItem[] = [];
 
 /**
  * PrimeReact's Dropdown carries an unlabelled hidden <select>, and puts aria-activedescendant on its
@@ -260,7 +270,10 @@ export function BandejaTabla(props: BandejaTablaProps) {
     ...(props.columnas ?? columnasBandeja(textoEstatus, colorEstatus)),
   ];
   const primera = consulta.page * consulta.rows;
-  const datos = query.data?.rows ?? [];
+  // Performance (issue 12): a page of rows is drawn in a transition, which React splits into short
+  // slices, so the phone stays responsive while the table renders (Lighthouse's total blocking time).
+  const pagina = useDeferredValue(query.data);
+  const datos = pagina?.rows ?? SIN_FILAS;
 
   const onPage = (e: DataTablePageEvent) => {
     const page = e.page ?? Math.floor(e.first / e.rows);
@@ -356,11 +369,11 @@ export function BandejaTabla(props: BandejaTablaProps) {
         lazy
         // The paginator comes with the first rows: drawn before them, it would jump down when they
         // arrive (a layout shift on every visit), and read "Mostrando 0 a 0 de 0" meanwhile.
-        paginator={query.data !== undefined}
+        paginator={pagina !== undefined}
         first={primera}
         rows={consulta.rows}
         rowsPerPageOptions={opcionesFilas}
-        totalRecords={query.data?.totalRecords ?? 0}
+        totalRecords={pagina?.totalRecords ?? 0}
         onPage={onPage}
         sortField={consulta.sortField}
         sortOrder={consulta.sortOrder}
@@ -369,9 +382,11 @@ export function BandejaTabla(props: BandejaTablaProps) {
         loading={query.isFetching}
         loadingIcon={<span aria-hidden="true" />}
         header={encabezado}
-        emptyMessage={query.isPending ? <span /> : MSG.sinRegistros}
+        emptyMessage={pagina === undefined ? <span /> : MSG.sinRegistros}
         // Phones: each request becomes a stacked card (bandeja.css), each value after its column's name.
-        className="rf-tabla-apilable"
+        // Until the first page arrives the table keeps a screen's height, so the footer starts below
+        // the fold instead of being pushed down by the rows (a layout shift; issue 12).
+        className={`rf-tabla-apilable${pagina === undefined && !query.isError ? " rf-bandeja-cargando" : ""}`}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
         // A search matching very many requests is counted only that far (issue 12): "de más de 10.000".
         currentPageReportTemplate={

@@ -6,7 +6,7 @@
 import "../originador.css";
 import { type BandejaItem, ESTATUS } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   AccionBandeja,
@@ -20,7 +20,6 @@ import {
   columnaIncumbente,
 } from "../../../components/bandeja/BandejaTabla";
 import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
-import { InactivarFirmaDialog } from "../components/InactivarFirmaDialog";
 import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
 
 const columnaNumero: ColumnaBandeja = {
@@ -30,6 +29,12 @@ const columnaNumero: ColumnaBandeja = {
   body: (s) => s.idSolicitud,
   style: { width: "5rem" },
 };
+
+// The deactivation dialog (a form with a file and its validation) loads when it is first opened,
+// not with the inbox (issue 12).
+const InactivarFirmaDialog = lazy(() =>
+  import("../components/InactivarFirmaDialog").then((m) => ({ default: m.InactivarFirmaDialog })),
+);
 
 const texto = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).texto;
 const color = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).color;
@@ -46,6 +51,8 @@ const COLUMNAS: ColumnaBandeja[] = [
 export default function BandejaOriginadorPage() {
   const navigate = useNavigate();
   const [inactivar, setInactivar] = useState<number | null>(null);
+  const [dialogoUsado, setDialogoUsado] = useState(false);
+  if (inactivar !== null && !dialogoUsado) setDialogoUsado(true);
   return (
     <div className="rfo-bandeja">
       <BandejaTabla
@@ -87,7 +94,11 @@ export default function BandejaOriginadorPage() {
           </>
         )}
       />
-      <InactivarFirmaDialog idSolicitud={inactivar} onHide={() => setInactivar(null)} />
+      {dialogoUsado && (
+        <Suspense fallback={null}>
+          <InactivarFirmaDialog idSolicitud={inactivar} onHide={() => setInactivar(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
