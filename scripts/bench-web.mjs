@@ -154,6 +154,18 @@ async function stopServer() {
 }
 
 try {
+  await medir();
+} catch (e) {
+  // The server's own words explain most failures (it may have stopped).
+  console.error(
+    `${e instanceof Error ? e.message : e}\nSalida del servidor (código ${server.exitCode}):\n${output.slice(-4000)}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+}
+
+async function medir() {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
@@ -213,8 +225,6 @@ try {
     );
     imprimirLighthouse(await medirLighthouse({ base, token }));
   }
-} finally {
-  await stopServer();
 }
 
 if (!withinBudget) process.exit(1);

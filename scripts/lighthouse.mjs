@@ -79,6 +79,14 @@ export async function medirLighthouse({ base, token, paginas }) {
         bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,
+        // Where the main thread's time goes (issue 12): Lighthouse's own breakdown, by kind of work
+        // and by script, in its simulated slow-phone milliseconds.
+        hilo: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+          .slice(0, 4)
+          .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`),
+        guiones: (lhr.audits["bootup-time"]?.details?.items ?? [])
+          .slice(0, 4)
+          .map((i) => `${String(i.url).replace(/^.*\//, "") || i.url} ${Math.round(i.total)} ms`),
       });
     }
   } finally {
@@ -100,6 +108,8 @@ export function imprimirLighthouse(resultados) {
         .join(" · ")}`,
     );
     console.log(`    transferido: ${(r.bytes / 1024).toFixed(1)} KB en ${r.peticiones} peticiones`);
+    if (r.hilo.length) console.log(`    hilo principal: ${r.hilo.join(" · ")}`);
+    if (r.guiones.length) console.log(`    por archivo: ${r.guiones.join(" · ")}`);
     if (r.fallos.length) console.log(`    auditorías por debajo de 0,9: ${r.fallos.join(", ")}`);
   }
 }
