@@ -79,6 +79,7 @@ export async function medirLighthouse({ base, token, paginas }) {
         bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,
+        error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
         // Where the main thread's time goes (issue 12): Lighthouse's own breakdown, by kind of work
         // and by script, in its simulated slow-phone milliseconds.
         hilo: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
@@ -108,6 +109,7 @@ export function imprimirLighthouse(resultados) {
         .join(" · ")}`,
     );
     console.log(`    transferido: ${(r.bytes / 1024).toFixed(1)} KB en ${r.peticiones} peticiones`);
+    if (r.error) console.log(`    Lighthouse no pudo medir: ${r.error}`);
     if (r.hilo.length) console.log(`    hilo principal: ${r.hilo.join(" · ")}`);
     if (r.guiones.length) console.log(`    por archivo: ${r.guiones.join(" · ")}`);
     if (r.fallos.length) console.log(`    auditorías por debajo de 0,9: ${r.fallos.join(", ")}`);

@@ -379,7 +379,8 @@ export function BandejaTabla(props: BandejaTablaProps) {
         sortOrder={consulta.sortOrder}
         onSort={onSort}
         removableSort
-        loading={query.isFetching}
+        // Still loading until the rows drawn are the page received (they follow it in a transition).
+        loading={query.isFetching || pagina !== query.data}
         loadingIcon={<span aria-hidden="true" />}
         header={encabezado}
         emptyMessage={pagina === undefined ? <span /> : MSG.sinRegistros}
