@@ -374,10 +374,13 @@ export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Pe
       administrador: ctx.usuarios.administrador,
     };
 
-    // Step dates go forward in working hours over the past weeks and end before today.
+    // Step dates go forward in working hours over the past weeks and end before today. The plan
+    // whose first official has expired (five days ago) ends a month earlier, so that official was
+    // authorised before the end of its validity, as the workflow would have required.
     const saltos = plan.ruta.map((_, i) => (i === 0 ? 0 : r.entero(6, 72) * 3_600_000));
     const total = saltos.reduce((a, b) => a + b, 0);
-    let t = ahora - total - r.entero(1, 20) * DIA - r.entero(1, 8) * 3_600_000;
+    const antelacion = plan.vencida ? 30 * DIA : 0;
+    let t = ahora - total - antelacion - r.entero(1, 20) * DIA - r.entero(1, 8) * 3_600_000;
 
     const funcs: FuncionarioDemo[] = [];
     const nuevoFuncionario = async (creado: Date, i: number): Promise<FuncionarioDemo> => {

@@ -182,6 +182,21 @@ describe("demo requests", () => {
     }
   });
 
+  it("authorise temporary officials before their validity ends (the expired one too)", async () => {
+    // Calendar days in the country's zone (UTC−4), as the registry reads them.
+    const r = (await t.db.execute(sql`
+      select f.id_funcionario as id,
+             to_char(a.desde at time zone 'America/Santo_Domingo', 'YYYY-MM-DD') as desde,
+             to_char(f.fecha_hasta, 'YYYY-MM-DD') as hasta
+        from autorizaciones a join funcionarios f on f.id_funcionario = a.id_funcionario
+       where f.fecha_hasta is not null`)) as unknown as { rows: { id: number; desde: string; hasta: string }[] };
+    const filas = r.rows;
+    expect(filas.length).toBeGreaterThan(0);
+    const hoy = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+    expect(filas.some((f) => f.hasta < hoy)).toBe(true);
+    for (const f of filas) expect(f.desde <= f.hasta, `funcionario ${f.id}: ${f.desde} > ${f.hasta}`).toBe(true);
+  });
+
   it("have incumbents and officials from the padrón with positions of the right type", async () => {
     const { sols, funcs, ff, cargosRows } = await leerTodo();
     const tipo = new Map(cargosRows.map((c) => [c.idCargo, c.tipo]));
