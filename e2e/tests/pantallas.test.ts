@@ -6,32 +6,16 @@
 import { type BandejaItem, MSG } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { apiDemo } from "../support/api";
+import { axeSerious, launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
 let browser: Browser;
 
-const tokens = new Map<string, string>();
-
-async function token(usuario: string): Promise<string> {
-  const guardado = tokens.get(usuario);
-  if (guardado) return guardado;
-  const res = await fetch(`${server.url}/api/Account/LogIn`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userName: usuario, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { token: string };
-  tokens.set(usuario, body.token);
-  return body.token;
-}
-
-async function apiGet<T>(usuario: string, path: string): Promise<T> {
-  const res = await fetch(`${server.url}/${path}`, { headers: { Authorization: await token(usuario) } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+const demo = apiDemo(() => server.url);
+const { token } = demo;
+const apiGet = <T>(usuario: string, path: string) => demo.llamar<T>(usuario, path);
 
 /** A demo request of the originator's institution in this status. */
 async function demoEn(estatus: number): Promise<number> {

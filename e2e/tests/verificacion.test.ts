@@ -10,7 +10,8 @@ import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textoPdf } from "../../server/test/documentos/lectores";
-import { DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { apiDemo } from "../support/api";
+import { launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
@@ -24,20 +25,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function token(usuario: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/Account/LogIn`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userName: usuario, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function api<T>(usuario: string, path: string, method = "GET"): Promise<T> {
-  const res = await fetch(`${server.url}/${path}`, { method, headers: { Authorization: await token(usuario) } });
-  expect(res.status, path).toBe(200);
-  return (await res.json()) as T;
-}
+const demo = apiDemo(() => server.url);
+const api = <T>(usuario: string, path: string, method = "GET") => demo.llamar<T>(usuario, path, method);
 
 /** An active request of the demo data with an official in force today. */
 async function solicitudActiva(): Promise<{ idSolicitud: number; cedula: string }> {
