@@ -20,23 +20,19 @@
  *   SEARCH_COUNT_CAP  the app's setting (10000 unless given): where a search's total stops counting
  * A capped search total (issue 12) prints as "10000+".
  */
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import type { Database, Db } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 const WARMUP = 20;
-const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
-const KEEP = process.env.BENCH_KEEP === "1";
 const SOLO = process.env.BENCH_SOLO ? new RegExp(process.env.BENCH_SOLO, "i") : null;
-const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 
 interface Bandeja {
   nombre: string;
@@ -140,9 +136,6 @@ async function filas<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
   return r.rows;
 }
 
-const percentil = (ordenados: number[], p: number) =>
-  ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)];
-
 interface Resultado {
   bandeja: string;
   consulta: string;
@@ -231,53 +224,19 @@ function imprimir(base: string, sembrado: number, resultados: Resultado[]) {
   console.log(`peor p95: ${peor.p95.toFixed(1)} ms (${peor.bandeja}, ${peor.consulta})`);
 }
 
-async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise<void>) {
-  if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: "memory" });
-    try {
-      await fn(database);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  if (process.env.BENCH_REUSE) {
-    const database = await openDatabase({ databaseUrl: process.env.BENCH_REUSE });
-    try {
-      await fn(database);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  if (!PG_URL) throw new Error("BENCH_DB=postgres needs DATABASE_URL or TEST_PG_URL");
-  const nombre = `rf_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${nombre}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await fn(database);
-  } finally {
-    await database.close();
-    if (KEEP) console.log(`base conservada: ${url.toString()}`);
-    else await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
-  }
-}
-
-const bases: ("pglite" | "postgres")[] = QUE_BASES === "both" ? ["pglite", "postgres"] : [QUE_BASES];
-for (const kind of bases) {
-  await conBase(kind, async (database) => {
-    if (process.env.BENCH_REUSE && kind === "postgres") {
-      await prepararBase(database, { demoData: "never", padronFile: undefined });
-      imprimir("PostgreSQL (base reutilizada, sin sembrar)", 0, await medir(database));
-      return;
-    }
-    await prepararBase(database, { demoData: "always", padronFile: undefined });
-    const sembrado = await sembrar(database.db, N);
-    imprimir(kind === "pglite" ? "PGlite" : "PostgreSQL", sembrado, await medir(database));
-  });
+for (const kind of BASES) {
+  await conBase(
+    kind,
+    async (database) => {
+      if (process.env.BENCH_REUSE && kind === "postgres") {
+        await prepararBase(database, { demoData: "never", padronFile: undefined });
+        imprimir("PostgreSQL (base reutilizada, sin sembrar)", 0, await medir(database));
+        return;
+      }
+      await prepararBase(database, { demoData: "always", padronFile: undefined });
+      const sembrado = await sembrar(database.db, N);
+      imprimir(kind === "pglite" ? "PGlite" : "PostgreSQL", sembrado, await medir(database));
+    },
+    process.env.BENCH_REUSE,
+  );
 }

@@ -10,23 +10,19 @@
  * Settings: BENCH_N, BENCH_ITER (default 100), BENCH_DB (pglite | postgres | both), BENCH_KEEP=1 to
  * keep the PostgreSQL database (to read EXPLAIN ANALYZE), as in inbox.ts.
  */
-import crypto from "node:crypto";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import type { Database, Db } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
 const ITER = Number(process.env.BENCH_ITER ?? 100);
 const WARMUP = 10;
-const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
-const KEEP = process.env.BENCH_KEEP === "1";
-const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 
 async function filas<T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -92,8 +88,6 @@ async function sembrar(db: Db, n: number) {
   return performance.now() - t0;
 }
 
-const percentil = (o: number[], p: number) => o[Math.min(o.length - 1, Math.ceil((p / 100) * o.length) - 1)];
-
 async function medir(database: Database) {
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
   const app = await buildApp({ db: database.db, config, segundoPlano: false }, { logger: false });
@@ -135,36 +129,7 @@ async function medir(database: Database) {
   return resultados;
 }
 
-async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise<void>) {
-  if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: "memory" });
-    try {
-      await fn(database);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  if (!PG_URL) throw new Error("BENCH_DB=postgres needs DATABASE_URL or TEST_PG_URL");
-  const nombre = `rf_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${nombre}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await fn(database);
-  } finally {
-    await database.close();
-    if (KEEP) console.log(`base conservada: ${url.toString()}`);
-    else await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
-  }
-}
-
-const bases: ("pglite" | "postgres")[] = QUE_BASES === "both" ? ["pglite", "postgres"] : [QUE_BASES];
-for (const kind of bases) {
+for (const kind of BASES) {
   await conBase(kind, async (database) => {
     await prepararBase(database, { demoData: "always", padronFile: undefined });
     const sembrado = await sembrar(database.db, N);

@@ -14,22 +14,19 @@
  * Settings (environment): DATABASE_URL / TEST_PG_URL, BENCH_DB (pglite | postgres | both),
  *   BENCH_N (requests, default 100000), BENCH_ITER (timed calls per question, default 300).
  */
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { digitoVerificador } from "@registro/contracts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
-import { type Database, type Db, openDatabase } from "../src/db/client.js";
+import type { Database, Db } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
 const ITER = Number(process.env.BENCH_ITER ?? 300);
 const WARMUP = 30;
-const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
-const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 /** People the officials are drawn from. */
 const PERSONAS = Math.round(N * 1.5);
 
@@ -130,10 +127,6 @@ async function sembrar(db: Db, n: number): Promise<number> {
   return performance.now() - t0;
 }
 
-function percentil(xs: number[], p: number): number {
-  return xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-}
-
 async function medir(database: Database) {
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
   const app = await buildApp({ db: database.db, config }, { logger: false });
@@ -231,35 +224,7 @@ async function medir(database: Database) {
   return { funcionarios, personas, resultados, sqlMs };
 }
 
-async function conBase(kind: "pglite" | "postgres", fn: (d: Database) => Promise<void>) {
-  if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: "memory" });
-    try {
-      await fn(database);
-    } finally {
-      await database.close();
-    }
-    return;
-  }
-  if (!PG_URL) throw new Error("BENCH_DB=postgres needs DATABASE_URL or TEST_PG_URL");
-  const nombre = `rf_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${nombre}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${nombre}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  try {
-    await fn(database);
-  } finally {
-    await database.close();
-    await admin.query(`drop database if exists ${nombre} with (force)`);
-    await admin.end();
-  }
-}
-
-const bases: ("pglite" | "postgres")[] = QUE_BASES === "both" ? ["pglite", "postgres"] : [QUE_BASES];
-for (const kind of bases) {
+for (const kind of BASES) {
   await conBase(kind, async (database) => {
     await prepararBase(database, { demoData: "always", padronFile: undefined });
     const sembrado = await sembrar(database.db, N);
