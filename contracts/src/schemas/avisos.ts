@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
 import { PREFERENCIAS_CORREO } from "../preferencias-correo.js";
+import { zEnteroConsulta } from "./comun.js";
 
 /** One notice as the bell's panel shows it; `enlace` is an app path (under the base path). */
 export const zAviso = z.object({
@@ -24,12 +25,7 @@ export const zAvisos = z.object({ rows: z.array(zAviso), noLeidos: z.number().in
 export type Avisos = z.infer<typeof zAvisos>;
 
 export const zConsultaAvisos = z.object({
-  rows: z.coerce
-    .number({ error: MSG.numeroInvalido })
-    .int(MSG.numeroInvalido)
-    .min(1, MSG.numeroInvalido)
-    .max(50, MSG.numeroInvalido)
-    .default(20),
+  rows: zEnteroConsulta(1, 50).default(20),
 });
 
 export const zPreferencias = z.object({
@@ -58,16 +54,6 @@ export const zCorreoNoEnviado = z.object({
 export type CorreoNoEnviado = z.infer<typeof zCorreoNoEnviado>;
 
 export const zConsultaCorreos = z.object({
-  page: z.coerce
-    .number({ error: MSG.numeroInvalido })
-    .int(MSG.numeroInvalido)
-    .min(0, MSG.numeroInvalido)
-    .max(100_000, MSG.numeroInvalido)
-    .default(0),
-  rows: z.coerce
-    .number({ error: MSG.numeroInvalido })
-    .int(MSG.numeroInvalido)
-    .min(1, MSG.numeroInvalido)
-    .max(100, MSG.numeroInvalido)
-    .default(15),
+  page: zEnteroConsulta(0, 100_000).default(0),
+  rows: zEnteroConsulta(1, 100).default(15),
 });

@@ -24,7 +24,7 @@ export type RespuestaSimple = z.infer<typeof zRespuestaSimple>;
 export const zSortOrder = z.union([z.literal(1), z.literal(-1)], { error: MSG.sentidoOrdenInvalido });
 
 /** A whole number from the query string, within bounds, with the Spanish message on failure. */
-const zEnteroConsulta = (min: number, max: number) =>
+export const zEnteroConsulta = (min: number, max: number) =>
   z.coerce
     .number({ error: MSG.numeroInvalido })
     .int(MSG.numeroInvalido)

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
 import { ID_MAX, zBool, zCedula, zEmail, zExt, zId, zTelefono, zTelefonoOpcional } from "../validacion.js";
+import { zEnteroConsulta } from "./comun.js";
 import { zFechaConsulta } from "./verificacion.js";
 
 /** Forms send null, "" or 0 for "nothing chosen"; all mean absent. Numeric strings become numbers. */
@@ -324,18 +325,8 @@ const vacioConsulta = (v: unknown) => v === undefined || v === null || (typeof v
  */
 export const zConsultaAuditoria = z
   .object({
-    page: z.coerce
-      .number({ error: MSG.numeroInvalido })
-      .int(MSG.numeroInvalido)
-      .min(0, MSG.numeroInvalido)
-      .max(10_000_000, MSG.numeroInvalido)
-      .default(0),
-    rows: z.coerce
-      .number({ error: MSG.numeroInvalido })
-      .int(MSG.numeroInvalido)
-      .min(1, MSG.numeroInvalido)
-      .max(100, MSG.numeroInvalido)
-      .default(15),
+    page: zEnteroConsulta(0, 10_000_000).default(0),
+    rows: zEnteroConsulta(1, 100).default(15),
     entidad: z.enum(ENTIDADES_AUDITORIA, { error: MSG.datosInvalidos }).optional(),
     accion: z.preprocess(
       (v) => (vacioConsulta(v) ? undefined : v),
