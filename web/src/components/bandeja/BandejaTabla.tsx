@@ -32,7 +32,7 @@ import { StatusTag } from "../solicitud/StatusTag";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useInstituciones } from "./use-instituciones";
 import "./bandeja.css";
-import { PT_RPP } from "../funcionario-dialog/campos";
+import { PT_RPP } from "../pt-listas";
 
 export interface ColumnaBandeja {
   /** Unique key of the column. */

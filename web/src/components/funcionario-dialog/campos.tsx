@@ -11,21 +11,8 @@ import { EntradaMascara } from "./EntradaMascara";
 
 const TIPOS_ARCHIVO: readonly string[] = MIME_PERMITIDOS;
 
-/**
- * PrimeReact's Dropdown renders an unlabelled hidden <select> beside its labelled combobox; hiding
- * it from assistive technology keeps one control per field (axe: select-name).
- */
-export const PT_DROPDOWN = { select: { "aria-hidden": true } } as const;
-/**
- * The same for the rows-per-page selector of a table's paginator, named in Spanish: PrimeReact's
- * paginator bundle reads that label from its own copy of the locale, stuck in English.
- */
-export const PT_RPP = {
-  select: { "aria-hidden": true },
-  root: { "aria-label": "Filas por página" },
-  input: { "aria-label": "Filas por página" },
-} as const;
-export const PT_PAGINADOR = { paginator: { RPPDropdown: PT_RPP } } as const;
+// The lists' pass-through fixes live without zod or the look-up, for the inbox's bundle.
+export { PT_DROPDOWN, PT_PAGINADOR, PT_RPP } from "../pt-listas";
 
 /**
  * A MultiSelect's options are role="option" with aria-selected; the checkbox drawn inside each was

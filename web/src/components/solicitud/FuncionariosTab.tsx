@@ -12,7 +12,7 @@ import { useFuncionariosSolicitud } from "./api/get-funcionario-solicitud";
 import { FuncionarioDetalleDialog } from "./FuncionarioDetalleDialog";
 import { VigenciaTag } from "./VigenciaTag";
 import "./solicitud.css";
-import { PT_RPP } from "../funcionario-dialog/campos";
+import { PT_RPP } from "../pt-listas";
 
 export interface FuncionariosTabProps {
   idSolicitud: number;

@@ -5,7 +5,7 @@
 import type { DataTablePassThroughOptions } from "primereact/datatable";
 import type { DropdownPassThroughOptions } from "primereact/dropdown";
 import type { InputSwitchPassThroughOptions } from "primereact/inputswitch";
-import { PT_RPP } from "../../../components/funcionario-dialog/campos";
+import { PT_RPP } from "../../../components/pt-listas";
 
 export const ptDropdown = (nombre: string): DropdownPassThroughOptions => ({ select: { "aria-label": nombre } });
 

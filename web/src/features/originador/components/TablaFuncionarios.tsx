@@ -6,7 +6,7 @@ import { type Funcionario, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
-import { PT_PAGINADOR } from "../../../components/funcionario-dialog/campos";
+import { PT_PAGINADOR } from "../../../components/pt-listas";
 
 const TOOLTIP = { position: "top" as const, showDelay: 2000, hideDelay: 300 };
 

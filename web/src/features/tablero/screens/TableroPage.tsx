@@ -24,7 +24,7 @@ import { Dropdown } from "primereact/dropdown";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
-import { PT_DROPDOWN } from "../../../components/funcionario-dialog/campos";
+import { PT_DROPDOWN } from "../../../components/pt-listas";
 import { formatearFecha, formatearFechaHora } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
