@@ -336,7 +336,16 @@ describe("Administrador RyCC", () => {
     await elegirEnDropdown(page, "Estatus", "Aprobado por Adminstrador RyCC");
     await page.waitForURL(/estatus=106/);
     await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Activa"]));
-    const id = await abrirFila(page, "Activa");
+    // Another active request than the one approved above (the next test still needs that one).
+    const activas = await apiGet<{ rows: { idSolicitud: number }[] }>(
+      "administrador",
+      "api/SolicitudFirma/GetBandejaAdministradorRCC?page=0&rows=10&estatus=106&sortField=fechaSolicitud&sortOrder=-1",
+    );
+    const fila = activas.rows.findIndex((r) => r.idSolicitud !== idAprobada);
+    await page.locator(".rf-bandeja tbody tr").nth(fila).getByRole("button", { name: "Ver detalles" }).click();
+    await page.waitForURL(/\/Detalles\/\d+$/);
+    const id = Number(/\/Detalles\/(\d+)$/.exec(page.url())![1]);
+    expect(id).toBe(activas.rows[fila].idSolicitud);
     expect(id).not.toBe(idAprobada);
 
     await page.getByRole("button", { name: "Inactivar" }).click();
