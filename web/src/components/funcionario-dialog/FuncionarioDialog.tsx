@@ -14,7 +14,6 @@ import {
   zFuncionarioForm,
 } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Calendar } from "primereact/calendar";
 import { Checkbox } from "primereact/checkbox";
 import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
@@ -26,7 +25,7 @@ import { RadioButton } from "primereact/radiobutton";
 import { useMemo, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { PT_CALENDARIO } from "../pt-calendario";
+import { SelectorFecha } from "../SelectorFecha";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 import {
@@ -447,32 +446,20 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
               <legend>Firma temporal</legend>
               <div className="rfo-grid rfo-grid-2">
                 <Campo id={idc("fechaDesde")} etiqueta="Desde" requerido error={err("fechaDesde")}>
-                  <Calendar
+                  <SelectorFecha
                     inputId={idc("fechaDesde")}
                     value={e.fechaDesde}
-                    onChange={(ev) => set("fechaDesde", (ev.value as Date | null) ?? null)}
-                    dateFormat="dd/mm/yy"
-                    locale="es"
-                    showIcon
-                    placeholder="dd/mm/aaaa"
-                    pt={PT_CALENDARIO}
-                    invalid={!!err("fechaDesde")}
-                    aria-describedby={err("fechaDesde") ? `${idc("fechaDesde")}-error` : undefined}
+                    onChange={(f) => set("fechaDesde", f)}
+                    error={err("fechaDesde")}
                   />
                 </Campo>
                 <Campo id={idc("fechaHasta")} etiqueta="Hasta" requerido error={err("fechaHasta")}>
-                  <Calendar
+                  <SelectorFecha
                     inputId={idc("fechaHasta")}
                     value={e.fechaHasta}
-                    onChange={(ev) => set("fechaHasta", (ev.value as Date | null) ?? null)}
-                    dateFormat="dd/mm/yy"
-                    locale="es"
-                    showIcon
-                    placeholder="dd/mm/aaaa"
-                    pt={PT_CALENDARIO}
-                    minDate={e.fechaDesde ?? undefined}
-                    invalid={!!err("fechaHasta")}
-                    aria-describedby={err("fechaHasta") ? `${idc("fechaHasta")}-error` : undefined}
+                    onChange={(f) => set("fechaHasta", f)}
+                    minDate={e.fechaDesde}
+                    error={err("fechaHasta")}
                   />
                 </Campo>
               </div>

@@ -18,13 +18,12 @@ import {
   VISTAS,
 } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Calendar } from "primereact/calendar";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { PT_CALENDARIO } from "../../../components/pt-calendario";
+import { SelectorFecha } from "../../../components/SelectorFecha";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
@@ -232,32 +231,22 @@ export default function AuditoriaPage() {
       </div>
       <div className="rfc-filtro">
         <label htmlFor="auditoria-desde">Desde</label>
-        <Calendar
+        <SelectorFecha
           inputId="auditoria-desde"
           value={desde}
-          onChange={(e) => filtrar(setDesde)((e.value as Date | null) ?? null)}
-          maxDate={hasta ?? undefined}
-          dateFormat="dd/mm/yy"
-          locale="es"
-          showIcon
+          onChange={filtrar(setDesde)}
+          maxDate={hasta}
           showButtonBar
-          placeholder="dd/mm/aaaa"
-          pt={PT_CALENDARIO}
         />
       </div>
       <div className="rfc-filtro">
         <label htmlFor="auditoria-hasta">Hasta</label>
-        <Calendar
+        <SelectorFecha
           inputId="auditoria-hasta"
           value={hasta}
-          onChange={(e) => filtrar(setHasta)((e.value as Date | null) ?? null)}
-          minDate={desde ?? undefined}
-          dateFormat="dd/mm/yy"
-          locale="es"
-          showIcon
+          onChange={filtrar(setHasta)}
+          minDate={desde}
           showButtonBar
-          placeholder="dd/mm/aaaa"
-          pt={PT_CALENDARIO}
         />
       </div>
     </div>

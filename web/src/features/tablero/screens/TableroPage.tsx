@@ -18,13 +18,13 @@ import {
 } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { Calendar } from "primereact/calendar";
 import { Chart } from "primereact/chart";
 import { Dropdown } from "primereact/dropdown";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { PT_DROPDOWN } from "../../../components/pt-listas";
+import { SelectorFecha } from "../../../components/SelectorFecha";
 import { formatearFecha, formatearFechaHora } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -115,29 +115,21 @@ export default function TableroPage() {
       <p className="rft-ayuda">{MSG.tableroDescripcion}</p>
       <form className="rft-filtros" onSubmit={aplicar} noValidate aria-label="Filtros del tablero">
         <CampoFiltro id="rft-desde" etiqueta={MSG.tableroDesde} error={err("desde")}>
-          <Calendar
+          <SelectorFecha
             inputId="rft-desde"
             value={desde}
-            onChange={(e) => setDesde((e.value as Date | null) ?? null)}
-            dateFormat="dd/mm/yy"
-            locale="es"
-            showIcon
-            placeholder="dd/mm/aaaa"
-            invalid={!!err("desde")}
-            aria-describedby={err("desde") ? "rft-desde-error" : "rft-filtros-ayuda"}
+            onChange={setDesde}
+            error={err("desde")}
+            describedBy="rft-filtros-ayuda"
           />
         </CampoFiltro>
         <CampoFiltro id="rft-hasta" etiqueta={MSG.tableroHasta} error={err("hasta")}>
-          <Calendar
+          <SelectorFecha
             inputId="rft-hasta"
             value={hasta}
-            onChange={(e) => setHasta((e.value as Date | null) ?? null)}
-            dateFormat="dd/mm/yy"
-            locale="es"
-            showIcon
-            placeholder="dd/mm/aaaa"
-            invalid={!!err("hasta")}
-            aria-describedby={err("hasta") ? "rft-hasta-error" : "rft-filtros-ayuda"}
+            onChange={setHasta}
+            error={err("hasta")}
+            describedBy="rft-filtros-ayuda"
           />
         </CampoFiltro>
         <CampoFiltro id="rft-institucion" etiqueta={MSG.tableroInstitucion} error={err("idInstitucion")}>

@@ -16,7 +16,6 @@ import {
 } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { Calendar } from "primereact/calendar";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
@@ -28,7 +27,7 @@ import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/funcionario-dialog/campos";
-import { PT_CALENDARIO } from "../../../components/pt-calendario";
+import { SelectorFecha } from "../../../components/SelectorFecha";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
@@ -178,18 +177,7 @@ export default function VerificarFirmaPage() {
           />
         </Campo>
         <Campo id="rfv-fecha" etiqueta="Fecha" error={err("fecha")}>
-          <Calendar
-            inputId="rfv-fecha"
-            value={fecha}
-            onChange={(e) => setFecha((e.value as Date | null) ?? null)}
-            dateFormat="dd/mm/yy"
-            locale="es"
-            showIcon
-            placeholder="dd/mm/aaaa"
-            pt={PT_CALENDARIO}
-            invalid={!!err("fecha")}
-            aria-describedby={err("fecha") ? "rfv-fecha-error" : undefined}
-          />
+          <SelectorFecha inputId="rfv-fecha" value={fecha} onChange={setFecha} error={err("fecha")} />
         </Campo>
         <div className="rfv-enviar">
           <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
