@@ -13,7 +13,10 @@
  *   substring, and status texts given by the service;
  * - totals without a search are sums of the counters of `solicitudes_totales` (status × institution
  *   × legal-decided, kept by triggers, migration 0006); only searches count rows, and only up to a
- *   cap (`contarHasta`).
+ *   cap (`contarHasta`);
+ * - a search by name is counted, and sorted by name, through the words table (`palabras.repository.ts`,
+ *   migration 0013) instead of the GIN index, which answers a common word with a bitmap of every
+ *   request it names before reading one.
  */
 import { createHash } from "node:crypto";
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
@@ -29,6 +32,7 @@ import {
   solicitudesTotales,
   usuarios,
 } from "../db/schema.js";
+import { contarPorPalabras, type GuiaPalabras, guiaPalabras, paginaPorNombre } from "./palabras.repository.js";
 
 /** A status match of one search term: these codes, optionally only (un)assigned ones. */
 export interface CoincidenciaEstatus {
@@ -184,6 +188,7 @@ function seleccionPagina(
   f: FiltroBandeja,
   o: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
+  guia?: GuiaPalabras | null,
 ): { sub: SQL; orden: SQL } {
   const dir = sql.raw((o.sentido === 1) !== Boolean(o.invertido) ? "asc" : "desc");
   // Sorts by a status or an institution show each one's newest requests first, whatever `sentido`.
@@ -220,6 +225,13 @@ function seleccionPagina(
       };
     case "cedula":
     case "nombres": {
+      if (o.campo === "nombres" && pagina && guia?.vocabulario) {
+        // A search sorted by name: its words' requests in name order (the words table).
+        return {
+          sub: paginaPorNombre(f, { ...guia, vocabulario: guia.vocabulario }, COLUMNAS, dir, pagina),
+          orden: sql`p.k1 ${dir}, p.k2 ${dir}, p.id ${dir}`,
+        };
+      }
       const [k1, k2] =
         o.campo === "cedula"
           ? [sql`${incumbentes.cedula}`, sql`null::text`]
@@ -352,7 +364,8 @@ export async function listarBandeja(
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
 ): Promise<FilaBandeja[]> {
-  return (await filas<FilaLeida>(tx, consultaBandeja(filtro, orden, pagina))).map(aFila);
+  const guia = pagina && orden.campo === "nombres" ? await guiaPalabras(tx, filtro) : null;
+  return (await filas<FilaLeida>(tx, consultaBandeja(filtro, orden, pagina, undefined, guia))).map(aFila);
 }
 
 /** Drizzle's internals this file reuses: the query's text and parameters, and a named statement. */
@@ -430,8 +443,10 @@ export function consultaBandeja(
   pagina: { offset: number; limit: number } | null,
   /** A scalar query whose value every row carries as `total` (`listarConTotal`). */
   total?: SQL,
+  /** The search's guide through the words table (`guiaPalabras`), for a page sorted by name. */
+  guia?: GuiaPalabras | null,
 ): SQL {
-  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina);
+  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina, guia);
   return sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
@@ -449,7 +464,8 @@ export async function contarBandeja(tx: Tx, filtro: FiltroBandeja): Promise<numb
   if (cuentaPorTotales(filtro)) {
     return contarPorTotales(tx, filtro);
   }
-  return contarFilas(tx, filtro);
+  const guia = await guiaPalabras(tx, filtro);
+  return guia ? contarPorPalabras(tx, filtro, guia, null) : contarFilas(tx, filtro);
 }
 
 /** The plain count: every matching row of `solicitudes` (searches; the reference of the tests). */
@@ -464,6 +480,8 @@ export async function contarFilas(tx: Tx, filtro: FiltroBandeja): Promise<number
  * when it is at most `tope`, and `tope + 1` otherwise ("more than `tope`").
  */
 export async function contarHasta(tx: Tx, filtro: FiltroBandeja, tope: number): Promise<number> {
+  const guia = await guiaPalabras(tx, filtro);
+  if (guia) return contarPorPalabras(tx, filtro, guia, tope);
   const [fila] = await filas<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select 1 from ${solicitudes} ${DONDE(filtro)} limit ${tope + 1}) c`,

@@ -1,0 +1,96 @@
+-- Searches by name at a million requests (issue 12): every word of a request's search words that
+-- holds a letter (its incumbent's names and surnames; cédula pieces are digits and stay with the GIN
+-- index), one row each, with the columns the inboxes filter and sort by copied from the request and
+-- its incumbent. A word typed is a range of this table's first column, so a search's capped total is
+-- an index-only scan that stops at the cap, and a search sorted by name walks the word's names in
+-- order; the GIN index answers a prefix with a bitmap of every matching request first.
+-- `anterior` is the request's previous word in the same (byte) order: the words of one request that
+-- start with what was typed are next to each other, so the first of them is the one whose
+-- `anterior` is before the typed text — one row per request, without a DISTINCT.
+-- `palabras` is every search word of the request (' ' before each), so that the other words typed
+-- are checked in the index too: "starts a word" is "contains ' ' || word".
+CREATE TABLE "solicitudes_palabras" (
+	"palabra" text COLLATE "C" NOT NULL,
+	"id_solicitud" integer NOT NULL,
+	"anterior" text COLLATE "C",
+	"estatus" smallint NOT NULL,
+	"id_institucion" integer NOT NULL,
+	"decidido_juridico" boolean NOT NULL,
+	"asignado" boolean NOT NULL,
+	"nombres" text NOT NULL,
+	"apellidos" text NOT NULL,
+	"palabras" text NOT NULL,
+	CONSTRAINT "solicitudes_palabras_pk" PRIMARY KEY("id_solicitud","palabra")
+);--> statement-breakpoint
+-- The rows every request must have (with its incumbent's names), as the triggers and the back-fill
+-- write them. A condition on `id_solicitud` reaches the tables below (it is the window's partition).
+CREATE VIEW "rf_palabras_calculadas" AS
+SELECT w.palabra, s.id_solicitud,
+       lag(w.palabra) OVER (PARTITION BY s.id_solicitud ORDER BY w.palabra) AS anterior,
+       s.estatus, s.id_institucion, s.decidido_juridico, s.asignado_a IS NOT NULL AS asignado, i.nombres, i.apellidos,
+       ' ' || array_to_string(tsvector_to_array(s.busqueda), ' ') AS palabras
+FROM solicitudes s
+JOIN incumbentes i ON i.id_incumbente = s.id_incumbente
+CROSS JOIN LATERAL (SELECT p COLLATE "C" AS palabra FROM unnest(tsvector_to_array(s.busqueda)) p) w
+WHERE w.palabra ~ '[a-z]';--> statement-breakpoint
+-- Once per statement, in the same transaction as the rows: inserted requests get their words,
+-- deleted ones lose them, and updated ones whose copied columns or words changed are rewritten.
+CREATE FUNCTION "rf_solicitudes_palabras"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO solicitudes_palabras
+    SELECT * FROM rf_palabras_calculadas WHERE id_solicitud IN (SELECT id_solicitud FROM nuevas);
+  ELSIF TG_OP = 'DELETE' THEN
+    DELETE FROM solicitudes_palabras p USING viejas v WHERE p.id_solicitud = v.id_solicitud;
+    RETURN NULL;
+  ELSE
+    SELECT array_agg(n.id_solicitud) INTO ids FROM nuevas n JOIN viejas v ON v.id_solicitud = n.id_solicitud
+    WHERE (n.estatus, n.id_institucion, n.decidido_juridico, n.asignado_a IS NOT NULL, n.busqueda, n.id_incumbente)
+      IS DISTINCT FROM (v.estatus, v.id_institucion, v.decidido_juridico, v.asignado_a IS NOT NULL, v.busqueda, v.id_incumbente);
+    IF ids IS NULL THEN
+      RETURN NULL;
+    END IF;
+    DELETE FROM solicitudes_palabras WHERE id_solicitud = ANY (ids);
+    INSERT INTO solicitudes_palabras SELECT * FROM rf_palabras_calculadas WHERE id_solicitud = ANY (ids);
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "solicitudes_palabras_altas" AFTER INSERT ON "solicitudes" REFERENCING NEW TABLE AS nuevas
+FOR EACH STATEMENT EXECUTE FUNCTION rf_solicitudes_palabras();--> statement-breakpoint
+CREATE TRIGGER "solicitudes_palabras_bajas" AFTER DELETE ON "solicitudes" REFERENCING OLD TABLE AS viejas
+FOR EACH STATEMENT EXECUTE FUNCTION rf_solicitudes_palabras();--> statement-breakpoint
+CREATE TRIGGER "solicitudes_palabras_cambios" AFTER UPDATE ON "solicitudes"
+REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas
+FOR EACH STATEMENT EXECUTE FUNCTION rf_solicitudes_palabras();--> statement-breakpoint
+CREATE FUNCTION "rf_solicitudes_palabras_vaciar"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM solicitudes_palabras;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "solicitudes_palabras_vaciado" AFTER TRUNCATE ON "solicitudes"
+FOR EACH STATEMENT EXECUTE FUNCTION rf_solicitudes_palabras_vaciar();--> statement-breakpoint
+-- The sort keys follow the incumbent's names, which can change without changing the folded words
+-- ("Jose" to "José").
+CREATE FUNCTION "rf_incumbente_palabras"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE solicitudes_palabras p SET nombres = NEW.nombres, apellidos = NEW.apellidos
+  FROM solicitudes s
+  WHERE s.id_incumbente = NEW.id_incumbente AND p.id_solicitud = s.id_solicitud;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "incumbentes_palabras" AFTER UPDATE OF nombres, apellidos ON "incumbentes"
+FOR EACH ROW WHEN (OLD.nombres IS DISTINCT FROM NEW.nombres OR OLD.apellidos IS DISTINCT FROM NEW.apellidos)
+EXECUTE FUNCTION rf_incumbente_palabras();--> statement-breakpoint
+INSERT INTO "solicitudes_palabras" SELECT * FROM rf_palabras_calculadas;--> statement-breakpoint
+-- A search's total: the word, then the inbox's statuses and the institution as bounds.
+CREATE INDEX "solicitudes_palabras_estatus_idx" ON "solicitudes_palabras" USING btree ("palabra","estatus","id_institucion","id_solicitud")
+INCLUDE ("anterior","decidido_juridico","asignado","palabras");--> statement-breakpoint
+-- A search sorted by name: the word's requests in name order.
+CREATE INDEX "solicitudes_palabras_nombres_idx" ON "solicitudes_palabras" USING btree ("palabra","nombres","apellidos","id_solicitud")
+INCLUDE ("anterior","estatus","id_institucion","decidido_juridico","asignado");--> statement-breakpoint
+ANALYZE "solicitudes_palabras";
