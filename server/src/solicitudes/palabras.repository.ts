@@ -6,7 +6,11 @@
  *   inbox's statuses and institution as bounds of the index and every other word and term checked
  *   on the same index row (`contarPorPalabras`);
  * - a search sorted by name walks each vocabulary word of the range in name order and merges them
- *   (`paginaPorNombre`).
+ *   (`paginaPorNombre`);
+ * - a search of two words counts the requests with both in the pairs table (`solicitudes_pares`,
+ *   migration 0014), both words as bounds, instead of checking the second word on every request of
+ *   the first; when the second word also names statuses or institutions, those are counted apart,
+ *   as bounds of the words table (`partesPareja`).
  * It applies when one term of the search can only name the incumbent (no institution or status
  * shares its words) and has a word with a letter in it: that word guides the scan. Digits only
  * (cédula pieces) and the expiry filter keep the plain query and its GIN index.
@@ -21,12 +25,29 @@ import type { CoincidenciaEstatus, FiltroBandeja, TerminoBusqueda } from "./band
 
 /** Above this many vocabulary words under the typed start, the scan takes the range as a whole. */
 const MAX_VOCABULARIO = 32;
+/** Above this many pairs of vocabulary words, two words are not looked up as pairs. */
+const MAX_PARES = 64;
 
-/** The word a search is scanned by, and the vocabulary words that start with it (null: too many). */
-export interface GuiaPalabras {
-  termino: TerminoBusqueda;
+/** A typed start and the vocabulary words that start with it (null: too many). */
+interface Palabra {
   palabra: string;
   vocabulario: string[] | null;
+}
+
+/**
+ * The second word of a two-word search, looked up with the guide in the pairs table (migration
+ * 0014), and the term it belongs to (the guide's own term, or one whose word may also name an
+ * institution or a status).
+ */
+interface Pareja extends Palabra {
+  vocabulario: string[];
+  termino: TerminoBusqueda;
+}
+
+/** The word a search is scanned by, and the second word of a two-word search. */
+export interface GuiaPalabras extends Palabra {
+  termino: TerminoBusqueda;
+  pareja: Pareja | null;
 }
 
 /** The first text after every text that starts with `p` (the words are ASCII letters and digits). */
@@ -36,20 +57,10 @@ async function filas<T>(tx: Tx, consulta: SQL): Promise<T[]> {
   return ((await tx.execute(consulta)) as unknown as { rows: T[] }).rows;
 }
 
-/**
- * The guide of a search through the words table, or null when the plain query must answer: the
- * longest word with a letter of the term that only names the incumbent (the service gathers all
- * such words into one term), and the vocabulary under it, read by skipping along the index.
- */
-export async function guiaPalabras(tx: Tx, f: FiltroBandeja): Promise<GuiaPalabras | null> {
-  if (f.vencimiento || f.busquedaSinPalabras) return null;
-  const termino = f.busqueda.find((t) => t.instituciones.length === 0 && t.estatus.length === 0);
-  const palabra = termino?.palabras
-    .filter((p) => /[a-z]/.test(p))
-    .reduce<string | undefined>((a, p) => (a === undefined || p.length > a.length ? p : a), undefined);
-  if (!termino || palabra === undefined) return null;
+/** The vocabulary words under a typed start, read by skipping along the index (null: too many). */
+async function vocabulario(tx: Tx, palabra: string): Promise<string[] | null> {
   const hasta = siguiente(palabra);
-  const vocabulario = await filas<{ p: string }>(
+  const v = await filas<{ p: string }>(
     tx,
     sql`with recursive v(p) as (
           select (select min(palabra) from solicitudes_palabras where palabra >= ${palabra} and palabra < ${hasta})
@@ -59,11 +70,36 @@ export async function guiaPalabras(tx: Tx, f: FiltroBandeja): Promise<GuiaPalabr
         )
         select p from v where p is not null limit ${MAX_VOCABULARIO + 1}`,
   );
-  return {
-    termino,
-    palabra,
-    vocabulario: vocabulario.length > MAX_VOCABULARIO ? null : vocabulario.map((v) => v.p),
-  };
+  return v.length > MAX_VOCABULARIO ? null : v.map((r) => r.p);
+}
+
+/**
+ * The guide of a search through the words table, or null when the plain query must answer: the
+ * longest word with a letter of the term that only names the incumbent (the service gathers all
+ * such words into one term). A search of exactly two words, the other one with a letter and
+ * neither the start of the other, also gets its pair (`pareja`).
+ */
+export async function guiaPalabras(tx: Tx, f: FiltroBandeja): Promise<GuiaPalabras | null> {
+  if (f.vencimiento || f.busquedaSinPalabras) return null;
+  const termino = f.busqueda.find((t) => t.instituciones.length === 0 && t.estatus.length === 0);
+  const palabra = termino?.palabras
+    .filter((p) => /[a-z]/.test(p))
+    .reduce<string | undefined>((a, p) => (a === undefined || p.length > a.length ? p : a), undefined);
+  if (!termino || palabra === undefined) return null;
+  const otras = f.busqueda.flatMap((t) =>
+    t.palabras.filter((w) => t !== termino || w !== palabra).map((w) => ({ w, t })),
+  );
+  const [guia, otra] = await Promise.all([
+    vocabulario(tx, palabra),
+    otras.length === 1 && /[a-z]/.test(otras[0].w) && !otras[0].w.startsWith(palabra) && !palabra.startsWith(otras[0].w)
+      ? vocabulario(tx, otras[0].w)
+      : null,
+  ]);
+  const pareja =
+    guia && otra && guia.length * otra.length <= MAX_PARES
+      ? { palabra: otras[0].w, vocabulario: otra, termino: otras[0].t }
+      : null;
+  return { termino, palabra, vocabulario: guia, pareja };
 }
 
 const lista = (valores: readonly (number | string)[]) =>
@@ -75,44 +111,56 @@ const lista = (valores: readonly (number | string)[]) =>
 /** `starts a word of the request`, checked on the words stored with the row (strpos: cheaper than like). */
 const empiezaPalabra = (w: string) => sql`strpos(p.palabras, ${` ${w}`}) > 0`;
 
-function condicionEstatus(c: CoincidenciaEstatus): SQL | undefined {
-  if (c.codigos.length === 0) return undefined;
-  const porCodigo = sql`p.estatus in (${lista(c.codigos)})`;
+function condicionEstatus(c: CoincidenciaEstatus, a = sql.raw("p")): SQL {
+  const porCodigo = c.codigos.length > 0 ? sql`${a}.estatus in (${lista(c.codigos)})` : sql`false`;
   if (c.asignado === undefined) return porCodigo;
-  return and(porCodigo, c.asignado ? sql`p.asignado` : sql`not p.asignado`);
+  return sql`(${porCodigo} and ${c.asignado ? sql`` : sql`not `}${a}.asignado)`;
+}
+
+/** The inbox's statuses (after the status filter): always listed, so that they bound the index. */
+const codigosBandeja = (f: FiltroBandeja) =>
+  CODIGOS_ESTATUS.filter(
+    (c) => (!f.estatus || f.estatus.includes(c)) && (f.estatusFiltro === undefined || f.estatusFiltro === c),
+  );
+
+/** The inbox's filters on a row `a` of the words or the pairs table (both have these columns). */
+function filtrosBandeja(f: FiltroBandeja, a: SQL, codigos: readonly number[] = codigosBandeja(f)): SQL | undefined {
+  return and(
+    codigos.length > 0 ? sql`${a}.estatus in (${lista(codigos)})` : sql`false`,
+    f.decididoJuridico ? sql`${a}.decidido_juridico` : undefined,
+    f.idInstitucionAlcance !== null ? sql`${a}.id_institucion = ${f.idInstitucionAlcance}` : undefined,
+    f.institucion !== undefined ? sql`${a}.id_institucion = ${f.institucion}` : undefined,
+  );
+}
+
+/** One request per guide-word run: the first of its words that start with the typed word. */
+const primeraDeLaRacha = (guia: Palabra, anterior: SQL = sql.raw("p.anterior")) =>
+  sql`(${anterior} is null or ${anterior} < ${guia.palabra})`;
+
+/** A term on the words table's row `p`: the integer comparisons first, then the words. */
+function condicionTermino(t: TerminoBusqueda): SQL | undefined {
+  return or(
+    t.instituciones.length > 0 ? sql`p.id_institucion in (${lista(t.instituciones)})` : undefined,
+    ...t.estatus.map((c) => condicionEstatus(c)),
+    and(...t.palabras.map(empiezaPalabra)),
+  );
 }
 
 /**
- * Everything but the word itself, on the words table's row `p`: the inbox's filters (the statuses
- * always listed, so that they bound the index), the first-of-the-run condition, the guide term's
- * other words and every other term.
+ * Everything but the word itself, on the words table's row `p`: the inbox's filters, the
+ * first-of-the-run condition, the guide term's other words and every other term.
  */
 function condiciones(f: FiltroBandeja, guia: GuiaPalabras): SQL | undefined {
-  const codigos = CODIGOS_ESTATUS.filter(
-    (c) => (!f.estatus || f.estatus.includes(c)) && (f.estatusFiltro === undefined || f.estatusFiltro === c),
-  );
   return and(
-    sql`(p.anterior is null or p.anterior < ${guia.palabra})`,
-    codigos.length > 0 ? sql`p.estatus in (${lista(codigos)})` : sql`false`,
-    f.decididoJuridico ? sql`p.decidido_juridico` : undefined,
-    f.idInstitucionAlcance !== null ? sql`p.id_institucion = ${f.idInstitucionAlcance}` : undefined,
-    f.institucion !== undefined ? sql`p.id_institucion = ${f.institucion}` : undefined,
+    primeraDeLaRacha(guia),
+    filtrosBandeja(f, sql.raw("p")),
     ...guia.termino.palabras.filter((w) => w !== guia.palabra).map(empiezaPalabra),
-    ...f.busqueda
-      .filter((t) => t !== guia.termino)
-      .map((t) =>
-        // The integer comparisons first: a row they let through is not searched for the words.
-        or(
-          t.instituciones.length > 0 ? sql`p.id_institucion in (${lista(t.instituciones)})` : undefined,
-          ...t.estatus.map(condicionEstatus),
-          and(...t.palabras.map(empiezaPalabra)),
-        ),
-      ),
+    ...f.busqueda.filter((t) => t !== guia.termino).map(condicionTermino),
   );
 }
 
 /** The guide word's rows: its vocabulary words one by one, or its whole range. */
-function rangoPalabra(guia: GuiaPalabras): SQL {
+function rangoPalabra(guia: Palabra): SQL {
   return guia.vocabulario
     ? guia.vocabulario.length > 0
       ? sql`p.palabra in (${lista(guia.vocabulario)})`
@@ -120,15 +168,73 @@ function rangoPalabra(guia: GuiaPalabras): SQL {
     : sql`p.palabra >= ${guia.palabra} and p.palabra < ${siguiente(guia.palabra)}`;
 }
 
+/** `select count(*)` of a row source, stopping after `tope + 1` rows (all of them with `tope` null). */
+const contar = (filas: SQL, tope: number | null) =>
+  sql`(select count(*)::int from (${filas} ${tope === null ? sql`` : sql`limit ${sql.raw(String(Math.trunc(tope) + 1))}`}) c)`;
+
+/**
+ * A two-word search counted in parts that never overlap, each one a range of an index:
+ * - requests with both words: the pairs table, both words as bounds (their smaller one first);
+ * - if the second word may also name statuses or institutions: requests without it, of each such
+ *   status (and of none before it), then of those institutions (and none of those statuses), on the
+ *   words table with the status or institution as a bound.
+ */
+function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: string[] }, pareja: Pareja) {
+  // Neither start is the other's, so every word under the smaller one sorts before every word under
+  // the other: a request's pair of them is stored in that order.
+  const [menor, mayor] = guia.palabra < pareja.palabra ? [guia, pareja] : [pareja, guia];
+  const ambas = sql`select 1 from solicitudes_pares q
+    where ${and(
+      guia.vocabulario.length > 0 && pareja.vocabulario.length > 0
+        ? sql`q.palabra1 in (${lista(menor.vocabulario ?? [])}) and q.palabra2 in (${lista(mayor.vocabulario ?? [])})`
+        : sql`false`,
+      primeraDeLaRacha(menor, sql.raw("q.anterior1")),
+      primeraDeLaRacha(mayor, sql.raw("q.anterior2")),
+      filtrosBandeja(f, sql.raw("q")),
+    )}`;
+  if (pareja.termino === guia.termino) return [ambas];
+  const sinLaOtra = (codigos: readonly number[], ...mas: (SQL | undefined)[]) =>
+    sql`select 1 from solicitudes_palabras p
+      where ${and(rangoPalabra(guia), primeraDeLaRacha(guia), filtrosBandeja(f, sql.raw("p"), codigos), sql`not ${empiezaPalabra(pareja.palabra)}`, ...mas)}`;
+  const bandeja = codigosBandeja(f);
+  const estatus = pareja.termino.estatus;
+  const previas = (j: number) => estatus.slice(0, j).map((c) => sql`not ${condicionEstatus(c)}`);
+  return [
+    ambas,
+    ...estatus.map((c, j) =>
+      sinLaOtra(
+        bandeja.filter((x) => c.codigos.includes(x)),
+        condicionEstatus(c),
+        ...previas(j),
+      ),
+    ),
+    ...(pareja.termino.instituciones.length > 0
+      ? [
+          sinLaOtra(
+            bandeja,
+            sql`p.id_institucion in (${lista(pareja.termino.instituciones)})`,
+            ...previas(estatus.length),
+          ),
+        ]
+      : []),
+  ];
+}
+
 /** How many requests the search matches, up to `tope + 1` (or all of them with `tope` null). */
 export async function contarPorPalabras(tx: Tx, f: FiltroBandeja, guia: GuiaPalabras, tope: number | null) {
-  const limite = tope === null ? sql`` : sql`limit ${sql.raw(String(Math.trunc(tope) + 1))}`;
+  const partes =
+    guia.pareja && guia.vocabulario
+      ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
+      : [sql`select 1 from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`];
   const [fila] = await filas<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from (
-          select 1 from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))} ${limite}) c`,
+    sql`select ${sql.join(
+      partes.map((p) => contar(p, tope)),
+      sql` + `,
+    )} as n`,
   );
-  return Number(fila.n);
+  const n = Number(fila.n);
+  return tope === null ? n : Math.min(n, Math.trunc(tope) + 1);
 }
 
 /**

@@ -21,7 +21,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const N = 1_200;
 const CODIGOS = [...CODIGOS_ESTATUS] as number[];
 // Few names and surnames, so that a word matches anything from a handful of requests to a third.
-const NOMBRES = ["Abril", "Abigail", "Bruno", "Bartolo", "Celia"];
+const NOMBRES = ["Abril", "Abigail", "Bruno", "Bartolo", "Celia", "Abigail Abril"];
 const APELLIDOS = ["Quiroga", "Quintana", "Urbina", "Uribe", "Urdaneta", "Valdez"];
 
 let t: TestApp;
@@ -146,6 +146,53 @@ describe("capped count of a search", () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe("two words: the pairs table (migration 0014) and the words table", () => {
+  // Starts of the names, so that two of them often name several words of one request ("ur":
+  // Urbina, Uribe, Urdaneta), plus words that also name institutions or statuses.
+  const arbInicio = fc
+    .constantFrom(...NOMBRES, ...APELLIDOS)
+    .chain((w) => fc.integer({ min: 1, max: w.length }).map((n) => w.slice(0, n)));
+  const arbSegunda = fc.oneof(arbInicio, fc.constantFrom("u", "a", "in", "re", "pe", "activa", "juridico"));
+  it("the capped and the exact count, and the page sorted by name, are the plain query's", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...BANDEJAS),
+        arbInicio,
+        arbSegunda,
+        fc.oneof(fc.constantFrom(0, 1, 10, 10_000), fc.integer({ min: 0, max: 300 })),
+        fc.option(fc.constantFrom(...CODIGOS), { nil: undefined, freq: 4 }),
+        fc.option(fc.constantFrom(...instituciones), { nil: undefined, freq: 4 }),
+        fc.constantFrom(1 as const, -1 as const),
+        async (bandeja, a, b, tope, estatus, institucion, sortOrder) => {
+          const { filtro } = await prepararBandeja(t.db, sesion(bandeja === "originador"), bandeja, {
+            page: 0,
+            rows: 10,
+            sortOrder,
+            q: `${a} ${b}`,
+            estatus,
+            institucion,
+          });
+          const plano = await repo.contarFilas(t.db, filtro);
+          expect(await repo.contarHasta(t.db, filtro, tope)).toBe(Math.min(plano, tope + 1));
+          expect(await repo.contarBandeja(t.db, filtro)).toBe(plano);
+          const orden: repo.OrdenBandeja = { campo: "nombres", sentido: sortOrder };
+          const todas = await repo.listarBandeja(t.db, filtro, orden, null);
+          for (const pagina of [
+            { offset: 0, limit: 10 },
+            { offset: 7, limit: 5 },
+          ]) {
+            const filas = await repo.listarBandeja(t.db, filtro, orden, pagina);
+            expect(filas.map((f) => f.idSolicitud)).toEqual(
+              todas.slice(pagina.offset, pagina.offset + pagina.limit).map((f) => f.idSolicitud),
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

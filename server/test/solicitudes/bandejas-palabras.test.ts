@@ -1,5 +1,5 @@
 /**
- * The words table of name searches (migration 0013), kept by the database: after the back-fill and
+ * The words and pairs tables of name searches (migrations 0013, 0014), kept by the database: after the back-fill and
  * after random inserts, status/institution/legal/holder changes, incumbent swaps and renames
  * (accents only too), deletes and rolled-back transactions, its rows are exactly what a plain
  * reading of the requests gives — computed here in JavaScript from each request's search words.
@@ -127,17 +127,59 @@ async function guardadas(): Promise<Fila[]> {
   );
 }
 
+type Par = Omit<Fila, "palabra" | "anterior" | "nombres" | "apellidos" | "palabras"> & {
+  palabra1: string;
+  palabra2: string;
+  anterior1: string | null;
+  anterior2: string | null;
+};
+
+/** Every two words of a request, the smaller first, with each one's previous word. */
+function paresDe(palabras: Fila[]): Par[] {
+  // Node 20: no Map.groupBy.
+  const porSolicitud = new Map<number, Fila[]>();
+  for (const f of palabras) porSolicitud.set(f.id, [...(porSolicitud.get(f.id) ?? []), f]);
+  return [...porSolicitud.values()].flatMap((fs) =>
+    fs.flatMap((a) =>
+      fs
+        .filter((b) => porBytes(a.palabra, b.palabra) < 0)
+        .map((b) => ({
+          palabra1: a.palabra,
+          palabra2: b.palabra,
+          id: a.id,
+          anterior1: a.anterior,
+          anterior2: b.anterior,
+          estatus: a.estatus,
+          institucion: a.institucion,
+          decidido: a.decidido,
+          asignado: a.asignado,
+        })),
+    ),
+  );
+}
+
+const ordenarPares = (ps: Par[]) =>
+  [...ps].sort((a, b) => a.id - b.id || porBytes(a.palabra1, b.palabra1) || porBytes(a.palabra2, b.palabra2));
+
 async function expectTablaExacta() {
-  const [hay, debe] = [ordenar(await guardadas()), ordenar(await esperadas())];
+  const debe = ordenar(await esperadas());
+  const hay = ordenar(await guardadas());
   expect(hay.map(clave)).toEqual(debe.map(clave));
   expect(hay).toEqual(debe);
+  const pares = await filas<Par>(
+    t.db,
+    sql`select palabra1, palabra2, id_solicitud as id, anterior1, anterior2, estatus, id_institucion as institucion,
+          decidido_juridico as decidido, asignado
+        from solicitudes_pares`,
+  );
+  expect(ordenarPares(pares)).toEqual(ordenarPares(paresDe(debe)));
 }
 
 const arbSeleccion = fc.record({ modulo: fc.integer({ min: 2, max: 13 }), resto: fc.integer({ min: 0, max: 12 }) });
 const seleccion = (s: { modulo: number; resto: number }) =>
   sql`id_solicitud > ${ultimaDemo}::int and id_solicitud % ${s.modulo}::int = ${s.resto % s.modulo}::int`;
 
-describe("the words table of name searches", () => {
+describe("the words and pairs tables of name searches", () => {
   it("holds every request's words after the back-fill and the seed's inserts", async () => {
     expect((await guardadas()).length).toBeGreaterThan(600);
     await expectTablaExacta();
@@ -233,8 +275,11 @@ describe("the words table of name searches", () => {
     const otra = await crearTestApp();
     try {
       await otra.db.execute(sql`truncate solicitudes cascade`);
-      const [{ n }] = await filas<{ n: number }>(otra.db, sql`select count(*)::int as n from solicitudes_palabras`);
-      expect(n).toBe(0);
+      const [{ n }] = await filas<{ n: number }>(
+        otra.db,
+        sql`select (select count(*) from solicitudes_palabras) + (select count(*) from solicitudes_pares) as n`,
+      );
+      expect(Number(n)).toBe(0);
     } finally {
       await otra.close();
     }
