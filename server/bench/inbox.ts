@@ -65,6 +65,10 @@ const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, s
   ["búsqueda (2 palabras)", { page: "0", q: "ana núñez" }],
   ["búsqueda (cédula)", { page: "0", q: "001-0001001" }],
   ["búsqueda ordenada (nombres)", { page: "0", q: "nuñez", sortField: "nombres", sortOrder: "1" }],
+  ["búsqueda (3 palabras)", { page: "0", q: "ana núñez ortiz" }],
+  ["búsqueda (inicio corto)", { page: "0", q: "n" }],
+  ["búsqueda (2 palabras, página 3)", { page: "2", q: "ana núñez" }],
+  ["búsqueda (2 palabras, página 50)", { page: "49", q: "ana núñez" }],
 ];
 
 /** Seeds N requests with INSERT … SELECT generate_series: seconds, not minutes. */

@@ -32,7 +32,13 @@ import {
   solicitudesTotales,
   usuarios,
 } from "../db/schema.js";
-import { contarPorPalabras, type GuiaPalabras, guiaPalabras, paginaPorNombre } from "./palabras.repository.js";
+import {
+  contarPorPalabras,
+  type GuiaPalabras,
+  guiaPalabras,
+  idsPorPalabras,
+  paginaPorNombre,
+} from "./palabras.repository.js";
 
 /** A status match of one search term: these codes, optionally only (un)assigned ones. */
 export interface CoincidenciaEstatus {
@@ -188,7 +194,7 @@ function seleccionPagina(
   f: FiltroBandeja,
   o: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
-  guia?: GuiaPalabras | null,
+  { guia, ids }: PaginaPorPalabras = {},
 ): { sub: SQL; orden: SQL } {
   const dir = sql.raw((o.sentido === 1) !== Boolean(o.invertido) ? "asc" : "desc");
   // Sorts by a status or an institution show each one's newest requests first, whatever `sentido`.
@@ -201,6 +207,15 @@ function seleccionPagina(
   });
   switch (o.campo) {
     case "fechaSolicitud": {
+      if (ids) {
+        // A search's few thousand matches with their dates, from the words tables' indexes: the
+        // page's ids are chosen among them, and only its rows are read.
+        return {
+          sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes}
+            where ${solicitudes.idSolicitud} in (select u.id from (${ids}) u order by u.fecha ${dir}, u.id ${dir} ${limite})`,
+          orden: sql`p.fecha ${dir}, p.id ${dir}`,
+        };
+      }
       // An inbox of a few statuses, on a shallow page: each status' newest requests through the
       // (status, date) index, merged. Deep pages, single-status filters and searches (which the
       // planner drives from the search index, or checks along the date index) scan in one go.
@@ -357,15 +372,36 @@ const aFila = ({ total: _total, ...r }: FilaLeida & { total?: unknown }): FilaBa
   fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
 });
 
-/** One page of an inbox (or every matching row when `pagina` is null). */
+/** How a searched page uses the words tables (`palabras.repository.ts`). */
+interface PaginaPorPalabras {
+  /** The search's guide (`guiaPalabras`), for a page sorted by name. */
+  guia?: GuiaPalabras | null;
+  /** Every matching id (`idsPorPalabras`), for a date-ordered page of a search with few matches. */
+  ids?: SQL;
+}
+
+/** Up to this many matches (the count's cap), a date-ordered searched page sorts them all instead of walking dates. */
+export const MAX_COINCIDENCIAS_ORDENADAS = 10_000;
+
+/**
+ * One page of an inbox (or every matching row when `pagina` is null). `coincidencias`, a search's
+ * exact total when the caller has it: a date-ordered page of a search of at most
+ * MAX_COINCIDENCIAS_ORDENADAS matches sorts their ids and dates from the words tables' indexes and
+ * reads only its own rows, where a walk along the dates reads (rows before the page) × (requests per
+ * match) rows: 33,000 for page 50 of a search matching 2,812 of a million requests.
+ */
 export async function listarBandeja(
   tx: Tx,
   filtro: FiltroBandeja,
   orden: OrdenBandeja,
   pagina: { offset: number; limit: number } | null,
+  coincidencias?: number,
 ): Promise<FilaBandeja[]> {
-  const guia = pagina && orden.campo === "nombres" ? await guiaPalabras(tx, filtro) : null;
-  return (await filas<FilaLeida>(tx, consultaBandeja(filtro, orden, pagina, undefined, guia))).map(aFila);
+  const porFecha =
+    orden.campo === "fechaSolicitud" && coincidencias !== undefined && coincidencias <= MAX_COINCIDENCIAS_ORDENADAS;
+  const guia = pagina && (orden.campo === "nombres" || porFecha) ? await guiaPalabras(tx, filtro) : null;
+  const ids = porFecha && guia ? idsPorPalabras(filtro, guia) : undefined;
+  return (await filas<FilaLeida>(tx, consultaBandeja(filtro, orden, pagina, undefined, { guia, ids }))).map(aFila);
 }
 
 /** Drizzle's internals this file reuses: the query's text and parameters, and a named statement. */
@@ -443,10 +479,10 @@ export function consultaBandeja(
   pagina: { offset: number; limit: number } | null,
   /** A scalar query whose value every row carries as `total` (`listarConTotal`). */
   total?: SQL,
-  /** The search's guide through the words table (`guiaPalabras`), for a page sorted by name. */
-  guia?: GuiaPalabras | null,
+  /** How a searched page uses the words tables. */
+  porPalabras?: PaginaPorPalabras,
 ): SQL {
-  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina, guia);
+  const { sub, orden: ordenExterno } = seleccionPagina(filtro, orden, pagina, porPalabras);
   return sql`select p.id as "idSolicitud", p.estatus as "estatus", p.fecha as "fechaSolicitud",
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",

@@ -109,6 +109,9 @@ const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
 /** From this row on, a page is a deep one: the count comes first, to read it from the nearer end. */
 const PAGINA_PROFUNDA = 1000;
 
+/** From this row on, a searched page in date order counts first and may sort the matches (`listarBandeja`). */
+const PAGINA_BUSQUEDA = 20;
+
 /** At most this many words of a search are used; more only slow the query. */
 const MAX_PALABRAS = 8;
 
@@ -151,6 +154,15 @@ export async function listarBandeja(
     const { filas, total } = await repo.listarConTotal(db, filtro, orden, pagina);
     return { rows: filas.map(aBandejaItem), totalRecords: total };
   }
+  const porFecha = orden.campo === "fechaSolicitud" && filtro.busqueda.length > 0;
+  if (porFecha && pagina.offset >= PAGINA_BUSQUEDA && pagina.offset < PAGINA_PROFUNDA) {
+    // A searched page past the first few: the total first, so that a search of a few thousand
+    // matches is read from the words tables and sorted rather than walked along the dates.
+    const total = await totalDe(db, filtro, hastaFila, tope);
+    const coincidencias = total.totalLimitado ? undefined : total.totalRecords;
+    const filas = await repo.listarBandeja(db, filtro, orden, pagina, coincidencias);
+    return { rows: filas.map(aBandejaItem), ...total };
+  }
   if (pagina.offset < PAGINA_PROFUNDA) {
     const [filas, total] = await Promise.all([
       repo.listarBandeja(db, filtro, orden, pagina),
@@ -167,6 +179,10 @@ export async function listarBandeja(
   }
   const restantes = totalRecords - pagina.offset;
   if (restantes <= 0) return { rows: [], totalRecords };
+  if (porFecha && totalRecords <= repo.MAX_COINCIDENCIAS_ORDENADAS) {
+    const filas = await repo.listarBandeja(db, filtro, orden, pagina, totalRecords);
+    return { rows: filas.map(aBandejaItem), totalRecords };
+  }
   if (pagina.offset <= totalRecords / 2) {
     return { rows: (await repo.listarBandeja(db, filtro, orden, pagina)).map(aBandejaItem), totalRecords };
   }

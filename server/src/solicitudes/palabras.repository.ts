@@ -183,7 +183,7 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
   // Neither start is the other's, so every word under the smaller one sorts before every word under
   // the other: a request's pair of them is stored in that order.
   const [menor, mayor] = guia.palabra < pareja.palabra ? [guia, pareja] : [pareja, guia];
-  const ambas = sql`select 1 from solicitudes_pares q
+  const ambas = sql`select q.id_solicitud as id, q.fecha_solicitud as fecha from solicitudes_pares q
     where ${and(
       guia.vocabulario.length > 0 && pareja.vocabulario.length > 0
         ? sql`q.palabra1 in (${lista(menor.vocabulario ?? [])}) and q.palabra2 in (${lista(mayor.vocabulario ?? [])})`
@@ -194,7 +194,7 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
     )}`;
   if (pareja.termino === guia.termino) return [ambas];
   const sinLaOtra = (codigos: readonly number[], ...mas: (SQL | undefined)[]) =>
-    sql`select 1 from solicitudes_palabras p
+    sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p
       where ${and(rangoPalabra(guia), primeraDeLaRacha(guia), filtrosBandeja(f, sql.raw("p"), codigos), sql`not ${empiezaPalabra(pareja.palabra)}`, ...mas)}`;
   const bandeja = codigosBandeja(f);
   const estatus = pareja.termino.estatus;
@@ -220,16 +220,32 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
   ];
 }
 
+/** The matching requests' ids and dates (`id`, `fecha`), in parts that never share one. */
+function partes(f: FiltroBandeja, guia: GuiaPalabras): SQL[] {
+  return guia.pareja && guia.vocabulario
+    ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
+    : [
+        sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`,
+      ];
+}
+
+/**
+ * Every matching request's id and date (`id`, `fecha`), each once, from the indexes alone: a page
+ * of a search of a few thousand matches sorts them by date and reads only its own rows.
+ */
+export function idsPorPalabras(f: FiltroBandeja, guia: GuiaPalabras): SQL {
+  return sql.join(
+    partes(f, guia).map((p) => sql`(${p})`),
+    sql` union all `,
+  );
+}
+
 /** How many requests the search matches, up to `tope + 1` (or all of them with `tope` null). */
 export async function contarPorPalabras(tx: Tx, f: FiltroBandeja, guia: GuiaPalabras, tope: number | null) {
-  const partes =
-    guia.pareja && guia.vocabulario
-      ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
-      : [sql`select 1 from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`];
   const [fila] = await filas<{ n: number }>(
     tx,
     sql`select ${sql.join(
-      partes.map((p) => contar(p, tope)),
+      partes(f, guia).map((p) => contar(p, tope)),
       sql` + `,
     )} as n`,
   );

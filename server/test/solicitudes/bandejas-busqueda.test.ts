@@ -195,6 +195,40 @@ describe("two words: the pairs table (migration 0014) and the words table", () =
       { numRuns: 150 },
     );
   });
+
+  it("a date-ordered page past the first ones (the matches sorted, or walked) is the plain query's", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...BANDEJAS),
+        arbInicio,
+        fc.option(arbSegunda, { nil: undefined }),
+        fc.constantFrom(1 as const, -1 as const),
+        fc.integer({ min: 2, max: 40 }),
+        fc.constantFrom(0, 50, 10_000),
+        async (bandeja, a, b, sortOrder, page, tope) => {
+          const externo = bandeja === "originador";
+          const consulta = { rows: 10, q: b ? `${a} ${b}` : a, sortField: "fechaSolicitud", sortOrder };
+          const { filtro } = await prepararBandeja(t.db, sesion(externo), bandeja, { ...consulta, page: 0 });
+          const ids = await coincidencias(filtro);
+          const esperados =
+            ids.length === 0
+              ? []
+              : (
+                  await filas<{ id: number }>(
+                    t.db,
+                    sql`select s.id_solicitud as id from solicitudes s where s.id_solicitud in (${sql.raw(ids.join(","))})
+                      order by ${ORDEN_PLANO.fechaSolicitud(sql.raw(sortOrder === 1 ? "asc" : "desc"))}
+                      limit 10 offset ${page * 10}::int`,
+                  )
+                ).map((r) => r.id);
+          const respuesta = await listarBandeja(t.db, sesion(externo), bandeja, { ...consulta, page }, undefined, tope);
+          if (Array.isArray(respuesta)) throw new Error("a paged call answers a page");
+          expect(respuesta.rows.map((r) => r.idSolicitud)).toEqual(esperados);
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
 });
 
 describe("searched pages against the plain query", () => {

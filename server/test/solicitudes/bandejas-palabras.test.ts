@@ -79,6 +79,8 @@ type Fila = {
   nombres: string;
   apellidos: string;
   palabras: string;
+  /** The request's date, as seconds since the epoch. */
+  fecha: number;
 };
 const clave = (f: Fila) => `${f.id}|${f.palabra}`;
 const ordenar = (fs: Fila[]) => [...fs].sort((a, b) => a.id - b.id || porBytes(a.palabra, b.palabra));
@@ -94,10 +96,12 @@ async function esperadas(): Promise<Fila[]> {
     nombres: string;
     apellidos: string;
     busqueda: string;
+    fecha: number;
   }>(
     t.db,
     sql`select s.id_solicitud as id, s.estatus, s.id_institucion as institucion, s.decidido_juridico as decidido,
-          s.asignado_a is not null as asignado, i.nombres, i.apellidos, s.busqueda::text as busqueda
+          s.asignado_a is not null as asignado, i.nombres, i.apellidos, s.busqueda::text as busqueda,
+          extract(epoch from s.fecha_solicitud)::float8 as fecha
         from solicitudes s join incumbentes i on i.id_incumbente = s.id_incumbente`,
   );
   return solicitudes.flatMap((s) => {
@@ -114,6 +118,7 @@ async function esperadas(): Promise<Fila[]> {
       nombres: s.nombres,
       apellidos: s.apellidos,
       palabras: ` ${todas.join(" ")}`,
+      fecha: s.fecha,
     }));
   });
 }
@@ -122,7 +127,8 @@ async function guardadas(): Promise<Fila[]> {
   return filas<Fila>(
     t.db,
     sql`select palabra, id_solicitud as id, anterior, estatus, id_institucion as institucion,
-          decidido_juridico as decidido, asignado, nombres, apellidos, palabras
+          decidido_juridico as decidido, asignado, nombres, apellidos, palabras,
+          extract(epoch from fecha_solicitud)::float8 as fecha
         from solicitudes_palabras`,
   );
 }
@@ -153,6 +159,7 @@ function paresDe(palabras: Fila[]): Par[] {
           institucion: a.institucion,
           decidido: a.decidido,
           asignado: a.asignado,
+          fecha: a.fecha,
         })),
     ),
   );
@@ -169,7 +176,7 @@ async function expectTablaExacta() {
   const pares = await filas<Par>(
     t.db,
     sql`select palabra1, palabra2, id_solicitud as id, anterior1, anterior2, estatus, id_institucion as institucion,
-          decidido_juridico as decidido, asignado
+          decidido_juridico as decidido, asignado, extract(epoch from fecha_solicitud)::float8 as fecha
         from solicitudes_pares`,
   );
   expect(ordenarPares(pares)).toEqual(ordenarPares(paresDe(debe)));
@@ -204,6 +211,7 @@ describe("the words and pairs tables of name searches", () => {
         // The same folded words, other sort keys: only the incumbent's own trigger sees it.
         fc.record({ tipo: fc.constant("mayusculas" as const), inc: arbIncumbente() }),
         fc.record({ tipo: fc.constant("cantidad" as const), s: arbSeleccion }),
+        fc.record({ tipo: fc.constant("fecha" as const), s: arbSeleccion, horas: fc.integer({ min: -500, max: 500 }) }),
         fc.record({ tipo: fc.constant("borrar" as const), s: arbSeleccion }),
         fc.record({ tipo: fc.constant("revertida" as const), s: arbSeleccion, inc: arbIncumbente() }),
       );
@@ -242,6 +250,10 @@ describe("the words and pairs tables of name searches", () => {
             case "mayusculas":
               await t.db.execute(sql`update incumbentes set nombres = case when nombres = upper(nombres)
                 then lower(nombres) else upper(nombres) end where id_incumbente = ${op.inc}::int`);
+              break;
+            case "fecha":
+              await t.db.execute(sql`update solicitudes set fecha_solicitud = fecha_solicitud + ${op.horas}::int * interval '1 hour'
+                where ${seleccion(op.s)}`);
               break;
             case "cantidad":
               await t.db.execute(

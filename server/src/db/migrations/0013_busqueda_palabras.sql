@@ -20,6 +20,7 @@ CREATE TABLE "solicitudes_palabras" (
 	"nombres" text NOT NULL,
 	"apellidos" text NOT NULL,
 	"palabras" text NOT NULL,
+	"fecha_solicitud" timestamp with time zone NOT NULL,
 	CONSTRAINT "solicitudes_palabras_pk" PRIMARY KEY("id_solicitud","palabra")
 );--> statement-breakpoint
 -- The rows every request must have (with its incumbent's names), as the triggers and the back-fill
@@ -28,7 +29,7 @@ CREATE VIEW "rf_palabras_calculadas" AS
 SELECT w.palabra, s.id_solicitud,
        lag(w.palabra) OVER (PARTITION BY s.id_solicitud ORDER BY w.palabra) AS anterior,
        s.estatus, s.id_institucion, s.decidido_juridico, s.asignado_a IS NOT NULL AS asignado, i.nombres, i.apellidos,
-       ' ' || array_to_string(tsvector_to_array(s.busqueda), ' ') AS palabras
+       ' ' || array_to_string(tsvector_to_array(s.busqueda), ' ') AS palabras, s.fecha_solicitud
 FROM solicitudes s
 JOIN incumbentes i ON i.id_incumbente = s.id_incumbente
 CROSS JOIN LATERAL (SELECT p COLLATE "C" AS palabra FROM unnest(tsvector_to_array(s.busqueda)) p) w
@@ -47,8 +48,10 @@ BEGIN
     RETURN NULL;
   ELSE
     SELECT array_agg(n.id_solicitud) INTO ids FROM nuevas n JOIN viejas v ON v.id_solicitud = n.id_solicitud
-    WHERE (n.estatus, n.id_institucion, n.decidido_juridico, n.asignado_a IS NOT NULL, n.busqueda, n.id_incumbente)
-      IS DISTINCT FROM (v.estatus, v.id_institucion, v.decidido_juridico, v.asignado_a IS NOT NULL, v.busqueda, v.id_incumbente);
+    WHERE (n.estatus, n.id_institucion, n.decidido_juridico, n.asignado_a IS NOT NULL, n.busqueda, n.id_incumbente,
+           n.fecha_solicitud)
+      IS DISTINCT FROM (v.estatus, v.id_institucion, v.decidido_juridico, v.asignado_a IS NOT NULL, v.busqueda,
+           v.id_incumbente, v.fecha_solicitud);
     IF ids IS NULL THEN
       RETURN NULL;
     END IF;
@@ -87,9 +90,10 @@ CREATE TRIGGER "incumbentes_palabras" AFTER UPDATE OF nombres, apellidos ON "inc
 FOR EACH ROW WHEN (OLD.nombres IS DISTINCT FROM NEW.nombres OR OLD.apellidos IS DISTINCT FROM NEW.apellidos)
 EXECUTE FUNCTION rf_incumbente_palabras();--> statement-breakpoint
 INSERT INTO "solicitudes_palabras" SELECT * FROM rf_palabras_calculadas;--> statement-breakpoint
--- A search's total: the word, then the inbox's statuses and the institution as bounds.
+-- A search's total (and its matches' dates, to sort a few thousand of them without reading them):
+-- the word, then the inbox's statuses and the institution as bounds.
 CREATE INDEX "solicitudes_palabras_estatus_idx" ON "solicitudes_palabras" USING btree ("palabra","estatus","id_institucion","id_solicitud")
-INCLUDE ("anterior","decidido_juridico","asignado","palabras");--> statement-breakpoint
+INCLUDE ("anterior","decidido_juridico","asignado","palabras","fecha_solicitud");--> statement-breakpoint
 -- A search sorted by name: the word's requests in name order.
 CREATE INDEX "solicitudes_palabras_nombres_idx" ON "solicitudes_palabras" USING btree ("palabra","nombres","apellidos","id_solicitud")
 INCLUDE ("anterior","estatus","id_institucion","decidido_juridico","asignado");--> statement-breakpoint

@@ -15,11 +15,12 @@ CREATE TABLE "solicitudes_pares" (
 	"id_institucion" integer NOT NULL,
 	"decidido_juridico" boolean NOT NULL,
 	"asignado" boolean NOT NULL,
+	"fecha_solicitud" timestamp with time zone NOT NULL,
 	CONSTRAINT "solicitudes_pares_pk" PRIMARY KEY("id_solicitud","palabra1","palabra2")
 );--> statement-breakpoint
 CREATE VIEW "rf_pares_calculados" AS
 SELECT a.palabra, b.palabra AS palabra2, a.id_solicitud, a.anterior, b.anterior AS anterior2,
-       a.estatus, a.id_institucion, a.decidido_juridico, a.asignado
+       a.estatus, a.id_institucion, a.decidido_juridico, a.asignado, a.fecha_solicitud
 FROM solicitudes_palabras a
 JOIN solicitudes_palabras b ON b.id_solicitud = a.id_solicitud AND b.palabra > a.palabra;--> statement-breakpoint
 -- The words table's trigger (migration 0013) writes the pairs of the same requests after their words.
@@ -40,8 +41,10 @@ BEGIN
     DELETE FROM solicitudes_pares p USING viejas v WHERE p.id_solicitud = v.id_solicitud;
   ELSE
     SELECT array_agg(n.id_solicitud) INTO ids FROM nuevas n JOIN viejas v ON v.id_solicitud = n.id_solicitud
-    WHERE (n.estatus, n.id_institucion, n.decidido_juridico, n.asignado_a IS NOT NULL, n.busqueda, n.id_incumbente)
-      IS DISTINCT FROM (v.estatus, v.id_institucion, v.decidido_juridico, v.asignado_a IS NOT NULL, v.busqueda, v.id_incumbente);
+    WHERE (n.estatus, n.id_institucion, n.decidido_juridico, n.asignado_a IS NOT NULL, n.busqueda, n.id_incumbente,
+           n.fecha_solicitud)
+      IS DISTINCT FROM (v.estatus, v.id_institucion, v.decidido_juridico, v.asignado_a IS NOT NULL, v.busqueda,
+           v.id_incumbente, v.fecha_solicitud);
     IF ids IS NULL THEN
       RETURN NULL;
     END IF;
@@ -63,5 +66,5 @@ $$;--> statement-breakpoint
 INSERT INTO "solicitudes_pares" SELECT * FROM rf_pares_calculados;--> statement-breakpoint
 -- Both words as bounds, then the inbox's statuses and the institution.
 CREATE INDEX "solicitudes_pares_idx" ON "solicitudes_pares" USING btree ("palabra1","palabra2","estatus","id_institucion","id_solicitud")
-INCLUDE ("anterior1","anterior2","decidido_juridico","asignado");--> statement-breakpoint
+INCLUDE ("anterior1","anterior2","decidido_juridico","asignado","fecha_solicitud");--> statement-breakpoint
 ANALYZE "solicitudes_pares";
