@@ -76,8 +76,10 @@ async function vocabulario(tx: Tx, palabra: string): Promise<string[] | null> {
 /**
  * The guide of a search through the words table, or null when the plain query must answer: the
  * longest word with a letter of the term that only names the incumbent (the service gathers all
- * such words into one term). A search of exactly two words, the other one with a letter and
- * neither the start of the other, also gets its pair (`pareja`).
+ * such words into one term). A search of several words also gets a second word to look up in pairs
+ * with it (`pareja`): one with a letter, neither the start of the other, of the same term if it has
+ * one, else a word that alone is a term (and may name statuses or institutions); the other words are
+ * checked on the pair's row.
  */
 export async function guiaPalabras(tx: Tx, f: FiltroBandeja): Promise<GuiaPalabras | null> {
   if (f.vencimiento || f.busquedaSinPalabras) return null;
@@ -89,15 +91,15 @@ export async function guiaPalabras(tx: Tx, f: FiltroBandeja): Promise<GuiaPalabr
   const otras = f.busqueda.flatMap((t) =>
     t.palabras.filter((w) => t !== termino || w !== palabra).map((w) => ({ w, t })),
   );
-  const [guia, otra] = await Promise.all([
-    vocabulario(tx, palabra),
-    otras.length === 1 && /[a-z]/.test(otras[0].w) && !otras[0].w.startsWith(palabra) && !palabra.startsWith(otras[0].w)
-      ? vocabulario(tx, otras[0].w)
-      : null,
-  ]);
+  const candidatas = otras.filter(
+    ({ w, t }) =>
+      /[a-z]/.test(w) && !w.startsWith(palabra) && !palabra.startsWith(w) && (t === termino || t.palabras.length === 1),
+  );
+  const segunda = candidatas.find((c) => c.t === termino) ?? candidatas[0];
+  const [guia, otra] = await Promise.all([vocabulario(tx, palabra), segunda ? vocabulario(tx, segunda.w) : null]);
   const pareja =
-    guia && otra && guia.length * otra.length <= MAX_PARES
-      ? { palabra: otras[0].w, vocabulario: otra, termino: otras[0].t }
+    segunda && guia && otra && guia.length * otra.length <= MAX_PARES
+      ? { palabra: segunda.w, vocabulario: otra, termino: segunda.t }
       : null;
   return { termino, palabra, vocabulario: guia, pareja };
 }
@@ -108,8 +110,8 @@ const lista = (valores: readonly (number | string)[]) =>
     sql`, `,
   );
 
-/** `starts a word of the request`, checked on the words stored with the row (strpos: cheaper than like). */
-const empiezaPalabra = (w: string) => sql`strpos(p.palabras, ${` ${w}`}) > 0`;
+/** `starts a word of the request`, checked on the words stored with row `a` (strpos: cheaper than like). */
+const empiezaPalabra = (w: string, a = sql.raw("p")) => sql`strpos(${a}.palabras, ${` ${w}`}) > 0`;
 
 function condicionEstatus(c: CoincidenciaEstatus, a = sql.raw("p")): SQL {
   const porCodigo = c.codigos.length > 0 ? sql`${a}.estatus in (${lista(c.codigos)})` : sql`false`;
@@ -137,12 +139,12 @@ function filtrosBandeja(f: FiltroBandeja, a: SQL, codigos: readonly number[] = c
 const primeraDeLaRacha = (guia: Palabra, anterior: SQL = sql.raw("p.anterior")) =>
   sql`(${anterior} is null or ${anterior} < ${guia.palabra})`;
 
-/** A term on the words table's row `p`: the integer comparisons first, then the words. */
-function condicionTermino(t: TerminoBusqueda): SQL | undefined {
+/** A term on a row `a` of the words or pairs table: the integer comparisons first, then the words. */
+function condicionTermino(t: TerminoBusqueda, a = sql.raw("p")): SQL | undefined {
   return or(
-    t.instituciones.length > 0 ? sql`p.id_institucion in (${lista(t.instituciones)})` : undefined,
-    ...t.estatus.map((c) => condicionEstatus(c)),
-    and(...t.palabras.map(empiezaPalabra)),
+    t.instituciones.length > 0 ? sql`${a}.id_institucion in (${lista(t.instituciones)})` : undefined,
+    ...t.estatus.map((c) => condicionEstatus(c, a)),
+    and(...t.palabras.map((w) => empiezaPalabra(w, a))),
   );
 }
 
@@ -154,9 +156,19 @@ function condiciones(f: FiltroBandeja, guia: GuiaPalabras): SQL | undefined {
   return and(
     primeraDeLaRacha(guia),
     filtrosBandeja(f, sql.raw("p")),
-    ...guia.termino.palabras.filter((w) => w !== guia.palabra).map(empiezaPalabra),
-    ...f.busqueda.filter((t) => t !== guia.termino).map(condicionTermino),
+    ...guia.termino.palabras.filter((w) => w !== guia.palabra).map((w) => empiezaPalabra(w)),
+    ...f.busqueda.filter((t) => t !== guia.termino).map((t) => condicionTermino(t)),
   );
+}
+
+/** The words and terms that neither the guide nor its pair stand for, on row `a`. */
+function resto(f: FiltroBandeja, guia: GuiaPalabras, pareja: Pareja, a: SQL): (SQL | undefined)[] {
+  return [
+    ...guia.termino.palabras
+      .filter((w) => w !== guia.palabra && (pareja.termino !== guia.termino || w !== pareja.palabra))
+      .map((w) => empiezaPalabra(w, a)),
+    ...f.busqueda.filter((t) => t !== guia.termino && t !== pareja.termino).map((t) => condicionTermino(t, a)),
+  ];
 }
 
 /** The guide word's rows: its vocabulary words one by one, or its whole range. */
@@ -173,7 +185,8 @@ const contar = (filas: SQL, tope: number | null) =>
   sql`(select count(*)::int from (${filas} ${tope === null ? sql`` : sql`limit ${sql.raw(String(Math.trunc(tope) + 1))}`}) c)`;
 
 /**
- * A two-word search counted in parts that never overlap, each one a range of an index:
+ * A search of several words counted in parts that never overlap, each one a range of an index (the
+ * other words checked on its rows):
  * - requests with both words: the pairs table, both words as bounds (their smaller one first);
  * - if the second word may also name statuses or institutions: requests without it, of each such
  *   status (and of none before it), then of those institutions (and none of those statuses), on the
@@ -191,11 +204,12 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
       primeraDeLaRacha(menor, sql.raw("q.anterior1")),
       primeraDeLaRacha(mayor, sql.raw("q.anterior2")),
       filtrosBandeja(f, sql.raw("q")),
+      ...resto(f, guia, pareja, sql.raw("q")),
     )}`;
   if (pareja.termino === guia.termino) return [ambas];
   const sinLaOtra = (codigos: readonly number[], ...mas: (SQL | undefined)[]) =>
     sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p
-      where ${and(rangoPalabra(guia), primeraDeLaRacha(guia), filtrosBandeja(f, sql.raw("p"), codigos), sql`not ${empiezaPalabra(pareja.palabra)}`, ...mas)}`;
+      where ${and(rangoPalabra(guia), primeraDeLaRacha(guia), filtrosBandeja(f, sql.raw("p"), codigos), sql`not ${empiezaPalabra(pareja.palabra)}`, ...resto(f, guia, pareja, sql.raw("p")), ...mas)}`;
   const bandeja = codigosBandeja(f);
   const estatus = pareja.termino.estatus;
   const previas = (j: number) => estatus.slice(0, j).map((c) => sql`not ${condicionEstatus(c)}`);

@@ -150,7 +150,7 @@ describe("capped count of a search", () => {
   });
 });
 
-describe("two words: the pairs table (migration 0014) and the words table", () => {
+describe("two or three words: the pairs table (migration 0014) and the words table", () => {
   // Starts of the names, so that two of them often name several words of one request ("ur":
   // Urbina, Uribe, Urdaneta), plus words that also name institutions or statuses.
   const arbInicio = fc
@@ -167,12 +167,13 @@ describe("two words: the pairs table (migration 0014) and the words table", () =
         fc.option(fc.constantFrom(...CODIGOS), { nil: undefined, freq: 4 }),
         fc.option(fc.constantFrom(...instituciones), { nil: undefined, freq: 4 }),
         fc.constantFrom(1 as const, -1 as const),
-        async (bandeja, a, b, tope, estatus, institucion, sortOrder) => {
+        fc.option(arbSegunda, { nil: undefined, freq: 2 }),
+        async (bandeja, a, b, tope, estatus, institucion, sortOrder, c) => {
           const { filtro } = await prepararBandeja(t.db, sesion(bandeja === "originador"), bandeja, {
             page: 0,
             rows: 10,
             sortOrder,
-            q: `${a} ${b}`,
+            q: [a, b, c].filter(Boolean).join(" "),
             estatus,
             institucion,
           });

@@ -133,7 +133,7 @@ async function guardadas(): Promise<Fila[]> {
   );
 }
 
-type Par = Omit<Fila, "palabra" | "anterior" | "nombres" | "apellidos" | "palabras"> & {
+type Par = Omit<Fila, "palabra" | "anterior" | "nombres" | "apellidos"> & {
   palabra1: string;
   palabra2: string;
   anterior1: string | null;
@@ -160,6 +160,7 @@ function paresDe(palabras: Fila[]): Par[] {
           decidido: a.decidido,
           asignado: a.asignado,
           fecha: a.fecha,
+          palabras: a.palabras,
         })),
     ),
   );
@@ -176,7 +177,8 @@ async function expectTablaExacta() {
   const pares = await filas<Par>(
     t.db,
     sql`select palabra1, palabra2, id_solicitud as id, anterior1, anterior2, estatus, id_institucion as institucion,
-          decidido_juridico as decidido, asignado, extract(epoch from fecha_solicitud)::float8 as fecha
+          decidido_juridico as decidido, asignado, extract(epoch from fecha_solicitud)::float8 as fecha,
+          palabras
         from solicitudes_pares`,
   );
   expect(ordenarPares(pares)).toEqual(ordenarPares(paresDe(debe)));

@@ -4,7 +4,8 @@
 -- every pair of its words with a letter (the words table's rows two by two, the smaller first), so
 -- that requests with both words are one range of its index. `anterior1`/`anterior2` are each
 -- word's previous word in the request (as in the words table), to read each request once when the
--- typed starts name several words of it.
+-- typed starts name several words of it. `palabras` (as in the words table): a third word typed is
+-- checked on the pair's index row.
 CREATE TABLE "solicitudes_pares" (
 	"palabra1" text COLLATE "C" NOT NULL,
 	"palabra2" text COLLATE "C" NOT NULL,
@@ -16,11 +17,12 @@ CREATE TABLE "solicitudes_pares" (
 	"decidido_juridico" boolean NOT NULL,
 	"asignado" boolean NOT NULL,
 	"fecha_solicitud" timestamp with time zone NOT NULL,
+	"palabras" text NOT NULL,
 	CONSTRAINT "solicitudes_pares_pk" PRIMARY KEY("id_solicitud","palabra1","palabra2")
 );--> statement-breakpoint
 CREATE VIEW "rf_pares_calculados" AS
 SELECT a.palabra, b.palabra AS palabra2, a.id_solicitud, a.anterior, b.anterior AS anterior2,
-       a.estatus, a.id_institucion, a.decidido_juridico, a.asignado, a.fecha_solicitud
+       a.estatus, a.id_institucion, a.decidido_juridico, a.asignado, a.fecha_solicitud, a.palabras
 FROM solicitudes_palabras a
 JOIN solicitudes_palabras b ON b.id_solicitud = a.id_solicitud AND b.palabra > a.palabra;--> statement-breakpoint
 -- The words table's trigger (migration 0013) writes the pairs of the same requests after their words.
@@ -66,5 +68,5 @@ $$;--> statement-breakpoint
 INSERT INTO "solicitudes_pares" SELECT * FROM rf_pares_calculados;--> statement-breakpoint
 -- Both words as bounds, then the inbox's statuses and the institution.
 CREATE INDEX "solicitudes_pares_idx" ON "solicitudes_pares" USING btree ("palabra1","palabra2","estatus","id_institucion","id_solicitud")
-INCLUDE ("anterior1","anterior2","decidido_juridico","asignado","fecha_solicitud");--> statement-breakpoint
+INCLUDE ("anterior1","anterior2","decidido_juridico","asignado","fecha_solicitud","palabras");--> statement-breakpoint
 ANALYZE "solicitudes_pares";
