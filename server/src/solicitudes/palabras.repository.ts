@@ -8,7 +8,7 @@
  * - a search sorted by name walks each vocabulary word of the range in name order and merges them
  *   (`paginaPorNombre`);
  * - a search of two words counts the requests with both in the pairs table (`solicitudes_pares`,
- *   migration 0014), both words as bounds, instead of checking the second word on every request of
+ *   migration 0013), both words as bounds, instead of checking the second word on every request of
  *   the first; when the second word also names statuses or institutions, those are counted apart,
  *   as bounds of the words table (`partesPareja`).
  * It applies when one term of the search can only name the incumbent (no institution or status
@@ -35,8 +35,8 @@ interface Palabra {
 }
 
 /**
- * The second word of a two-word search, looked up with the guide in the pairs table (migration
- * 0014), and the term it belongs to (the guide's own term, or one whose word may also name an
+ * The second word of a search of several words, looked up with the guide in the pairs table (migration
+ * 0013), and the term it belongs to (the guide's own term, or one whose word may also name an
  * institution or a status).
  */
 interface Pareja extends Palabra {

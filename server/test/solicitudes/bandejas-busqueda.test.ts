@@ -150,7 +150,7 @@ describe("capped count of a search", () => {
   });
 });
 
-describe("two or three words: the pairs table (migration 0014) and the words table", () => {
+describe("two or three words: the pairs table (migration 0013) and the words table", () => {
   // Starts of the names, so that two of them often name several words of one request ("ur":
   // Urbina, Uribe, Urdaneta), plus words that also name institutions or statuses.
   const arbInicio = fc

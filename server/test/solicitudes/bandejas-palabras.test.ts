@@ -1,5 +1,5 @@
 /**
- * The words and pairs tables of name searches (migrations 0013, 0014), kept by the database: after the back-fill and
+ * The words and pairs tables of name searches (migration 0013), kept by the database: after the back-fill and
  * after random inserts, status/institution/legal/holder changes, incumbent swaps and renames
  * (accents only too), deletes and rolled-back transactions, its rows are exactly what a plain
  * reading of the requests gives — computed here in JavaScript from each request's search words.
