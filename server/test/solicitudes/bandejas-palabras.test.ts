@@ -87,17 +87,7 @@ const ordenar = (fs: Fila[]) => [...fs].sort((a, b) => a.id - b.id || porBytes(a
 
 /** The rows the words table must hold, from the requests and incumbents as they are now. */
 async function esperadas(): Promise<Fila[]> {
-  const solicitudes = await filas<{
-    id: number;
-    estatus: number;
-    institucion: number;
-    decidido: boolean;
-    asignado: boolean;
-    nombres: string;
-    apellidos: string;
-    busqueda: string;
-    fecha: number;
-  }>(
+  const solicitudes = await filas<Omit<Fila, "palabra" | "anterior" | "palabras"> & { busqueda: string }>(
     t.db,
     sql`select s.id_solicitud as id, s.estatus, s.id_institucion as institucion, s.decidido_juridico as decidido,
           s.asignado_a is not null as asignado, i.nombres, i.apellidos, s.busqueda::text as busqueda,
