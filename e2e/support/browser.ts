@@ -76,12 +76,32 @@ interface Violacion {
 export async function axeSerious(page: Page) {
   // evaluate() runs outside the page's CSP, which forbids inline scripts. Injected once per document.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    return axe.run(document, { resultTypes: ["violations"] });
-  });
-  return (result.violations as Violacion[])
+  // A toast that comes or goes while axe reads the colours is half transparent, and its text is
+  // then reported as unreadable: the page settles first, and a run during which an animation or
+  // transition started is done again once the page has settled (at most three runs).
+  let violaciones: Violacion[] = [];
+  for (let intento = 0; intento < 3; intento++) {
+    await asentada(page);
+    const { violations, seMovio } = await page.evaluate(async () => {
+      let movimientos = 0;
+      const contar = () => {
+        movimientos++;
+      };
+      const eventos = ["transitionstart", "animationstart"];
+      for (const e of eventos) document.addEventListener(e, contar, true);
+      try {
+        // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+        const axe = (window as any).axe;
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return { violations: r.violations, seMovio: movimientos > 0 };
+      } finally {
+        for (const e of eventos) document.removeEventListener(e, contar, true);
+      }
+    });
+    violaciones = violations as Violacion[];
+    if (!seMovio || violaciones.length === 0) break;
+  }
+  return violaciones
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
