@@ -234,10 +234,10 @@ describe("Auditoría filters", () => {
     const analista = (
       await api<{ idUsuario: number; usuario: string }[]>("configuracion", "GET", "api/Auditoria/Usuarios")
     ).find((u) => u.usuario === "analista")!;
-    const p2 = (n: number) => String(n).padStart(2, "0");
-    const hoy = new Date();
-    const dia = `${p2(hoy.getDate())}/${p2(hoy.getMonth() + 1)}/${hoy.getFullYear()}`;
-    const iso = `${hoy.getFullYear()}-${p2(hoy.getMonth() + 1)}-${p2(hoy.getDate())}`;
+    // Today in the country (UTC−4), as the server reads the days: not the test machine's day,
+    // which between 00:00 and 04:00 UTC is already tomorrow there.
+    const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo" }).format(new Date());
+    const dia = iso.split("-").reverse().join("/");
     const esperado = await api<{ totalRecords: number }>(
       "configuracion",
       "GET",
