@@ -29,17 +29,17 @@ function newestMtime(dir) {
 }
 
 /**
- * Installs dependencies when node_modules is missing or older than the lock file. `npm install`
- * rather than `npm ci`: this npm writes lock files without other platforms' optional packages
- * (biome, esbuild binaries) and `npm ci` then refuses them; `install` keeps the locked versions.
+ * Installs dependencies when node_modules is missing or older than the lock file, with `npm ci`:
+ * the committed lock file carries every platform's optional packages (biome, esbuild binaries), so
+ * `npm ci` accepts it, installs exactly the locked versions and never rewrites it.
  */
 export async function ensureDeps() {
   const lock = path.join(root, "package-lock.json");
   const marker = path.join(root, "node_modules", ".package-lock.json");
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log("Installing dependencies (npm install)…");
-  const code = await run("npm", ["install", "--no-audit", "--no-fund"]);
-  if (code !== 0) throw new Error("npm install failed");
+  console.log("Installing dependencies (npm ci)…");
+  const code = await run("npm", ["ci", "--no-audit", "--no-fund"]);
+  if (code !== 0) throw new Error("npm ci failed");
 }
 
 /** Builds the web app when its sources are newer than the build. */
