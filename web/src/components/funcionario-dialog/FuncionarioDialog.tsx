@@ -25,9 +25,6 @@ import { RadioButton } from "primereact/radiobutton";
 import { useMemo, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { SelectorFecha } from "../SelectorFecha";
-import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
-import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 import {
   ariaError,
   Campo,
@@ -37,8 +34,11 @@ import {
   erroresDeZod,
   PT_DROPDOWN,
   PT_MULTISELECT,
-} from "./campos";
-import { EntradaMascara } from "./EntradaMascara";
+} from "../formulario/campos";
+import { EntradaMascara } from "../formulario/EntradaMascara";
+import { SelectorFecha } from "../SelectorFecha";
+import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
+import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 
 const OVERLAYS_ABIERTOS = ".p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-dropdown-panel";
 

@@ -20,7 +20,7 @@ import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { PT_MULTISELECT } from "../funcionario-dialog/campos";
+import { PT_MULTISELECT } from "../formulario/campos";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
 import "./solicitud.css";
 

@@ -9,7 +9,7 @@ import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useEffect, useState } from "react";
-import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
+import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";

@@ -10,7 +10,7 @@ import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { PickList } from "primereact/picklist";
 import { useEffect, useState } from "react";
-import { ariaError, Campo, errorDe } from "../../../components/funcionario-dialog/campos";
+import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { avisarRespuesta, sinErrores } from "../api/comun";

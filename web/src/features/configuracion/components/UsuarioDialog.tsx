@@ -10,7 +10,7 @@ import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useMemo, useState } from "react";
-import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/funcionario-dialog/campos";
+import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/formulario/campos";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type UsuarioEnvio, useCrearUsuario } from "../api/crear-usuario";

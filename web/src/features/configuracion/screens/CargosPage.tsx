@@ -3,7 +3,7 @@
  * row edit, details and delete ('¿Está seguro que desea eliminar este cargo?', Eliminar/No). A
  * position in use is deactivated instead, and the server's message says so.
  */
-import "../../../components/funcionario-dialog/campos.css";
+import "../../../components/formulario/campos.css";
 import "../configuracion.css";
 import { type Cargo, type FilaCargo, filaCargo, MSG } from "@registro/contracts";
 import { Column } from "primereact/column";

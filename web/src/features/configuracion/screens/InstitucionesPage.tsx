@@ -2,7 +2,7 @@
  * 'Listado de Instituciones' (SPEC.md screen 21): institution, address, number of associated
  * positions, status, phone and extension; search, add, back; per row edit and read-only details.
  */
-import "../../../components/funcionario-dialog/campos.css";
+import "../../../components/formulario/campos.css";
 import "../configuracion.css";
 import { type Institucion, MSG } from "@registro/contracts";
 import { Badge } from "primereact/badge";

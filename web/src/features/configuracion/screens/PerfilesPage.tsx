@@ -2,7 +2,7 @@
  * Profiles list (SPEC.md screen 20): #, nombre, descripción, cant. permisos, por defecto; Editar
  * and Eliminar (confirmed). A profile some users hold cannot be deleted: the server says how many.
  */
-import "../../../components/funcionario-dialog/campos.css";
+import "../../../components/formulario/campos.css";
 import "../configuracion.css";
 import { MSG, type Perfil } from "@registro/contracts";
 import { Column } from "primereact/column";

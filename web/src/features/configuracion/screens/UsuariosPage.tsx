@@ -4,7 +4,7 @@
  * per row Editar, Detalles and the password reset for every user, internal ones included (it also
  * unlocks; confirmation naming the user). New users and resets show the temporary password once.
  */
-import "../../../components/funcionario-dialog/campos.css";
+import "../../../components/formulario/campos.css";
 import "../configuracion.css";
 import { type FilaUsuario, filaUsuario, MSG, type Usuario } from "@registro/contracts";
 import { Column } from "primereact/column";

@@ -30,8 +30,8 @@ import {
   ErrorCampo,
   erroresDeZod,
   PT_DROPDOWN,
-} from "../../../components/funcionario-dialog/campos";
-import { EntradaMascara } from "../../../components/funcionario-dialog/EntradaMascara";
+} from "../../../components/formulario/campos";
+import { EntradaMascara } from "../../../components/formulario/EntradaMascara";
 import { FuncionarioDialog } from "../../../components/funcionario-dialog/FuncionarioDialog";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { notify } from "../../../lib/toast";

@@ -7,7 +7,7 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useState } from "react";
-import { ariaError, Campo, CampoArchivo, erroresDeZod } from "../../../components/funcionario-dialog/campos";
+import { ariaError, Campo, CampoArchivo, erroresDeZod } from "../../../components/formulario/campos";
 import { notify } from "../../../lib/toast";
 import { useSolicitarInactivacion } from "../api/solicitar-inactivacion";
 

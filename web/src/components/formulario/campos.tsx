@@ -6,8 +6,8 @@
 import "./campos.css";
 import { ACEPTA_ARCHIVOS, CEDULA_REGEX, cedulaValida, type Errores, MIME_PERMITIDOS, MSG } from "@registro/contracts";
 import { type ReactNode, useRef, useState } from "react";
-import { obtenerPersona } from "./api";
 import { EntradaMascara } from "./EntradaMascara";
+import { obtenerPersona } from "./persona";
 
 const TIPOS_ARCHIVO: readonly string[] = MIME_PERMITIDOS;
 
