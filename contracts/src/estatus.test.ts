@@ -17,6 +17,8 @@ import {
   TEXTO_ACTIVA,
   TEXTO_PENDIENTE,
   TEXTO_REVISION,
+  TEXTO_USUARIO_ESTATUS,
+  textoEstatus,
 } from "./estatus.js";
 
 /** DESIGN.md §4, first table: code → server text and stage. */
@@ -116,5 +118,28 @@ describe("display texts and officials' statuses", () => {
   it("numbers officials' statuses 1 Pendiente, 2 Activo, 3 Inactivo", () => {
     expect(ESTATUS_FUNCIONARIO).toEqual({ PENDIENTE: 1, ACTIVO: 2, INACTIVO: 3 });
     expect(NOMBRE_ESTATUS_FUNCIONARIO).toEqual({ 1: "Pendiente", 2: "Activo", 3: "Inactivo" });
+  });
+});
+
+describe("what users read (DESIGN.md §8)", () => {
+  it("corrects the server texts' spelling and keeps the API's texts as they are", () => {
+    expect(textoEstatus(106)).toBe("Aprobado por Administrador RyCC");
+    expect(textoEstatus(103)).toBe("Retornado por RyCC");
+    expect(textoEstatus(204)).toBe("Retornado por Jurídico");
+    expect(textoEstatus(104)).toBe("Rechazado por Jurídico");
+    expect(textoEstatus(105)).toBe("Aprobado por Jurídico");
+    expect(infoEstatus(106).estatus).toBe("Aprobado por Adminstrador RyCC");
+  });
+
+  it("has a text for every code, without the original misspellings", () => {
+    expect(Object.keys(TEXTO_USUARIO_ESTATUS).map(Number).sort()).toEqual([...CODIGOS_ESTATUS].sort());
+    for (const codigo of CODIGOS_ESTATUS) expect(textoEstatus(codigo)).not.toMatch(/Adminstrador|Juridico|Por /);
+  });
+
+  it("gives the institution its masked texts for the internal returns", () => {
+    expect(textoEstatus(103, { externo: true })).toBe("En revisión legal");
+    expect(textoEstatus(204, { externo: true })).toBe("En revisión RyCC");
+    expect(textoEstatus(106, { externo: true })).toBe("Aprobado por Administrador RyCC");
+    expect(() => textoEstatus(999)).toThrow();
   });
 });

@@ -71,6 +71,36 @@ export const ESTATUS_BANDEJA = {
   consultor: [106, 203, 201],
 } as const satisfies Record<string, readonly CodigoEstatus[]>;
 
+/**
+ * What users read for each status (DESIGN.md §8): correct Spanish, one word per thing. The API's
+ * `estatus` keeps the original texts above for its clients; screens, documents, exported files and
+ * e-mails show these.
+ */
+export const TEXTO_USUARIO_ESTATUS: Record<CodigoEstatus, string> = {
+  202: "Pendiente de enviar",
+  101: "Enviado",
+  108: "Retornado por Analista RyCC",
+  102: "Aprobado por Analista RyCC",
+  204: "Retornado por Jurídico",
+  104: "Rechazado por Jurídico",
+  105: "Aprobado por Jurídico",
+  103: "Retornado por RyCC",
+  106: "Aprobado por Administrador RyCC",
+  203: "Solicitud para Inactivar",
+  201: "Inactivado",
+  109: "Anulada",
+};
+
+/**
+ * The status text a user reads: the institution (`externo`) reads its masked texts (204, 103 as
+ * the review the request went back to), everyone else the catalogue's text in correct Spanish.
+ */
+export function textoEstatus(codigo: number, opciones: { externo?: boolean } = {}): string {
+  const info = infoEstatus(codigo);
+  const mascara = opciones.externo ? MASCARA_EXTERNA[info.codigo] : undefined;
+  return mascara ? mascara.estatus : TEXTO_USUARIO_ESTATUS[info.codigo];
+}
+
 /** Texts inboxes show instead of the server's `estatus` (SPEC.md screens 13–18). */
 export const TEXTO_ACTIVA = "Activa";
 export const TEXTO_PENDIENTE = "Pendiente";
