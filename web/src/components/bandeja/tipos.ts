@@ -10,7 +10,7 @@ export type ConsultaPagina = {
   q?: string;
   institucion?: number;
   estatus?: number;
-  /** Avisos (issue 14): officials near their end date, or past it. */
+  /** Avisos: officials near their end date, or past it. */
   vencimiento?: "porVencer" | "vencidas";
 };
 

@@ -8,7 +8,7 @@ import "../configuracion.css";
 import { type Cargo, type FilaCargo, filaCargo, MSG } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { useMemo, useState } from "react";
-import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
+import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { notify } from "../../../lib/toast";
 import { useBorrarCargo } from "../api/borrar-cargo";
 import { avisarFallo } from "../api/comun";

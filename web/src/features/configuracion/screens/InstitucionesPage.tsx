@@ -8,7 +8,7 @@ import { type Institucion, MSG } from "@registro/contracts";
 import { Badge } from "primereact/badge";
 import { Column } from "primereact/column";
 import { useState } from "react";
-import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
+import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { useInstitucionesMantenimiento } from "../api/get-instituciones";
 import { EstatusTag } from "../components/EstatusTag";
 import { InstitucionDialog } from "../components/InstitucionDialog";

@@ -7,7 +7,7 @@ import "../configuracion.css";
 import { MSG, type Perfil } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { useState } from "react";
-import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
+import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, primerError } from "../api/comun";
 import { useEliminarPerfil } from "../api/eliminar-perfil";

@@ -10,7 +10,7 @@ import { type FilaUsuario, filaUsuario, MSG, type Usuario } from "@registro/cont
 import { Column } from "primereact/column";
 import { Tag } from "primereact/tag";
 import { useMemo, useState } from "react";
-import { AccionBandeja } from "../../../components/bandeja/BandejaTabla";
+import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useUsuarios } from "../api/get-usuarios";
 import { useReiniciarClave } from "../api/reiniciar-clave";

@@ -8,17 +8,16 @@ import { type BandejaItem, ESTATUS } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
+import { AccionBandeja, AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import {
-  AccionBandeja,
-  AccionVer,
-  BandejaTabla,
   type ColumnaBandeja,
   columnaCantFuncionarios,
   columnaCedula,
   columnaEstatus,
   columnaFecha,
   columnaIncumbente,
-} from "../../../components/bandeja/BandejaTabla";
+} from "../../../components/bandeja/columnas";
 import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
 import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
 

@@ -3,7 +3,7 @@
  * (SPEC.md screens 13–17, DESIGN.md §4 "Display texts").
  */
 import { type BandejaItem, ESTATUS, TEXTO_ACTIVA, TEXTO_PENDIENTE, TEXTO_REVISION } from "@registro/contracts";
-import { opcionesDeEstatus } from "../../../components/bandeja/BandejaTabla";
+import { opcionesDeEstatus } from "../../../components/bandeja/columnas";
 
 const { APROBADO_JURIDICO, ACTIVA, SOLICITUD_INACTIVAR, INACTIVADO, RETORNADO_JURIDICO, RECHAZADO_JURIDICO, ENVIADO } =
   ESTATUS;

@@ -6,7 +6,8 @@
 import { V } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { useNavigate } from "react-router";
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { useUserData } from "../../../lib/user-data";
 import { cargarBandejaAdministrador } from "../api/get-bandeja-administrador";
 import { colorAdministrador, FILTRO_ADMINISTRADOR, textoAdministrador } from "../components/estatus-bandeja";

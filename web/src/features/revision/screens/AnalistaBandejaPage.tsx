@@ -1,5 +1,7 @@
 /** Analista de Revisión (SPEC.md screen 14): requests waiting for the RyCC analyst (101, 204). */
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaAnalista } from "../api/get-bandeja-analista";
 import { colorRevisor, textoRevisor } from "../components/estatus-bandeja";
 import { P } from "../paths";

@@ -1,5 +1,7 @@
 /** Consulta (SPEC.md screen 13): the registry of signatures that have been active (106, 203, 201), read-only. */
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { MenuExportar } from "../../../components/exportar/MenuExportar";
 import { cargarBandejaConsultor } from "../api/get-bandeja-consultor";
 import { colorConActiva, textoConActiva } from "../components/estatus-bandeja";

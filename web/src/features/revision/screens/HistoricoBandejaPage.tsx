@@ -2,7 +2,9 @@
  * Histórico (SPEC.md screen 16): every request legal decided on, numbered, with its current status
  * (106 reads 'Activa'); the filter offers what legal decided.
  */
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarHistoricoJuridico } from "../api/get-historico";
 import { colorConActiva, FILTRO_HISTORICO, textoConActiva } from "../components/estatus-bandeja";
 import { P } from "../paths";

@@ -1,5 +1,7 @@
 /** Analista Legal (SPEC.md screen 15): requests waiting for legal review (102, 103). */
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaJuridico } from "../api/get-bandeja-juridico";
 import { colorRevisor, textoRevisor } from "../components/estatus-bandeja";
 import { P } from "../paths";

@@ -1,5 +1,7 @@
 /** Seguimiento Solicitud (SPEC.md screen 17): every request ever sent, with the server's status texts. */
-import { AccionVer, BandejaTabla } from "../../../components/bandeja/BandejaTabla";
+
+import { AccionVer } from "../../../components/bandeja/acciones";
+import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaAdministrador } from "../api/get-bandeja-administrador";
 import { colorAdministrador, FILTRO_ADMINISTRADOR } from "../components/estatus-bandeja";
 import { P } from "../paths";

@@ -1,0 +1,109 @@
+/**
+ * The inbox's columns: each inbox picks from these (or adds its own) in SPEC.md's order, and the
+ * status filter's options come from the status catalogue.
+ */
+import { type BandejaItem, CATALOGO_ESTATUS, esCodigoEstatus } from "@registro/contracts";
+import { Badge } from "primereact/badge";
+import type { CSSProperties, ReactNode } from "react";
+import { formatearFechaHora } from "../solicitud/formato";
+import { StatusTag } from "../solicitud/StatusTag";
+
+export interface ColumnaBandeja {
+  /** Unique key of the column. */
+  clave: string;
+  header: string;
+  /** The server's sortField for this column; the column is sortable only when given. */
+  sortField?: string;
+  /** `numero` is the row's 1-based position across pages. */
+  body: (item: BandejaItem, numero: number) => ReactNode;
+  style?: CSSProperties;
+}
+
+export interface OpcionFiltro {
+  label: string;
+  value: number;
+}
+
+/** Status filter options from status codes, labelled with the server's status text. */
+export function opcionesDeEstatus(codigos: readonly number[]): OpcionFiltro[] {
+  return codigos.filter(esCodigoEstatus).map((c) => ({ value: c, label: CATALOGO_ESTATUS[c].estatus }));
+}
+
+export const columnaNumero: ColumnaBandeja = {
+  clave: "numero",
+  header: "#",
+  body: (_item, numero) => numero,
+  style: { width: "4rem" },
+};
+
+export const columnaInstitucion: ColumnaBandeja = {
+  clave: "institucion",
+  header: "Institución",
+  sortField: "institucion",
+  body: (item) => item.infoInstitucion.nombre,
+};
+
+export const columnaCedula: ColumnaBandeja = {
+  clave: "cedula",
+  header: "Cédula Incumbente",
+  sortField: "cedula",
+  body: (item) => <span className="rf-nowrap">{item.infoIncumbente.cedula}</span>,
+};
+
+export const columnaIncumbente: ColumnaBandeja = {
+  clave: "incumbente",
+  header: "Nombre Incumbente",
+  sortField: "nombres",
+  body: (item) => `${item.infoIncumbente.nombres} ${item.infoIncumbente.apellidos}`.trim(),
+};
+
+export const columnaCantFuncionarios: ColumnaBandeja = {
+  clave: "cantFuncionarios",
+  header: "Cant. Funcionarios",
+  sortField: "cantFuncionarios",
+  body: (item) => <Badge value={item.cantFuncionarios} className="rf-badge" />,
+  style: { textAlign: "center" },
+};
+
+export const columnaFecha: ColumnaBandeja = {
+  clave: "fecha",
+  header: "Fecha",
+  sortField: "fechaSolicitud",
+  body: (item) => {
+    // Date and time may break onto two lines, each kept whole, so narrow screens keep every column.
+    const [fecha, hora] = formatearFechaHora(item.fechaSolicitud).split(", ");
+    return (
+      <>
+        <span className="rf-nowrap">{hora ? `${fecha},` : fecha}</span> <span className="rf-nowrap">{hora}</span>
+      </>
+    );
+  },
+};
+
+/** The status column; each inbox says what text and colour a row shows (SPEC.md screens 13–18). */
+export function columnaEstatus(
+  texto: (item: BandejaItem) => string = (item) => item.estatus,
+  color: (item: BandejaItem) => string = (item) => item.colorEstatus,
+): ColumnaBandeja {
+  return {
+    clave: "estatus",
+    header: "Estatus",
+    sortField: "estatus",
+    body: (item) => <StatusTag texto={texto(item)} color={color(item)} />,
+  };
+}
+
+/** The columns every comptroller inbox shows, in SPEC.md's order. */
+export function columnasBandeja(
+  texto?: (item: BandejaItem) => string,
+  color?: (item: BandejaItem) => string,
+): ColumnaBandeja[] {
+  return [
+    columnaInstitucion,
+    columnaCedula,
+    columnaIncumbente,
+    columnaCantFuncionarios,
+    columnaEstatus(texto, color),
+    columnaFecha,
+  ];
+}
