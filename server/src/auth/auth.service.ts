@@ -2,12 +2,12 @@
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import { registrarAuditoria } from "../configuracion/auditoria.repository.js";
-import type { Db, Tx } from "../db/client.js";
+import type { Db } from "../db/client.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
+import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
 import type { SesionUsuario } from "./sesion.js";
-import { hashToken, nuevoToken } from "./tokens.js";
 
 /** Failures from one address that lock the account for that address (DESIGN.md §5: five). */
 export const MAX_INTENTOS = 5;
@@ -15,7 +15,7 @@ export const MAX_INTENTOS = 5;
 export const MAX_INTENTOS_CUENTA = 20;
 export const BLOQUEO_MINUTOS = 15;
 
-export type ResultadoLogin = { success: true; message: string; token: string } | { success: false; message: string };
+export type ResultadoLogin = SesionEmitida | { success: false; message: string };
 
 /**
  * Signs in. Failures count per account and client address (`direccion`, Fastify's request.ip,
@@ -67,18 +67,7 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
     });
     return fallo;
   }
-  const token = nuevoToken();
-  await db.transaction(async (tx) => {
-    await repo.limpiarFallos(tx, user.idUsuario, direccion);
-    await repo.crearSesion(tx, user.idUsuario, hashToken(token));
-    await auditarSesion(tx, user.idUsuario, body.userName, "inicio");
-  });
-  return { success: true, message: MSG.loginExitoso, token };
-}
-
-/** Audit trail (issue 15): a sign-in or a refused one, under the user name that was typed. */
-function auditarSesion(tx: Tx, idUsuario: number | null, usuario: string, accion: "inicio" | "inicio_fallido") {
-  return auditar(tx, { idUsuario, entidad: "Sesion", idEntidad: usuario.slice(0, 100), accion });
+  return emitirSesion(db, user, body.userName, direccion);
 }
 
 export async function datosUsuario(db: Db, s: SesionUsuario): Promise<UserData> {

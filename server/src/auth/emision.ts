@@ -1,0 +1,38 @@
+/**
+ * The one place a session token is issued: after the password alone (users without a second
+ * factor) or after the second factor. Whatever else a sign-in must do when it succeeds (the
+ * failures' count restarts, the audit entry, how the token reaches the client) belongs here, so both
+ * paths stay the same.
+ */
+import { MSG } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
+import type { Db, Tx } from "../db/client.js";
+import * as repo from "./auth.repository.js";
+import { hashToken, nuevoToken } from "./tokens.js";
+
+export interface SesionEmitida {
+  success: true;
+  message: string;
+  token: string;
+}
+
+/** Opens a session for the user and answers as LogIn always has: `{ success, message, token }`. */
+export async function emitirSesion(
+  db: Db,
+  user: { idUsuario: number },
+  usuarioTecleado: string,
+  direccion: string,
+): Promise<SesionEmitida> {
+  const token = nuevoToken();
+  await db.transaction(async (tx) => {
+    await repo.limpiarFallos(tx, user.idUsuario, direccion);
+    await repo.crearSesion(tx, user.idUsuario, hashToken(token));
+    await auditarSesion(tx, user.idUsuario, usuarioTecleado, "inicio");
+  });
+  return { success: true, message: MSG.loginExitoso, token };
+}
+
+/** Audit trail (issue 15): a sign-in or a refused one, under the user name that was typed. */
+export function auditarSesion(tx: Tx, idUsuario: number | null, usuario: string, accion: "inicio" | "inicio_fallido") {
+  return auditar(tx, { idUsuario, entidad: "Sesion", idEntidad: usuario.slice(0, 100), accion });
+}
