@@ -2,7 +2,7 @@
  * Exports of the lists (issue 15): every inbox, the legal history, the tracking list and the
  * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
- * (`prepararBandeja` + `consultaBandeja`), streamed through a cursor; scope as for the list.
+ * (`prepararBandeja` + `consultaTodas`), streamed through a cursor; scope as for the list.
  */
 import {
   type BandejaItem,
@@ -33,7 +33,7 @@ import {
   solicitudes,
 } from "../db/schema.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
-import { consultaBandeja, type FilaBandeja } from "../solicitudes/bandejas.repository.js";
+import { consultaTodas, type FilaBandeja } from "../solicitudes/bandeja/bandeja.repository.js";
 import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
 import { recorrerConsulta } from "./cursor.js";
 import { type Columna, exportar, type Formato, fechaArchivo, fechaHora } from "./formatos.js";
@@ -96,7 +96,7 @@ export async function exportarBandeja(
     { titulo: "Estatus", valor: (f) => (lista.estatusServidor ? f.item.estatus : textoMostrado(f.item)) },
     { titulo: "Fecha", valor: (f) => fechaHora(f.item.fechaSolicitud) },
   ];
-  const lotes = recorrerConsulta<FilaBandeja>(db, consultaBandeja(filtro, orden, null));
+  const lotes = recorrerConsulta<FilaBandeja>(db, consultaTodas(filtro, orden));
   const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
   return {
     nombre: `${lista.archivo}-${fechaArchivo()}.${formato}`,

@@ -1,6 +1,6 @@
 /** Maps an inbox row to the `zBandejaItem` shape every GetBandeja* and GetHistorico returns. */
 import { type BandejaItem, infoEstatus, infoEstatusExterno } from "@registro/contracts";
-import type { FilaBandeja } from "./bandejas.repository.js";
+import type { FilaBandeja } from "./bandeja/bandeja.repository.js";
 
 /** `externo`: the institution's inbox: internal returns masked, reviewers unnamed (see mapSolicitud). */
 export function aBandejaItem(f: FilaBandeja, externo = false): BandejaItem {

@@ -23,8 +23,17 @@ import { fechaLocal, sumarDias } from "../avisos/reloj.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { ValidacionCampo } from "../shared/errors.js";
+import * as repo from "./bandeja/bandeja.repository.js";
+import type {
+  CampoOrden,
+  CoincidenciaEstatus,
+  FiltroBandeja,
+  OrdenBandeja,
+  TerminoBusqueda,
+} from "./bandeja/filtro.js";
+import { normalizarTexto } from "./bandeja/filtro.js";
+import { aTotal, type Hechos, planear } from "./bandeja/planificador.js";
 import { aBandejaItem as aItem } from "./bandejas.mapper.js";
-import * as repo from "./bandejas.repository.js";
 
 export type Bandeja = "originador" | "analista" | "juridico" | "historico" | "administrador" | "consultor";
 
@@ -91,7 +100,7 @@ async function sonFrecuentes(db: Db, codigos: readonly number[] | undefined): Pr
 }
 
 /** Accepted `sortField` values: SPEC.md's field names and the DataTable's column paths. */
-const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
+const CAMPOS_ORDEN = new Map<string, CampoOrden>([
   ["fechaSolicitud", "fechaSolicitud"],
   ["estatus", "estatus"],
   ["estatusSolitud", "estatus"],
@@ -106,88 +115,54 @@ const CAMPOS_ORDEN = new Map<string, repo.CampoOrden>([
   ["id", "idSolicitud"],
 ]);
 
-/** From this row on, a page is a deep one: the count comes first, to read it from the nearer end. */
-const PAGINA_PROFUNDA = 1000;
-
 /** At most this many words of a search are used; more only slow the query. */
 const MAX_PALABRAS = 8;
 
 export type RespuestaBandeja = BandejaItem[] | PaginaBandeja;
 
-/** A page's total: exact, or for a search matching more than `tope` requests, `tope` and the flag. */
-type Total = Pick<PaginaBandeja, "totalRecords" | "totalLimitado">;
-
 /**
- * The total a page answers with. A search is counted only up to `tope` while the page lies within
- * those first `tope` rows (the paginator's reach); a page past them, or a list without a search (a
- * sum of counters), gets the exact total.
+ * Runs the planner's steps (`bandeja/planificador.ts`) until it gives the page: the search's guide
+ * words, the total when the page depends on it, then the rows (and the total beside them, or on
+ * them). Every decision is the planner's; this only reads what it asks for.
  */
-async function totalDe(db: Db, filtro: repo.FiltroBandeja, hastaFila: number, tope: number): Promise<Total> {
-  if (filtro.busqueda.length > 0 && hastaFila <= tope) {
-    const n = await repo.contarHasta(db, filtro, tope);
-    return n > tope ? { totalRecords: tope, totalLimitado: true } : { totalRecords: n };
-  }
-  return { totalRecords: await repo.contarBandeja(db, filtro) };
-}
-
 export async function listarBandeja(
   db: Db,
   sesion: SesionUsuario,
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
-  // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
+  // Today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
   vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
-  // Issue 12: where a search's total stops being counted (SEARCH_COUNT_CAP).
+  // Where a search's total stops being counted (SEARCH_COUNT_CAP).
   tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
   const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
-  if (consulta.page === undefined) {
-    return (await repo.listarBandeja(db, filtro, orden, null)).map(aBandejaItem);
+  const pagina = consulta.page === undefined ? null : { offset: consulta.page * consulta.rows, limit: consulta.rows };
+  const hechos: Hechos = {};
+  for (;;) {
+    const paso = planear({ filtro, orden, pagina, tope }, hechos);
+    switch (paso.paso) {
+      case "guia":
+        hechos.guia = await repo.leerGuia(db, paso.eleccion);
+        break;
+      case "total":
+        hechos.total = aTotal(await repo.contar(db, filtro, paso.conteo), paso.tope);
+        break;
+      case "vacia":
+        return { rows: [], ...paso.total };
+      case "leer": {
+        const { lectura, total: como } = paso;
+        const enOrden = (filas: repo.FilaBandeja[]) => (paso.invertida ? filas.reverse() : filas).map(aBandejaItem);
+        if (como === null) return enOrden(await repo.leer(db, lectura));
+        if (como.como === "enLasFilas") {
+          const { filas, total } = await repo.leerConTotal(db, lectura, como.nombrada);
+          return { rows: enOrden(filas), totalRecords: total };
+        }
+        if (como.como === "sabido") return { rows: enOrden(await repo.leer(db, lectura)), ...como.total };
+        const [filas, n] = await Promise.all([repo.leer(db, lectura), repo.contar(db, filtro, como.conteo)]);
+        return { rows: enOrden(filas), ...aTotal(n, como.tope) };
+      }
+    }
   }
-  const pagina = { offset: consulta.page * consulta.rows, limit: consulta.rows };
-  const hastaFila = pagina.offset + pagina.limit;
-  if (pagina.offset < PAGINA_PROFUNDA && repo.cuentaPorTotales(filtro)) {
-    // Without a search, the page and the counters' total come in one statement (issue 12).
-    const { filas, total } = await repo.listarConTotal(db, filtro, orden, pagina);
-    return { rows: filas.map(aBandejaItem), totalRecords: total };
-  }
-  const porFecha = orden.campo === "fechaSolicitud" && filtro.busqueda.length > 0;
-  if (porFecha && pagina.offset < PAGINA_PROFUNDA) {
-    // A searched page in date order: the total first, so that a search of up to the cap's matches
-    // is read from the words tables' indexes and sorted rather than walked along the dates (a walk
-    // reads rows before the page × requests per match: 500 × 356 for page 50 of 2,812 matches).
-    const total = await totalDe(db, filtro, hastaFila, tope);
-    const coincidencias = total.totalLimitado ? undefined : total.totalRecords;
-    const filas = await repo.listarBandeja(db, filtro, orden, pagina, coincidencias);
-    return { rows: filas.map(aBandejaItem), ...total };
-  }
-  if (pagina.offset < PAGINA_PROFUNDA) {
-    const [filas, total] = await Promise.all([
-      repo.listarBandeja(db, filtro, orden, pagina),
-      totalDe(db, filtro, hastaFila, tope),
-    ]);
-    return { rows: filas.map(aBandejaItem), ...total };
-  }
-  // Deep pages: past the middle, the page is read from the other end, so the last page of a large
-  // inbox costs what its first does. A capped total says the page is well inside: read it forward.
-  const total = await totalDe(db, filtro, hastaFila, tope);
-  const { totalRecords } = total;
-  if (total.totalLimitado) {
-    return { rows: (await repo.listarBandeja(db, filtro, orden, pagina)).map(aBandejaItem), ...total };
-  }
-  const restantes = totalRecords - pagina.offset;
-  if (restantes <= 0) return { rows: [], totalRecords };
-  if (porFecha && totalRecords <= repo.MAX_COINCIDENCIAS_ORDENADAS) {
-    const filas = await repo.listarBandeja(db, filtro, orden, pagina, totalRecords);
-    return { rows: filas.map(aBandejaItem), totalRecords };
-  }
-  if (pagina.offset <= totalRecords / 2) {
-    return { rows: (await repo.listarBandeja(db, filtro, orden, pagina)).map(aBandejaItem), totalRecords };
-  }
-  const limit = Math.min(pagina.limit, restantes);
-  const desdeElFinal = { offset: restantes - limit, limit };
-  const filas = await repo.listarBandeja(db, filtro, { ...orden, invertido: true }, desdeElFinal);
-  return { rows: filas.reverse().map(aBandejaItem), totalRecords };
 }
 
 /**
@@ -205,7 +180,7 @@ export async function prepararBandeja(
   const def = BANDEJAS[bandeja];
   const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
   if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
-  const filtro: repo.FiltroBandeja = {
+  const filtro: FiltroBandeja = {
     estatus: def.estatus,
     decididoJuridico: def.decididoJuridico,
     // An internal user has no institution, so an originator view alone shows it nothing.
@@ -222,7 +197,7 @@ export async function prepararBandeja(
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   filtro.estatusFrecuentes = await sonFrecuentes(db, def.estatus);
-  const orden: repo.OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
+  const orden: OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
   const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
   const textoMostrado = (item: BandejaItem) =>
     def.textos.find(
@@ -235,8 +210,7 @@ export async function prepararBandeja(
 
 /** True when `palabra` starts one of the words of `texto` ("activa" names "Activa", not "Inactivado"). */
 function empiezaPalabra(texto: string, palabra: string): boolean {
-  return repo
-    .normalizarTexto(texto)
+  return normalizarTexto(texto)
     .split(/[^a-z0-9]+/)
     .some((w) => w.startsWith(palabra));
 }
@@ -252,17 +226,16 @@ async function terminosBusqueda(
   q: string | undefined,
   def: DefinicionBandeja,
   externo: boolean,
-): Promise<repo.TerminoBusqueda[]> {
+): Promise<TerminoBusqueda[]> {
   if (!q) return [];
   // Only letters and digits reach the text-search query; anything else separates words.
-  const palabras = repo
-    .normalizarTexto(q)
+  const palabras = normalizarTexto(q)
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, MAX_PALABRAS);
   const terminos = await Promise.all(
-    palabras.map(async (palabra): Promise<repo.TerminoBusqueda> => {
-      const estatus: repo.CoincidenciaEstatus[] = [];
+    palabras.map(async (palabra): Promise<TerminoBusqueda> => {
+      const estatus: CoincidenciaEstatus[] = [];
       const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
         empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra),
       );

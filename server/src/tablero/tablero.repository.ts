@@ -11,12 +11,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-
-type Filas<T> = { rows: T[] };
-
-async function filas<T>(db: Db, consulta: SQL): Promise<T[]> {
-  return ((await db.execute(consulta)) as unknown as Filas<T>).rows;
-}
+import { filas } from "../db/filas.js";
 
 const deInstitucion = (idInstitucion: number | null, columna: SQL) =>
   idInstitucion === null ? sql`` : sql` and ${columna} = ${idInstitucion}`;

@@ -12,7 +12,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SesionUsuario } from "../../src/auth/sesion.js";
 import type { Db } from "../../src/db/client.js";
-import * as repo from "../../src/solicitudes/bandejas.repository.js";
+import * as repo from "../../src/solicitudes/bandeja/bandeja.repository.js";
+import type { FiltroBandeja, OrdenBandeja } from "../../src/solicitudes/bandeja/filtro.js";
 import { type Bandeja, listarBandeja, prepararBandeja } from "../../src/solicitudes/bandejas.service.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 
@@ -117,8 +118,8 @@ const ORDEN_PLANO: Record<string, (d: SQL) => SQL> = {
 };
 
 /** The ids matching the inbox's filters and search, with the plain count of them. */
-async function coincidencias(filtro: repo.FiltroBandeja): Promise<number[]> {
-  const orden: repo.OrdenBandeja = { campo: "idSolicitud", sentido: 1 };
+async function coincidencias(filtro: FiltroBandeja): Promise<number[]> {
+  const orden: OrdenBandeja = { campo: "idSolicitud", sentido: 1 };
   const todas = await repo.listarBandeja(t.db, filtro, orden, null);
   const ids = todas.map((f) => f.idSolicitud);
   expect(ids.length).toBe(await repo.contarFilas(t.db, filtro));
@@ -180,7 +181,7 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
           const plano = await repo.contarFilas(t.db, filtro);
           expect(await repo.contarHasta(t.db, filtro, tope)).toBe(Math.min(plano, tope + 1));
           expect(await repo.contarBandeja(t.db, filtro)).toBe(plano);
-          const orden: repo.OrdenBandeja = { campo: "nombres", sentido: sortOrder };
+          const orden: OrdenBandeja = { campo: "nombres", sentido: sortOrder };
           const todas = await repo.listarBandeja(t.db, filtro, orden, null);
           for (const pagina of [
             { offset: 0, limit: 10 },
@@ -308,13 +309,13 @@ describe("the date order of an inbox of several statuses, with and without the f
           )
         ).map((r) => r.id);
         for (const estatusFrecuentes of [false, true]) {
-          const filtro: repo.FiltroBandeja = {
+          const filtro: FiltroBandeja = {
             estatus: c.codigos,
             idInstitucionAlcance: c.institucion,
             busqueda: [],
             estatusFrecuentes,
           };
-          const orden: repo.OrdenBandeja = { campo: "fechaSolicitud", sentido: c.sortOrder };
+          const orden: OrdenBandeja = { campo: "fechaSolicitud", sentido: c.sortOrder };
           const pagina = await repo.listarBandeja(t.db, filtro, orden, { offset: c.page * c.rows, limit: c.rows });
           expect(pagina.map((f) => f.idSolicitud)).toEqual(esperados);
         }

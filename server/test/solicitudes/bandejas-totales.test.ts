@@ -9,7 +9,8 @@ import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../src/db/client.js";
-import { contarFilas, contarPorTotales, type FiltroBandeja } from "../../src/solicitudes/bandejas.repository.js";
+import { contarFilas, contarPorTotales } from "../../src/solicitudes/bandeja/bandeja.repository.js";
+import type { FiltroBandeja } from "../../src/solicitudes/bandeja/filtro.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { accion } from "./revision.soporte.js";
 

@@ -1,0 +1,232 @@
+/**
+ * An inbox's filter and order, and the one predicate builder that writes the filter on every table
+ * the inbox reads: the requests (`solicitudes`), the counters (`solicitudes_totales`), and the
+ * words and pairs tables of name searches (`solicitudes_palabras`, `solicitudes_pares`). Each table
+ * says how it holds each filter's column (`Tabla`); a filter a table cannot answer is a planner
+ * error, never a silent match.
+ */
+import { CODIGOS_ESTATUS, ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { PLEGAR_DESDE, PLEGAR_HACIA, solicitudes, solicitudesTotales } from "../../db/schema.js";
+
+/** A status match of one search term: these codes, optionally only (un)assigned ones. */
+export interface CoincidenciaEstatus {
+  codigos: readonly number[];
+  /** true: only held by someone; false: only unheld; undefined: either. */
+  asignado?: boolean;
+}
+
+/**
+ * One term of the global search: words already normalised by the service (letters a–z and digits
+ * only) that must all start a word of the same incumbent — or, for a single word, may instead
+ * appear in the institution's name or the status text.
+ */
+export interface TerminoBusqueda {
+  palabras: readonly string[];
+  /** Institutions whose name contains the word. */
+  instituciones: readonly number[];
+  /** Statuses whose text (server or display) contains the word. */
+  estatus: readonly CoincidenciaEstatus[];
+}
+
+export interface FiltroBandeja {
+  /** The inbox's statuses; undefined lists every status. */
+  estatus?: readonly number[];
+  /** Only requests legal has decided on (the legal history). */
+  decididoJuridico?: boolean;
+  /** Institution scope (the originator's, or an external user's); null for none. */
+  idInstitucionAlcance: number | null;
+  /** The institution dropdown filter. */
+  institucion?: number;
+  /** The status dropdown filter. */
+  estatusFiltro?: number;
+  /** Every term must match (AND of words, each matching any field). */
+  busqueda: readonly TerminoBusqueda[];
+  /** A search with no letters or digits in it: nothing matches. */
+  busquedaSinPalabras?: boolean;
+  /** Only requests with an active temporary official ending in [desde, hasta] ("Por vencer", "Vencidas"). */
+  vencimiento?: { desde: string | null; hasta: string };
+  /**
+   * A hint, never a filter: the inbox's statuses hold a large share of all requests, so one walk of
+   * the date index fills a page at once and is cheaper to plan than a branch per status.
+   */
+  estatusFrecuentes?: boolean;
+}
+
+export type CampoOrden =
+  | "fechaSolicitud"
+  | "estatus"
+  | "institucion"
+  | "cedula"
+  | "nombres"
+  | "cantFuncionarios"
+  | "idSolicitud";
+
+export interface OrdenBandeja {
+  campo: CampoOrden;
+  /** 1 ascending, -1 descending. */
+  sentido: 1 | -1;
+  /**
+   * Read the exact reverse of this order (every key, tie-breakers too), so that a page near the end
+   * is read from the other end; the caller reverses the rows it gets.
+   */
+  invertido?: boolean;
+}
+
+/** Rows `offset` to `offset + limit` of the ordered inbox. */
+export interface Pagina {
+  offset: number;
+  limit: number;
+}
+
+/** The same folding as `plegar` in SQL, for the words the user typed. */
+const MAPA_PLIEGUE = new Map([...PLEGAR_DESDE].map((c, i) => [c, PLEGAR_HACIA[i]]));
+export function normalizarTexto(texto: string): string {
+  return [...texto.toLowerCase()].map((c) => MAPA_PLIEGUE.get(c) ?? c).join("");
+}
+
+/** True when the total is a sum of counters: no search, no expiry filter. */
+export function cuentaPorTotales(f: FiltroBandeja): boolean {
+  return f.busqueda.length === 0 && !f.busquedaSinPalabras && !f.vencimiento;
+}
+
+/** The inbox's statuses after the status filter. */
+export const codigosBandeja = (f: FiltroBandeja): number[] =>
+  CODIGOS_ESTATUS.filter(
+    (c) => (!f.estatus || f.estatus.includes(c)) && (f.estatusFiltro === undefined || f.estatusFiltro === c),
+  );
+
+/** A list of values as parameters: `$1, $2, …`. */
+export const lista = (valores: readonly (number | string)[]) =>
+  sql.join(
+    valores.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** `columna in (…)`; an empty list matches nothing. */
+const enLista = (columna: SQL, valores: readonly number[]) =>
+  valores.length > 0 ? sql`${columna} in (${lista(valores)})` : sql`false`;
+
+/** How one table holds the columns the filter reads. */
+export interface Tabla {
+  /** For error messages. */
+  nombre: string;
+  estatus: SQL;
+  /** "Legal has decided on it", as a condition. */
+  decidido: SQL;
+  institucion: SQL;
+  /**
+   * List the inbox's statuses after the status filter, always (an empty list matches nothing), so
+   * that they bound the table's index; otherwise the inbox's list and the filter are written apart.
+   */
+  estatusAcotado: boolean;
+  /** Held by someone (true) or by no one (false); absent: the table cannot tell. */
+  asignado?: (si: boolean) => SQL;
+  /** Every word starts a word of the request's incumbent; absent: the table has no words. */
+  palabras?: (palabras: readonly string[]) => SQL;
+  /** The expiry filter; absent: the table cannot answer it. */
+  vencimiento?: (v: NonNullable<FiltroBandeja["vencimiento"]>) => SQL;
+}
+
+/** The requests: the search through their words' text-search column (GIN), the expiry as a subquery. */
+export const SOLICITUDES: Tabla = {
+  nombre: "solicitudes",
+  estatus: sql`${solicitudes.estatus}`,
+  decidido: eq(solicitudes.decididoJuridico, true),
+  institucion: sql`${solicitudes.idInstitucion}`,
+  estatusAcotado: false,
+  asignado: (si) => (si ? sql`${solicitudes.asignadoA} is not null` : sql`${solicitudes.asignadoA} is null`),
+  palabras: (ws) =>
+    sql`${solicitudes.busqueda} @@ to_tsquery('simple'::regconfig, ${ws.map((p) => `${p}:*`).join(" & ")})`,
+  // An active temporary official of a live request ends within the dates.
+  vencimiento: (v) => sql`${solicitudes.estatus} <> ${ESTATUS.INACTIVADO} and exists (
+    select 1 from funcionarios fv
+    where fv.id_solicitud = "solicitudes"."id_solicitud" and fv.id_estatus = ${ESTATUS_FUNCIONARIO.ACTIVO}
+      and fv.firma_vigencia and fv.fecha_hasta <= ${v.hasta}::date
+      ${v.desde === null ? sql`` : sql`and fv.fecha_hasta >= ${v.desde}::date`})`,
+};
+
+/** The counters (status × institution × legal-decided): every filter but the search and the expiry. */
+export const TOTALES: Tabla = {
+  nombre: "solicitudes_totales",
+  estatus: sql`${solicitudesTotales.estatus}`,
+  decidido: eq(solicitudesTotales.decididoJuridico, true),
+  institucion: sql`${solicitudesTotales.idInstitucion}`,
+  estatusAcotado: false,
+};
+
+/**
+ * A row `a` of the words or the pairs table (both copy the request's filter columns beside its
+ * incumbent's words, `palabras`: ' word word …'); a word is checked with strpos, cheaper than like.
+ */
+export const filaDePalabras = (a: string): Tabla => {
+  const t = sql.raw(a);
+  return {
+    nombre: a,
+    estatus: sql`${t}.estatus`,
+    decidido: sql`${t}.decidido_juridico`,
+    institucion: sql`${t}.id_institucion`,
+    estatusAcotado: true,
+    asignado: (si) => (si ? sql`${t}.asignado` : sql`not ${t}.asignado`),
+    palabras: (ws) => and(...ws.map((w) => sql`strpos(${t}.palabras, ${` ${w}`}) > 0`)) as SQL,
+  };
+};
+
+function falta(tabla: Tabla, que: string): never {
+  throw new Error(`${tabla.nombre} cannot be filtered by ${que}`);
+}
+
+/** A status match on the table (an empty list matches nothing). */
+export function condicionEstatus(c: CoincidenciaEstatus, tabla: Tabla): SQL {
+  const porCodigo = enLista(tabla.estatus, c.codigos);
+  if (c.asignado === undefined) return porCodigo;
+  const asignado = tabla.asignado ?? falta(tabla, "holder");
+  return sql`(${porCodigo} and ${asignado(c.asignado)})`;
+}
+
+/**
+ * One term: the integer comparisons first (an institution or status the word names), then its
+ * words. Institutions and statuses come resolved, so each alternative is an index condition and
+ * the planner can combine them (BitmapOr) or check them row by row.
+ */
+export function condicionTermino(t: TerminoBusqueda, tabla: Tabla): SQL | undefined {
+  const palabras = tabla.palabras ?? falta(tabla, "search words");
+  return or(
+    t.instituciones.length > 0 ? sql`${tabla.institucion} in (${lista(t.instituciones)})` : undefined,
+    ...t.estatus.map((c) => condicionEstatus(c, tabla)),
+    t.palabras.length > 0 ? palabras(t.palabras) : undefined,
+  );
+}
+
+export interface OpcionesPredicado {
+  /** The terms to check (a words-table scan leaves out what its index range stands for); default every term. */
+  busqueda?: readonly TerminoBusqueda[];
+  /** With `estatusAcotado`: these statuses instead of the inbox's (a part of a count split by status). */
+  codigos?: readonly number[];
+}
+
+/** The filter on one table, as one condition (undefined: no condition at all). */
+export function predicado(f: FiltroBandeja, tabla: Tabla, opciones: OpcionesPredicado = {}): SQL | undefined {
+  const codigos = opciones.codigos ?? codigosBandeja(f);
+  const busqueda = opciones.busqueda ?? f.busqueda;
+  return and(
+    ...(tabla.estatusAcotado
+      ? [enLista(tabla.estatus, codigos)]
+      : [
+          f.estatus ? enLista(tabla.estatus, f.estatus) : undefined,
+          f.estatusFiltro !== undefined ? sql`${tabla.estatus} = ${f.estatusFiltro}` : undefined,
+        ]),
+    f.decididoJuridico ? tabla.decidido : undefined,
+    f.idInstitucionAlcance !== null ? sql`${tabla.institucion} = ${f.idInstitucionAlcance}` : undefined,
+    f.institucion !== undefined ? sql`${tabla.institucion} = ${f.institucion}` : undefined,
+    ...busqueda.map((t) => condicionTermino(t, tabla)),
+    f.busquedaSinPalabras ? sql`false` : undefined,
+    f.vencimiento ? (tabla.vencimiento ?? falta(tabla, "expiry"))(f.vencimiento) : undefined,
+  );
+}
+
+/** `where …` of the filter on the table, or nothing. */
+export function donde(f: FiltroBandeja, tabla: Tabla, opciones?: OpcionesPredicado): SQL {
+  const c = predicado(f, tabla, opciones);
+  return c ? sql`where ${c}` : sql``;
+}

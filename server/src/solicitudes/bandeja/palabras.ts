@@ -1,0 +1,273 @@
+/**
+ * The SQL of name searches through the words table (`solicitudes_palabras`, migration 0013): one
+ * row per request and word holding a letter, with the request's filter columns and its incumbent's
+ * names copied beside it. A typed word is a range of that table's first column, so:
+ * - a search's total is an index-only scan of the word's rows that stops at the cap, with the
+ *   inbox's statuses and institution as bounds of the index and every other word and term checked
+ *   on the same index row (`consultaContarPorPalabras`);
+ * - a search sorted by name walks each vocabulary word of the range in name order and merges them
+ *   (`paginaPorNombre`);
+ * - a search of two words counts the requests with both in the pairs table (`solicitudes_pares`),
+ *   both words as bounds, instead of checking the second word on every request of the first; when
+ *   the second word also names statuses or institutions, those are counted apart, as bounds of the
+ *   words table (`partesPareja`).
+ * It applies when one term of the search can only name the incumbent (no institution or status
+ * shares its words) and has a word with a letter in it: that word guides the scan (`elegirGuia`,
+ * pure). Digits only (cédula pieces) and the expiry filter keep the plain query and its GIN index.
+ * A request whose words start with the typed word more than once is read once: its words are
+ * stored in byte order with the previous one (`anterior`), and only the first of the run, whose
+ * previous word sorts before the typed text, is kept.
+ */
+import { and, type SQL, sql } from "drizzle-orm";
+import { entero } from "../../db/filas.js";
+import {
+  type CoincidenciaEstatus,
+  codigosBandeja,
+  condicionEstatus,
+  type FiltroBandeja,
+  filaDePalabras,
+  lista,
+  type Pagina,
+  predicado,
+  type TerminoBusqueda,
+} from "./filtro.js";
+
+/** Above this many vocabulary words under the typed start, the scan takes the range as a whole. */
+export const MAX_VOCABULARIO = 32;
+/** Above this many pairs of vocabulary words, two words are not looked up as pairs. */
+export const MAX_PARES = 64;
+
+/** A typed start and the vocabulary words that start with it (null: too many). */
+export interface Palabra {
+  palabra: string;
+  vocabulario: string[] | null;
+}
+
+/**
+ * The second word of a search of several words, looked up with the guide in the pairs table, and
+ * the term it belongs to (the guide's own term, or one whose word may also name an institution or
+ * a status).
+ */
+export interface Pareja extends Palabra {
+  vocabulario: string[];
+  termino: TerminoBusqueda;
+}
+
+/** The word a search is scanned by, and the second word of a two-word search. */
+export interface GuiaPalabras extends Palabra {
+  termino: TerminoBusqueda;
+  pareja: Pareja | null;
+}
+
+/** Which words guide a search, before their vocabularies are read. */
+export interface EleccionGuia {
+  termino: TerminoBusqueda;
+  palabra: string;
+  segunda: { palabra: string; termino: TerminoBusqueda } | null;
+}
+
+/** The first text after every text that starts with `p` (the words are ASCII letters and digits). */
+const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+
+/**
+ * The guide of a search through the words table, or null when the plain query must answer: the
+ * longest word with a letter of the term that only names the incumbent (the service gathers all
+ * such words into one term). A search of several words also gets a second word to look up in pairs
+ * with it: one with a letter, neither the start of the other, of the same term if it has one, else
+ * a word that alone is a term (and may name statuses or institutions); the other words are checked
+ * on the pair's row.
+ */
+export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
+  if (f.vencimiento || f.busquedaSinPalabras) return null;
+  const termino = f.busqueda.find((t) => t.instituciones.length === 0 && t.estatus.length === 0);
+  const palabra = termino?.palabras
+    .filter((p) => /[a-z]/.test(p))
+    .reduce<string | undefined>((a, p) => (a === undefined || p.length > a.length ? p : a), undefined);
+  if (!termino || palabra === undefined) return null;
+  const otras = f.busqueda.flatMap((t) =>
+    t.palabras.filter((w) => t !== termino || w !== palabra).map((w) => ({ palabra: w, termino: t })),
+  );
+  const candidatas = otras.filter(
+    ({ palabra: w, termino: t }) =>
+      /[a-z]/.test(w) && !w.startsWith(palabra) && !palabra.startsWith(w) && (t === termino || t.palabras.length === 1),
+  );
+  const segunda = candidatas.find((c) => c.termino === termino) ?? candidatas[0] ?? null;
+  return { termino, palabra, segunda };
+}
+
+/** The guide once the vocabularies are read: a pair only when both are known and few enough. */
+export function armarGuia(e: EleccionGuia, guia: string[] | null, otra: string[] | null): GuiaPalabras {
+  const pareja =
+    e.segunda && guia && otra && guia.length * otra.length <= MAX_PARES
+      ? { palabra: e.segunda.palabra, vocabulario: otra, termino: e.segunda.termino }
+      : null;
+  return { termino: e.termino, palabra: e.palabra, vocabulario: guia, pareja };
+}
+
+/** The vocabulary words under a typed start, read by skipping along the index (`p`; one more than the maximum). */
+export function consultaVocabulario(palabra: string): SQL {
+  const hasta = siguiente(palabra);
+  return sql`with recursive v(p) as (
+      select (select min(palabra) from solicitudes_palabras where palabra >= ${palabra} and palabra < ${hasta})
+      union all
+      select (select min(palabra) from solicitudes_palabras where palabra > v.p and palabra < ${hasta})
+      from v where v.p is not null
+    )
+    select p from v where p is not null limit ${MAX_VOCABULARIO + 1}`;
+}
+
+const P = filaDePalabras("p");
+const Q = filaDePalabras("q");
+
+/** `starts a word of the request`, on the words stored with row `a`. */
+const empiezaPalabra = (w: string, a = "p") => sql`strpos(${sql.raw(a)}.palabras, ${` ${w}`}) > 0`;
+
+/** One request per guide-word run: the first of its words that start with the typed word. */
+const primeraDeLaRacha = (guia: Palabra, anterior: SQL = sql.raw("p.anterior")) =>
+  sql`(${anterior} is null or ${anterior} < ${guia.palabra})`;
+
+/** A term of these words alone (what is left of a term once the scan's own words are taken out). */
+const soloPalabras = (palabras: readonly string[]): TerminoBusqueda => ({ palabras, instituciones: [], estatus: [] });
+
+/** The terms a scan by the guide word still checks: the guide term's other words, every other term. */
+const restoDeLaGuia = (f: FiltroBandeja, guia: GuiaPalabras): TerminoBusqueda[] => [
+  soloPalabras(guia.termino.palabras.filter((w) => w !== guia.palabra)),
+  ...f.busqueda.filter((t) => t !== guia.termino),
+];
+
+/** The terms a scan by the guide and its pair still checks. */
+const restoDelPar = (f: FiltroBandeja, guia: GuiaPalabras, pareja: Pareja): TerminoBusqueda[] => [
+  soloPalabras(
+    guia.termino.palabras.filter(
+      (w) => w !== guia.palabra && (pareja.termino !== guia.termino || w !== pareja.palabra),
+    ),
+  ),
+  ...f.busqueda.filter((t) => t !== guia.termino && t !== pareja.termino),
+];
+
+/** Everything but the word itself, on the words table's row `p`. */
+const condiciones = (f: FiltroBandeja, guia: GuiaPalabras) =>
+  and(primeraDeLaRacha(guia), predicado(f, P, { busqueda: restoDeLaGuia(f, guia) }));
+
+/** The guide word's rows: its vocabulary words one by one, or its whole range. */
+function rangoPalabra(guia: Palabra): SQL {
+  return guia.vocabulario
+    ? guia.vocabulario.length > 0
+      ? sql`p.palabra in (${lista(guia.vocabulario)})`
+      : sql`false`
+    : sql`p.palabra >= ${guia.palabra} and p.palabra < ${siguiente(guia.palabra)}`;
+}
+
+/**
+ * A search of several words counted in parts that never overlap, each one a range of an index (the
+ * other words checked on its rows):
+ * - requests with both words: the pairs table, both words as bounds (their smaller one first);
+ * - if the second word may also name statuses or institutions: requests without it, of each such
+ *   status (and of none before it), then of those institutions (and none of those statuses), on the
+ *   words table with the status or institution as a bound.
+ */
+function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: string[] }, pareja: Pareja): SQL[] {
+  // Neither start is the other's, so every word under the smaller one sorts before every word under
+  // the other: a request's pair of them is stored in that order.
+  const [menor, mayor] = guia.palabra < pareja.palabra ? [guia, pareja] : [pareja, guia];
+  const resto = restoDelPar(f, guia, pareja);
+  const ambas = sql`select q.id_solicitud as id, q.fecha_solicitud as fecha from solicitudes_pares q
+    where ${and(
+      guia.vocabulario.length > 0 && pareja.vocabulario.length > 0
+        ? sql`q.palabra1 in (${lista(menor.vocabulario ?? [])}) and q.palabra2 in (${lista(mayor.vocabulario ?? [])})`
+        : sql`false`,
+      primeraDeLaRacha(menor, sql.raw("q.anterior1")),
+      primeraDeLaRacha(mayor, sql.raw("q.anterior2")),
+      predicado(f, Q, { busqueda: resto }),
+    )}`;
+  if (pareja.termino === guia.termino) return [ambas];
+  const sinLaOtra = (codigos: readonly number[], ...mas: (SQL | undefined)[]) =>
+    sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p
+      where ${and(
+        rangoPalabra(guia),
+        primeraDeLaRacha(guia),
+        predicado(f, P, { codigos, busqueda: resto }),
+        sql`not ${empiezaPalabra(pareja.palabra)}`,
+        ...mas,
+      )}`;
+  const bandeja = codigosBandeja(f);
+  const estatus = pareja.termino.estatus;
+  const previas = (j: number) =>
+    estatus.slice(0, j).map((c: CoincidenciaEstatus) => sql`not ${condicionEstatus(c, P)}`);
+  return [
+    ambas,
+    ...estatus.map((c, j) =>
+      sinLaOtra(
+        bandeja.filter((x) => c.codigos.includes(x)),
+        condicionEstatus(c, P),
+        ...previas(j),
+      ),
+    ),
+    ...(pareja.termino.instituciones.length > 0
+      ? [
+          sinLaOtra(
+            bandeja,
+            sql`p.id_institucion in (${lista(pareja.termino.instituciones)})`,
+            ...previas(estatus.length),
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** The matching requests' ids and dates (`id`, `fecha`), in parts that never share one. */
+function partes(f: FiltroBandeja, guia: GuiaPalabras): SQL[] {
+  return guia.pareja && guia.vocabulario
+    ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
+    : [
+        sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`,
+      ];
+}
+
+/**
+ * Every matching request's id and date (`id`, `fecha`), each once, from the indexes alone: a page
+ * of a search of a few thousand matches sorts them by date and reads only its own rows.
+ */
+export function idsPorPalabras(f: FiltroBandeja, guia: GuiaPalabras): SQL {
+  return sql.join(
+    partes(f, guia).map((p) => sql`(${p})`),
+    sql` union all `,
+  );
+}
+
+/** How many requests the search matches (`n`), up to `tope + 1` (or all of them with `tope` null). */
+export function consultaContarPorPalabras(f: FiltroBandeja, guia: GuiaPalabras, tope: number | null): SQL {
+  const contar = (filas: SQL) =>
+    sql`(select count(*)::int from (${filas} ${tope === null ? sql`` : sql`limit ${entero(Math.trunc(tope) + 1)}`}) c)`;
+  return sql`select ${sql.join(partes(f, guia).map(contar), sql` + `)} as n`;
+}
+
+/**
+ * The ids and name keys of one page sorted by name (`nombres`, `apellidos`, id): each vocabulary
+ * word's rows in that order, at most as many as the page needs, merged; with the columns of the
+ * page query's subquery (`columnas`, on `solicitudes`) and `k1`, `k2`. Only for a vocabulary known
+ * word by word.
+ */
+export function paginaPorNombre(
+  f: FiltroBandeja,
+  guia: GuiaPalabras & { vocabulario: string[] },
+  columnas: SQL,
+  dir: SQL,
+  pagina: Pagina,
+): SQL {
+  const cuantas = entero(pagina.offset + pagina.limit);
+  const donde = condiciones(f, guia);
+  const ramas = guia.vocabulario.map(
+    (w) => sql`(select p.id_solicitud as id, p.nombres, p.apellidos from solicitudes_palabras p
+      where ${and(sql`p.palabra = ${w}`, donde)}
+      order by p.nombres ${dir}, p.apellidos ${dir}, p.id_solicitud ${dir} limit ${cuantas})`,
+  );
+  const union =
+    ramas.length > 0
+      ? sql.join(ramas, sql` union all `)
+      : sql`(select null::int as id, null::text as nombres, null::text as apellidos where false)`;
+  return sql`select ${columnas}, x.nombres as k1, x.apellidos as k2
+    from (${union}) x join solicitudes on solicitudes.id_solicitud = x.id
+    order by x.nombres ${dir}, x.apellidos ${dir}, x.id ${dir}
+    limit ${entero(pagina.limit)} offset ${entero(pagina.offset)}`;
+}

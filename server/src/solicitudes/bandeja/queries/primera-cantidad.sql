@@ -1,0 +1,65 @@
+-- By officials' count, with the institution and status dropdowns
+-- paso: leer (cantidad)
+
+select
+  p.id as "idSolicitud",
+  p.estatus as "estatus",
+  p.fecha as "fechaSolicitud",
+  p.asignado as "idAsignadoA",
+  "usuarios"."nombre" || ' ' || "usuarios"."apellido" as "asignadoNombre",
+  "instituciones"."id_institucion" as "idInstitucion",
+  "instituciones"."nombre" as "institucion",
+  "incumbentes"."cedula" as "cedula",
+  "incumbentes"."nombres" as "nombres",
+  "incumbentes"."apellidos" as "apellidos",
+  p.cant as "cantFuncionarios",
+  (
+    (
+      select
+        coalesce(sum("solicitudes_totales"."n"), 0)::bigint
+      from
+        "solicitudes_totales"
+      where
+        (
+          "solicitudes_totales"."estatus" in ($1, $2)
+          and "solicitudes_totales"."estatus" = $3
+          and "solicitudes_totales"."id_institucion" = $4
+        )
+    )
+  ) as "total"
+from
+  (
+    select
+      "solicitudes"."id_solicitud" as id,
+      "solicitudes"."estatus" as estatus,
+      "solicitudes"."fecha_solicitud" as fecha,
+      "solicitudes"."asignado_a" as asignado,
+      "solicitudes"."id_institucion" as institucion,
+      "solicitudes"."id_incumbente" as incumbente,
+      "solicitudes"."cant_funcionarios" as cant,
+      "solicitudes"."cant_funcionarios" as k1,
+      null::int as k2
+    from
+      "solicitudes"
+    where
+      (
+        "solicitudes"."estatus" in ($5, $6)
+        and "solicitudes"."estatus" = $7
+        and "solicitudes"."id_institucion" = $8
+      )
+    order by
+      "solicitudes"."cant_funcionarios" desc,
+      "solicitudes"."id_solicitud" desc
+    limit
+      10
+    offset
+      0
+  ) p
+  join "instituciones" on "instituciones"."id_institucion" = p.institucion
+  join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
+  left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+order by
+  p.k1 desc,
+  p.k2 desc,
+  p.id desc;
+-- params: [101,204,101,3,101,204,101,3]

@@ -1,0 +1,70 @@
+-- A cédula piece sorted by cédula: the search index and a join, the rows counted up to the cap
+-- paso: leer (incumbente)
+
+select
+  p.id as "idSolicitud",
+  p.estatus as "estatus",
+  p.fecha as "fechaSolicitud",
+  p.asignado as "idAsignadoA",
+  "usuarios"."nombre" || ' ' || "usuarios"."apellido" as "asignadoNombre",
+  "instituciones"."id_institucion" as "idInstitucion",
+  "instituciones"."nombre" as "institucion",
+  "incumbentes"."cedula" as "cedula",
+  "incumbentes"."nombres" as "nombres",
+  "incumbentes"."apellidos" as "apellidos",
+  p.cant as "cantFuncionarios"
+from
+  (
+    select
+      "solicitudes"."id_solicitud" as id,
+      "solicitudes"."estatus" as estatus,
+      "solicitudes"."fecha_solicitud" as fecha,
+      "solicitudes"."asignado_a" as asignado,
+      "solicitudes"."id_institucion" as institucion,
+      "solicitudes"."id_incumbente" as incumbente,
+      "solicitudes"."cant_funcionarios" as cant,
+      "incumbentes"."cedula" as k1,
+      null::text as k2
+    from
+      "solicitudes"
+      join "incumbentes" on "incumbentes"."id_incumbente" = "solicitudes"."id_incumbente"
+    where
+      (
+        "solicitudes"."estatus" in ($1, $2)
+        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+      )
+    order by
+      "incumbentes"."cedula" asc,
+      null::text asc,
+      "solicitudes"."id_solicitud" asc
+    limit
+      10
+    offset
+      0
+  ) p
+  join "instituciones" on "instituciones"."id_institucion" = p.institucion
+  join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
+  left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+order by
+  p.k1 asc,
+  p.k2 asc,
+  p.id asc;
+-- params: [101,204,"0010001:*"]
+
+select
+  count(*)::int as n
+from
+  (
+    select
+      1
+    from
+      "solicitudes"
+    where
+      (
+        "solicitudes"."estatus" in ($1, $2)
+        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+      )
+    limit
+      $4
+  ) c;
+-- params: [101,204,"0010001:*",10001]

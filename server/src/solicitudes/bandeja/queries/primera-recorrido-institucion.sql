@@ -1,0 +1,82 @@
+-- By institution: each institution in name order, its newest requests from its index
+-- paso: leer (recorridoInstitucion)
+
+select
+  p.id as "idSolicitud",
+  p.estatus as "estatus",
+  p.fecha as "fechaSolicitud",
+  p.asignado as "idAsignadoA",
+  "usuarios"."nombre" || ' ' || "usuarios"."apellido" as "asignadoNombre",
+  "instituciones"."id_institucion" as "idInstitucion",
+  "instituciones"."nombre" as "institucion",
+  "incumbentes"."cedula" as "cedula",
+  "incumbentes"."nombres" as "nombres",
+  "incumbentes"."apellidos" as "apellidos",
+  p.cant as "cantFuncionarios",
+  (
+    (
+      select
+        coalesce(sum("solicitudes_totales"."n"), 0)::bigint
+      from
+        "solicitudes_totales"
+      where
+        "solicitudes_totales"."estatus" in ($1, $2)
+    )
+  ) as "total"
+from
+  (
+    select
+      x.*
+    from
+      (
+        select
+          "instituciones"."id_institucion" as clave,
+          row_number() over (
+            order by
+              "instituciones"."nombre",
+              "instituciones"."id_institucion"
+          ) as rango
+        from
+          "instituciones"
+      ) as d
+      cross join lateral (
+        select
+          "solicitudes"."id_solicitud" as id,
+          "solicitudes"."estatus" as estatus,
+          "solicitudes"."fecha_solicitud" as fecha,
+          "solicitudes"."asignado_a" as asignado,
+          "solicitudes"."id_institucion" as institucion,
+          "solicitudes"."id_incumbente" as incumbente,
+          "solicitudes"."cant_funcionarios" as cant,
+          d.rango as k1,
+          null::int as k2
+        from
+          "solicitudes"
+        where
+          (
+            "solicitudes"."id_institucion" = d.clave
+            and "solicitudes"."estatus" in ($3, $4)
+          )
+        order by
+          "solicitudes"."fecha_solicitud" desc,
+          "solicitudes"."id_solicitud" desc
+        limit
+          10
+      ) x
+    order by
+      x.k1 asc,
+      x.fecha desc,
+      x.id desc
+    limit
+      10
+    offset
+      0
+  ) p
+  join "instituciones" on "instituciones"."id_institucion" = p.institucion
+  join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
+  left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+order by
+  p.k1 asc,
+  p.fecha desc,
+  p.id desc;
+-- params: [101,204,101,204]

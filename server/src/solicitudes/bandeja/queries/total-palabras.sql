@@ -1,0 +1,30 @@
+-- A searched page in date order: first the capped total, an index-only scan of the word's rows
+-- paso: total
+
+select
+  (
+    select
+      count(*)::int
+    from
+      (
+        select
+          p.id_solicitud as id,
+          p.fecha_solicitud as fecha
+        from
+          solicitudes_palabras p
+        where
+          (
+            p.palabra in ($1)
+            and (
+              (
+                p.anterior is null
+                or p.anterior < $2
+              )
+              and p.estatus in ($3, $4)
+            )
+          )
+        limit
+          10001
+      ) c
+  ) as n;
+-- params: ["nunez","nunez",101,204]
