@@ -265,6 +265,15 @@ export const MSG = {
     `Reasignada de ${de}${desde ? ` (la tenía desde el ${desde})` : ""} a ${a}: ${comentario}`,
   auditoriaIntegra: (n: number) => `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}`,
   auditoriaRota: (id: number) => `La cadena de auditoría está rota en la entrada ${id}.`,
+  auditoriaTruncada: (ultima: number, hasta: number) =>
+    `La cadena de auditoría está rota en la entrada ${ultima}: faltan las entradas posteriores, hasta la ${hasta}.`,
+  auditoriaSinSello: (id: number) =>
+    `La cadena de auditoría está rota en la entrada ${id}: le falta el sello de la clave de auditoría.`,
+  auditoriaDistintaDelPunto: (id: number, fecha: string) =>
+    `La cadena de auditoría está rota en la entrada ${id}: no es la que registró el punto de control del ${fecha}.`,
+  auditoriaPuntoRegistrado: (id: number) => `Punto de control registrado en la entrada ${id}.`,
+  auditoriaPuntoFalso: (id: number, fecha: string) =>
+    `El punto de control del ${fecha} (entrada ${id}) no está firmado con la clave de auditoría.`,
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
   confirmarLiberar:
     "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",

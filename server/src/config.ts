@@ -111,6 +111,19 @@ const schema = z.object({
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // Performance (issue 12)
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+  // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
+  AUDIT_KEY: z
+    .string()
+    .min(32, "debe tener al menos 32 caracteres (p. ej. openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  AUDIT_KEY_FILE: z.string().min(1).default("./audit/audit.key"),
+  AUDIT_CHECKPOINT_FILE: z.string().min(1).default("./audit/checkpoints.txt"),
+  AUDIT_CHECKPOINT_EMAIL: z
+    .string()
+    .regex(/^[^<>\s@]+@[^<>\s@]+$/, "debe ser una dirección de correo (p. ej. auditoria@contraloria.gob.do)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Config = {
@@ -159,6 +172,13 @@ export type Config = {
   // Performance (issue 12)
   /** An inbox search's total is counted up to this many requests ("Más de 10.000"). */
   searchCountCap: number;
+  /** The audit chain's HMAC key as given (AUDIT_KEY); without it, read from or created in auditKeyFile. */
+  auditKey: string | undefined;
+  auditKeyFile: string;
+  /** Append-only file of signed checkpoints of the audit chain's head. */
+  auditCheckpointFile: string;
+  /** Where each checkpoint is also mailed (through the outbox); none without it. */
+  auditCheckpointEmail: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -172,6 +192,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  // Whoever holds the data folder must not also hold what proves the audit trail untouched.
+  const dentro = (archivo: string) => !path.relative(path.resolve(e.DATA_DIR), path.resolve(archivo)).startsWith("..");
+  const fuera = [
+    ["AUDIT_KEY_FILE", e.AUDIT_KEY_FILE],
+    ["AUDIT_CHECKPOINT_FILE", e.AUDIT_CHECKPOINT_FILE],
+  ].filter(([, archivo]) => dentro(archivo));
+  if (fuera.length > 0) {
+    const lines = fuera.map(
+      ([nombre, archivo]) => `  ${nombre}: debe estar fuera de DATA_DIR (valor: ${JSON.stringify(archivo)})`,
+    );
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -205,5 +237,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
     // Performance (issue 12)
     searchCountCap: e.SEARCH_COUNT_CAP,
+    auditKey: e.AUDIT_KEY,
+    auditKeyFile: path.resolve(e.AUDIT_KEY_FILE),
+    auditCheckpointFile: path.resolve(e.AUDIT_CHECKPOINT_FILE),
+    auditCheckpointEmail: e.AUDIT_CHECKPOINT_EMAIL,
   };
 }

@@ -5,6 +5,8 @@
  * `node server/dist/main.js` (built by `npm start`), under a supervisor that restarts on failure.
  */
 import type { FastifyInstance } from "fastify";
+import { ClaveAuditoriaError } from "./auditoria/clave.js";
+import { relojDelSistema } from "./avisos/reloj.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
@@ -57,7 +59,12 @@ async function main() {
   if (process.send) process.on("disconnect", () => void shutdown("npm start ended"));
 
   // Loading the app's modules and opening the database overlap (both take a while on a cold start).
-  const appModules = Promise.all([import("./app.js"), import("./bootstrap.js"), import("./seed/demo.js")]);
+  const appModules = Promise.all([
+    import("./app.js"),
+    import("./bootstrap.js"),
+    import("./seed/demo.js"),
+    import("./auditoria/arranque.js"),
+  ]);
   appModules.catch(() => {});
   try {
     database = await openDatabase({
@@ -76,8 +83,18 @@ async function main() {
     throw e;
   }
   if (closing) return;
-  const [{ buildApp }, { prepararBase }, { DEMO_PASSWORD, USUARIOS_DEMO }] = await appModules;
+  const [{ buildApp }, { prepararBase }, { DEMO_PASSWORD, USUARIOS_DEMO }, { prepararAuditoria }] = await appModules;
   const arranque = await prepararBase(database, config);
+  try {
+    await prepararAuditoria(database.db, config, relojDelSistema(), (linea) => console.log(linea));
+  } catch (e) {
+    if (e instanceof ClaveAuditoriaError) {
+      console.error(e.message);
+      await database.close();
+      process.exit(4);
+    }
+    throw e;
+  }
   app = await buildApp({ db: database.db, config });
   if (closing) return;
 

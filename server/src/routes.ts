@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import type { AppDeps } from "./app.js";
+import { auditoriaRoutes } from "./auditoria/auditoria.routes.js";
 import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
@@ -25,6 +26,7 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(catalogosRoutes, deps);
   await app.register(documentosRoutes, deps);
   await app.register(configuracionRoutes, deps);
+  await app.register(auditoriaRoutes, deps);
   await app.register(bandejasRoutes, deps);
   await app.register(revisionRoutes, deps);
   await app.register(originadorRoutes, deps);

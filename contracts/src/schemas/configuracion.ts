@@ -364,3 +364,17 @@ export type AuditoriaEntrada = z.infer<typeof zAuditoriaEntrada>;
 /** GET api/Auditoria/Usuarios: every user, for the screen's "Usuario" filter. */
 export const zAuditoriaUsuario = z.object({ idUsuario: z.number(), usuario: z.string(), nombre: z.string() });
 export type AuditoriaUsuario = z.infer<typeof zAuditoriaUsuario>;
+
+/**
+ * POST api/Auditoria/PuntoControl: a checkpoint of the audit chain's head taken now (also written to
+ * the checkpoint file, the log and AUDIT_CHECKPOINT_EMAIL), signed with the audit key.
+ */
+export const zPuntoControlAuditoria = z.object({
+  entrada: z.number(),
+  hash: z.string(),
+  fecha: z.string(),
+  desde: z.number(),
+  firma: z.string(),
+  message: z.string(),
+});
+export type PuntoControlAuditoria = z.infer<typeof zPuntoControlAuditoria>;

@@ -2,22 +2,27 @@
  * The audit trail (issue 15): one append-only table for configuration changes, status changes,
  * assignments, request documents, sign-ins and password changes. The database chains every entry
  * (trigger `auditoria_encadenar`, migration 0009): each stores the SHA-256 of its content and of the
- * previous entry, and UPDATE/DELETE are refused. Code only appends (`auditar`) and checks the chain
- * (`verificarCadena`); the caller's address comes from the request being served.
+ * previous entry, and UPDATE/DELETE are refused. In the same transaction the app seals the entry
+ * (`auditoria_sello`): an HMAC of its columns with the audit key, which the database never sees
+ * (auditoria/clave.ts). Code only appends (`auditar`) and checks the chain (`verificarCadena`, and
+ * auditoria/verificacion.ts for the seals and checkpoints); the caller's address comes from the
+ * request being served.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { AccionAuditoriaNombre } from "@registro/contracts";
+import type { AccionAuditoriaNombre, EntidadAuditoria } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { auditoria } from "../db/schema.js";
+import { auditoria, auditoriaSello } from "../db/schema.js";
+import { claveEstablecida, type FilaSellable, sellar } from "./clave.js";
 
 /** What is known about the request being served: set once per request by the app. */
 export const contextoPeticion = new AsyncLocalStorage<{ direccion: string | null; idUsuario: () => number | null }>();
 
+/** The one kind of audit entry every part of the app writes. */
 export interface EventoAuditoria {
-  /** Who acted (null: nobody signed in); left out, the signed-in user of the request being served. */
+  /** Who acted (null: nobody signed in, or the system); left out, the signed-in user of the request being served. */
   idUsuario?: number | null;
-  entidad: string;
+  entidad: EntidadAuditoria;
   idEntidad: number | string;
   /** One of the actions the Auditoría screen names and filters by (contracts' ACCIONES_AUDITORIA). */
   accion: AccionAuditoriaNombre;
@@ -27,11 +32,32 @@ export interface EventoAuditoria {
 }
 
 /**
- * Appends one entry, in the caller's transaction so it commits or rolls back with the change.
- * Answers the entry's id (its time is the trigger's: read it in SQL to keep its precision).
+ * An entry's columns as text, exactly as its seal covers them (see clave.ts's FilaSellable): used
+ * when writing (RETURNING) and when verifying (SELECT), so both read the same text.
+ */
+export const columnasSellables = {
+  id: sql<string>`auditoria.id_auditoria::text`,
+  fecha: sql<string>`to_char(auditoria.fecha AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  idUsuario: sql<string | null>`auditoria.id_usuario::text`,
+  entidad: sql<string>`auditoria.entidad`,
+  idEntidad: sql<string>`auditoria.id_entidad`,
+  accion: sql<string>`auditoria.accion`,
+  antes: sql<string | null>`auditoria.antes::text`,
+  despues: sql<string | null>`auditoria.despues::text`,
+  direccion: sql<string | null>`auditoria.direccion`,
+  hashAnterior: sql<string>`auditoria.hash_anterior`,
+  hash: sql<string>`auditoria.hash`,
+};
+
+/**
+ * Appends one entry and its seal, in the caller's transaction so both commit or roll back with the
+ * change. The chaining trigger holds the chain's head locked until that transaction ends, so seals
+ * are written in chain order. Answers the entry's id (its time is the trigger's: read it in SQL to
+ * keep its precision).
  */
 export async function auditar(tx: Tx, e: EventoAuditoria): Promise<number> {
-  const [fila] = await tx
+  const clave = claveEstablecida();
+  const [fila]: FilaSellable[] = await tx
     .insert(auditoria)
     .values({
       idUsuario: e.idUsuario === undefined ? (contextoPeticion.getStore()?.idUsuario() ?? null) : e.idUsuario,
@@ -42,13 +68,16 @@ export async function auditar(tx: Tx, e: EventoAuditoria): Promise<number> {
       despues: e.despues ?? null,
       direccion: contextoPeticion.getStore()?.direccion ?? null,
     })
-    .returning({ id: auditoria.idAuditoria });
-  return fila.id;
+    .returning(columnasSellables);
+  const id = Number(fila.id);
+  await tx.insert(auditoriaSello).values({ idAuditoria: id, sello: sellar(clave, fila) });
+  return id;
 }
 
 export type ResultadoVerificacion =
   | { integra: true; entradas: number }
-  | { integra: false; entradas: number; idAuditoria: number };
+  /** `hasta`: the chain's head names a later entry than the last one left (entries removed from the end). */
+  | { integra: false; entradas: number; idAuditoria: number; hasta?: number };
 
 /**
  * Re-walks the chain in id order: every entry's hash must be the hash of its content, its link the
@@ -85,7 +114,9 @@ export async function verificarCadena(tx: Tx): Promise<ResultadoVerificacion> {
   const entradas = Number(f.entradas);
   if (f.rota !== null) return { integra: false, entradas, idAuditoria: Number(f.rota) };
   const ultima = f.ultima === null ? 0 : Number(f.ultima);
-  if (Number(f.cabeza_id) !== ultima || (f.ultimo_hash ?? "") !== f.cabeza_hash) {
+  const cabeza = Number(f.cabeza_id);
+  if (cabeza > ultima) return { integra: false, entradas, idAuditoria: ultima, hasta: cabeza };
+  if (cabeza !== ultima || (f.ultimo_hash ?? "") !== f.cabeza_hash) {
     return { integra: false, entradas, idAuditoria: ultima };
   }
   return { integra: true, entradas };

@@ -1,7 +1,6 @@
 /** Sign-in, user data, sign-out and password change (DESIGN.md §3, §5). */
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import { registrarAuditoria } from "../configuracion/auditoria.repository.js";
 import type { Db } from "../db/client.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
@@ -49,7 +48,7 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
         minutos: BLOQUEO_MINUTOS,
       });
       if (inicio.direccion || inicio.cuenta) {
-        await registrarAuditoria(tx, {
+        await auditar(tx, {
           idUsuario: null,
           entidad: "Usuario",
           idEntidad: user.idUsuario,

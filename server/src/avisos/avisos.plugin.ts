@@ -1,10 +1,12 @@
 /**
  * Starts the notices' background work with the app and stops it with the app: the e-mail sender
  * (every MAIL_SEND_INTERVAL_SECONDS, only with SMTP_URL) and the daily tasks (checked every minute,
- * run once per day). A failing database or SMTP server is logged and tried again on the next
+ * run once per day), the audit chain's daily checkpoint among them. A failing database or SMTP server is logged and tried again on the next
  * round; it never ends the process. `app.avisos` lets tests and callers run a round at once.
  */
 import type { FastifyInstance } from "fastify";
+import { claveEstablecida } from "../auditoria/clave.js";
+import { puntoDelDia } from "../auditoria/puntos.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { crearEnviador } from "./enviador.js";
@@ -61,7 +63,14 @@ export function registrarAvisos(
       const dia = fechaLocal(reloj());
       if (dia === ultimoDia) return;
       // Another process on it right now: check again next time (its sweep may yet fail).
-      if ((await tareasDelDia(db, config.expiryNoticeDays, reloj)) !== "ocupada") ultimoDia = dia;
+      if ((await tareasDelDia(db, config.expiryNoticeDays, reloj)) === "ocupada") return;
+      // The audit chain's daily checkpoint (file, log, e-mail), by whichever process gets there first.
+      await puntoDelDia(db, claveEstablecida(), reloj(), {
+        archivo: config.auditCheckpointFile,
+        email: config.auditCheckpointEmail,
+        log: (linea) => app.log.info(linea),
+      });
+      ultimoDia = dia;
     });
   const envio = () => ronda("envío de correos", () => servicio.procesarCola());
 

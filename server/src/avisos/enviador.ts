@@ -8,7 +8,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import * as repo from "./correos.repository.js";
-import { correoDeAviso, correoDeResumen } from "./plantillas.js";
+import { type Correo, correoDeAviso, correoDeResumen } from "./plantillas.js";
 import type { Reloj } from "./reloj.js";
 
 /** Waits before the 2nd, 3rd, 4th and 5th tries; the 5th failure is final. */
@@ -39,7 +39,6 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
   const dominio = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? "registro-firmas.local";
 
   async function enviarUno(correo: Awaited<ReturnType<typeof repo.reclamar>>[number]): Promise<boolean> {
-    const persona = await repo.destinatario(db, correo.idUsuario);
     const final = correo.intentos >= MAX_INTENTOS;
     const fallo = async (error: string, para: string | null, definitivo = false) => {
       const proximo =
@@ -48,6 +47,29 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
       log.warn({ idCorreo: correo.idCorreo, intento: correo.intentos, error }, "correo no enviado");
       return false;
     };
+    const enviar = async (
+      para: string | { name: string; address: string },
+      c: Omit<Correo, "html"> & { html?: string },
+    ) => {
+      const direccion = typeof para === "string" ? para : para.address;
+      try {
+        await transporte!.sendMail({
+          from: config.mailFrom,
+          to: para,
+          subject: c.asunto,
+          text: c.texto,
+          html: c.html,
+          messageId: `<${correo.messageId}@${dominio}>`,
+        });
+      } catch (e) {
+        return fallo(e instanceof Error ? e.message : String(e), direccion);
+      }
+      await repo.marcarEnviado(db, correo.idCorreo, direccion);
+      return true;
+    };
+    // A mail to an address that is no user's carries its own text (the audit checkpoints).
+    if (correo.destino) return enviar(correo.destino, { asunto: correo.asunto, texto: correo.cuerpo ?? "" });
+    const persona = await repo.destinatario(db, correo.idUsuario);
     if (!persona?.email) return fallo("El usuario no tiene una dirección de correo.", null, true);
     if (!persona.activo) return fallo("El usuario está inactivo.", persona.email, true);
     const lista = await repo.avisosDelCorreo(db, correo);
@@ -56,20 +78,7 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
       correo.idAviso !== null
         ? correoDeAviso(lista[0], correo.asunto, config.publicUrl)
         : correoDeResumen(lista, correo.asunto, config.publicUrl);
-    try {
-      await transporte!.sendMail({
-        from: config.mailFrom,
-        to: { name: `${persona.nombre} ${persona.apellido}`, address: persona.email },
-        subject: contenido.asunto,
-        text: contenido.texto,
-        html: contenido.html,
-        messageId: `<${correo.messageId}@${dominio}>`,
-      });
-    } catch (e) {
-      return fallo(e instanceof Error ? e.message : String(e), persona.email);
-    }
-    await repo.marcarEnviado(db, correo.idCorreo, persona.email);
-    return true;
+    return enviar({ name: `${persona.nombre} ${persona.apellido}`, address: persona.email }, contenido);
   }
 
   return {

@@ -4,10 +4,10 @@
  * history keeps its name; its type cannot change while incumbents or officials hold it.
  */
 import { type CargoCrearBody, type CargoEditarBody, MSG } from "@registro/contracts";
+import { auditar as auditarEntrada } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { ErroresCampo, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
-import { registrarAuditoria } from "./auditoria.repository.js";
 import { aCargo } from "./cargos.mappers.js";
 import * as repo from "./cargos.repository.js";
 import { conUnicidad } from "./unicidad.js";
@@ -61,7 +61,7 @@ export async function borrarCargo(db: Db, sesion: SesionUsuario, idCargo: number
       return { success: true, message: MSG.cargoDesactivado };
     }
     await repo.eliminarCargo(tx, idCargo);
-    await registrarAuditoria(tx, {
+    await auditarEntrada(tx, {
       idUsuario: sesion.idUsuario,
       entidad: "Cargo",
       idEntidad: idCargo,
@@ -82,7 +82,7 @@ async function auditar(
   antes: repo.FilaCargo | null,
 ) {
   const despues = await repo.buscarCargo(tx, idCargo);
-  await registrarAuditoria(tx, {
+  await auditarEntrada(tx, {
     idUsuario: sesion.idUsuario,
     entidad: "Cargo",
     idEntidad: idCargo,

@@ -1,7 +1,6 @@
-/** The configuration area's routes (users, profiles, institutions, positions, audit log) as one plugin. */
+/** The configuration area's routes (users, profiles, institutions, positions) as one plugin. */
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/client.js";
-import { auditoriaRoutes } from "./auditoria.routes.js";
 import { cargosRoutes } from "./cargos.routes.js";
 import { institucionesRoutes } from "./instituciones.routes.js";
 import { perfilesRoutes } from "./perfiles.routes.js";
@@ -12,5 +11,4 @@ export const configuracionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
   await app.register(perfilesRoutes, { db });
   await app.register(institucionesRoutes, { db });
   await app.register(cargosRoutes, { db });
-  await app.register(auditoriaRoutes, { db });
 };

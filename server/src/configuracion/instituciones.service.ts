@@ -3,10 +3,10 @@
  * institution uses (which narrow its originators' position lists). Every change is audited.
  */
 import { type InstitucionBody, MSG } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { ErroresCampo, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
-import { registrarAuditoria } from "./auditoria.repository.js";
 import { aInstitucion } from "./instituciones.mappers.js";
 import * as repo from "./instituciones.repository.js";
 import { conUnicidad } from "./unicidad.js";
@@ -56,7 +56,7 @@ export async function crearInstitucion(db: Db, sesion: SesionUsuario, body: Inst
       await validar(tx, body, null);
       const id = await repo.insertarInstitucion(tx, datos(body));
       await repo.reemplazarCargos(tx, id, body.SelectedCargos);
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Institucion",
         idEntidad: id,
@@ -79,7 +79,7 @@ export async function editarInstitucion(db: Db, sesion: SesionUsuario, body: Ins
       await validar(tx, body, id);
       await repo.actualizarInstitucion(tx, id, datos(body));
       await repo.reemplazarCargos(tx, id, body.SelectedCargos);
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Institucion",
         idEntidad: id,

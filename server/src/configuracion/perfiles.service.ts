@@ -4,6 +4,7 @@
  * be deleted, and no change may leave nobody able to manage users and profiles.
  */
 import { MSG, type PerfilCrearBody, type PerfilEditarBody } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { ErroresCampo, NoEncontrado, Regla, Validacion } from "../shared/errors.js";
@@ -12,7 +13,6 @@ import {
   contarAdministradoresActivos,
   contarPerfilesAdministradores,
 } from "./administracion.repository.js";
-import { registrarAuditoria } from "./auditoria.repository.js";
 import { aPerfil, aVistaDisponible, fotoPerfil } from "./perfiles.mappers.js";
 import * as repo from "./perfiles.repository.js";
 import { conUnicidad } from "./unicidad.js";
@@ -48,7 +48,7 @@ export async function crearPerfil(db: Db, sesion: SesionUsuario, body: PerfilCre
       const datos = { nombre: body.Nombre, descripcion: body.Descripcion, porDefecto: body.PorDefecto };
       const idPerfil = await repo.insertarPerfil(tx, datos);
       await repo.reemplazarVistas(tx, idPerfil, body.Vistas ?? []);
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Perfil",
         idEntidad: idPerfil,
@@ -78,7 +78,7 @@ export async function editarPerfil(db: Db, sesion: SesionUsuario, idPerfil: numb
         // Rolls the change back: nobody would be left to manage users and profiles.
         if (sinAdministracion) throw Validacion({ Vistas: [MSG.ultimoAdministrador] });
       }
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Perfil",
         idEntidad: idPerfil,
@@ -103,7 +103,7 @@ export async function eliminarPerfil(db: Db, sesion: SesionUsuario, idPerfil: nu
     if (enUso > 0) throw Regla(MSG.perfilAsignado(enUso));
     const vistasAntes = await repo.vistasDePerfiles(tx, idPerfil);
     await repo.eliminarPerfil(tx, idPerfil);
-    await registrarAuditoria(tx, {
+    await auditar(tx, {
       idUsuario: sesion.idUsuario,
       entidad: "Perfil",
       idEntidad: idPerfil,

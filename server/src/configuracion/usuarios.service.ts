@@ -4,13 +4,13 @@
  * audited in its own transaction; at least one active administrator always remains.
  */
 import { MSG, type UsuarioCrearBody, type UsuarioEditarBody } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import { desbloquear, revocarSesionesUsuario } from "../auth/auth.repository.js";
 import { generarClaveTemporal, hashPassword } from "../auth/passwords.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { ErroresCampo, NoEncontrado, Validacion } from "../shared/errors.js";
 import { bloquearAdministracion, contarAdministradoresActivos } from "./administracion.repository.js";
-import { registrarAuditoria } from "./auditoria.repository.js";
 import { conUnicidad } from "./unicidad.js";
 import { aUsuario } from "./usuarios.mappers.js";
 import * as repo from "./usuarios.repository.js";
@@ -70,7 +70,7 @@ export async function crearUsuario(db: Db, sesion: SesionUsuario, body: UsuarioC
       const datos = await validar(tx, body, null);
       const idUsuario = await repo.insertarUsuario(tx, { ...datos, passwordHash });
       const creado = aUsuario((await repo.buscarUsuario(tx, idUsuario))!);
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Usuario",
         idEntidad: idUsuario,
@@ -104,7 +104,7 @@ export async function editarUsuario(db: Db, sesion: SesionUsuario, body: Usuario
         throw Validacion({ [body.Activo ? "IdPerfil" : "Activo"]: [MSG.ultimoAdministrador] });
       }
       const despues = aUsuario((await repo.buscarUsuario(tx, body.IdUsuario))!);
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Usuario",
         idEntidad: body.IdUsuario,
@@ -131,7 +131,7 @@ export async function reiniciarClave(db: Db, sesion: SesionUsuario, idUsuario: n
     const estabaBloqueado = await desbloquear(tx, idUsuario);
     await repo.reiniciarClave(tx, idUsuario, passwordHash);
     await revocarSesionesUsuario(tx, idUsuario);
-    await registrarAuditoria(tx, {
+    await auditar(tx, {
       idUsuario: sesion.idUsuario,
       entidad: "Usuario",
       idEntidad: idUsuario,
@@ -140,7 +140,7 @@ export async function reiniciarClave(db: Db, sesion: SesionUsuario, idUsuario: n
       despues: { usuario: usuario.usuario, cambioClave: true },
     });
     if (estabaBloqueado) {
-      await registrarAuditoria(tx, {
+      await auditar(tx, {
         idUsuario: sesion.idUsuario,
         entidad: "Usuario",
         idEntidad: idUsuario,

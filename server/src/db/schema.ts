@@ -428,6 +428,17 @@ export const auditoria = pgTable(
   ],
 );
 
+/**
+ * One seal per audit entry (migration 0016): an HMAC the app computes with the audit key, which the
+ * database never holds. Append-only like the entries themselves.
+ */
+export const auditoriaSello = pgTable("auditoria_sello", {
+  idAuditoria: bigint("id_auditoria", { mode: "number" })
+    .primaryKey()
+    .references(() => auditoria.idAuditoria),
+  sello: text("sello").notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Avisos (issue 14): in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
 
@@ -482,6 +493,9 @@ export const correos = pgTable(
     ultimoError: text("ultimo_error"),
     /** The address it was last sent (or tried) to. */
     para: text("para"),
+    /** A mail to an address that is no user's (the audit checkpoints): its address and its text. */
+    destino: text("destino"),
+    cuerpo: text("cuerpo"),
   },
   (t) => [
     index("correos_pendientes_idx").on(t.proximoIntento).where(sql`${t.enviado} IS NULL AND NOT ${t.fallido}`),

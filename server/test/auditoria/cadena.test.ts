@@ -4,25 +4,17 @@
  * concurrent writers keep the chain linear, and that editing one row as the database owner makes
  * both "Verificar integridad" and `npm run audit:verify` name that row.
  */
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { PGlite } from "@electric-sql/pglite";
-import { PGlite as PGliteClass } from "@electric-sql/pglite";
 import { MSG } from "@registro/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditoria, usuarios } from "../../src/db/schema.js";
 import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../configuracion/ayuda.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
+import { auditVerify, comoDueno } from "../support/auditoria.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
-import { urlConBase } from "../support/plantilla.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const URL_VERIFICAR = "/api/Auditoria/Verificar";
 
 let t: TestApp;
@@ -170,58 +162,21 @@ describe("the chain", () => {
   });
 });
 
-/** The environment without any database setting of the one running the tests. */
-function sinBase(entorno: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...resto } = entorno;
-  return resto;
-}
-
-/** Runs `npm run audit:verify` against the test's database. */
-async function comando(): Promise<{ status: number | null; salida: string }> {
-  let env: Record<string, string>;
-  let limpiar = () => {};
-  if (t.kind === "postgres") {
-    const r = (await t.db.execute(sql`select current_database() as base`)) as unknown as { rows: { base: string }[] };
-    env = { DATABASE_URL: urlConBase(process.env.TEST_PG_URL!, r.rows[0].base) };
-  } else {
-    // The embedded database is in memory: copy it into a data folder the command can open.
-    const cliente = (t.db as unknown as { $client: PGlite }).$client;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-audit-"));
-    const copia = await PGliteClass.create(path.join(dir, "pgdata"), { loadDataDir: await cliente.dumpDataDir() });
-    await copia.close();
-    env = { DATA_DIR: dir };
-    limpiar = () => fs.rmSync(dir, { recursive: true, force: true });
-  }
-  try {
-    const r = spawnSync("npm", ["run", "--silent", "audit:verify"], {
-      cwd: RAIZ,
-      env: { ...sinBase(process.env), ...env },
-      encoding: "utf8",
-      timeout: 90_000,
-    });
-    return { status: r.status, salida: `${r.stdout}${r.stderr}` };
-  } finally {
-    limpiar();
-  }
-}
-
 describe("tampering as the database owner", () => {
   it("editing one row makes the verify call and the command name that row", async () => {
     const filas = await t.db.select().from(auditoria).orderBy(asc(auditoria.idAuditoria));
     const victima = filas[Math.floor(filas.length / 2)];
-    // The owner may switch the guard off; the app never does.
-    await t.db.execute(sql`alter table auditoria disable trigger auditoria_inmutable`);
-    await t.db.execute(
-      sql`update auditoria set despues = '{"nombre":"Alterado"}'::jsonb where id_auditoria = ${victima.idAuditoria}`,
+    await comoDueno(
+      t.db,
+      `update auditoria set despues = '{"nombre":"Alterado"}'::jsonb where id_auditoria = ${victima.idAuditoria}`,
     );
-    await t.db.execute(sql`alter table auditoria enable trigger auditoria_inmutable`);
     expect(await verificar()).toEqual({
       integra: false,
       entradas: filas.length,
       idAuditoria: victima.idAuditoria,
       message: MSG.auditoriaRota(victima.idAuditoria),
     });
-    const r = await comando();
+    const r = await auditVerify(t);
     expect(r.salida).toContain(MSG.auditoriaRota(victima.idAuditoria));
     expect(r.status).toBe(1);
   });
@@ -236,9 +191,11 @@ describe("tampering as the database owner", () => {
       const todas = await sano.db.select().from(auditoria).orderBy(asc(auditoria.idAuditoria));
       expect(todas.length).toBeGreaterThan(filas.length);
       const ultima = todas.at(-1)!;
-      await sano.db.execute(sql`alter table auditoria disable trigger auditoria_inmutable`);
-      await sano.db.execute(sql`delete from auditoria where id_auditoria = ${ultima.idAuditoria}`);
-      await sano.db.execute(sql`alter table auditoria enable trigger auditoria_inmutable`);
+      await comoDueno(
+        sano.db,
+        `delete from auditoria_sello where id_auditoria = ${ultima.idAuditoria}`,
+        `delete from auditoria where id_auditoria = ${ultima.idAuditoria}`,
+      );
       const r = (await sano.as("configuracion", { method: "GET", url: URL_VERIFICAR })).json();
       expect(r).toMatchObject({ integra: false, idAuditoria: todas.at(-2)!.idAuditoria });
     } finally {

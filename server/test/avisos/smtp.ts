@@ -12,6 +12,8 @@ export interface MensajeRecibido {
   texto: string;
   html: string;
   messageId: string;
+  /** The message as it came over the wire (headers and encoded body). */
+  crudo: string;
 }
 
 export interface ServidorSmtp {
@@ -43,8 +45,14 @@ export async function iniciarSmtp(puerto = 0): Promise<ServidorSmtp> {
     logger: false,
     onData(stream, session, callback) {
       const rcpt = session.envelope.rcptTo.map((r) => r.address);
-      simpleParser(stream)
-        .then(async (m: ParsedMail) => {
+      const partes: Buffer[] = [];
+      stream.on("data", (b: Buffer) => partes.push(b));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("end", () => resolve(Buffer.concat(partes)));
+        stream.on("error", reject);
+      })
+        .then(async (crudo) => ({ crudo: crudo.toString("utf8"), m: await simpleParser(crudo) }))
+        .then(async ({ crudo, m }: { crudo: string; m: ParsedMail }) => {
           if (estado.demoraMs > 0) await new Promise((r) => setTimeout(r, estado.demoraMs));
           if (estado.rechazarCon !== null) {
             const err = new Error("Servidor de prueba: rechazado") as Error & { responseCode: number };
@@ -57,6 +65,7 @@ export async function iniciarSmtp(puerto = 0): Promise<ServidorSmtp> {
             texto: m.text ?? "",
             html: typeof m.html === "string" ? m.html : "",
             messageId: m.messageId ?? "",
+            crudo,
           });
           callback();
         })

@@ -4,6 +4,8 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -11,7 +13,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { inject } from "vitest";
 import { type AppDeps, buildApp } from "../../src/app.js";
-import { loadConfig } from "../../src/config.js";
+import { derivarClave, establecerClave } from "../../src/auditoria/clave.js";
+import { type Config, loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
@@ -29,10 +32,14 @@ export type UsuarioDemo =
   | "configuracion"
   | "verificador";
 
+/** The audit key of every test app (the tests' own; a real one lives outside the database). */
+export const CLAVE_AUDITORIA_PRUEBAS = "clave-de-auditoria-de-las-pruebas-0123456789abcdef";
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   kind: "pglite" | "postgres";
+  config: Config;
   /** Signs in and returns the token (cached per user). */
   token(usuario: UsuarioDemo | string, password?: string): Promise<string>;
   /** app.inject with the user's token in the Authorization header. */
@@ -74,7 +81,15 @@ export async function crearTestApp(
   avisos: Pick<AppDeps, "reloj" | "segundoPlano"> = {},
 ): Promise<TestApp> {
   const base = await abrirBase();
-  const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000", ...env });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    LOGIN_RATE_LIMIT: "1000",
+    AUDIT_KEY: CLAVE_AUDITORIA_PRUEBAS,
+    // Each app its own checkpoint file, outside the repository.
+    AUDIT_CHECKPOINT_FILE: path.join(os.tmpdir(), `rf-puntos-${crypto.randomBytes(6).toString("hex")}.txt`),
+    ...env,
+  });
+  establecerClave(derivarClave(config.auditKey ?? CLAVE_AUDITORIA_PRUEBAS));
   const app = await buildApp({ db: base.db, config, segundoPlano: false, ...avisos }, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();
@@ -95,6 +110,7 @@ export async function crearTestApp(
     app,
     db: base.db,
     kind: base.kind,
+    config,
     token,
     async as(usuario, opts) {
       const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
@@ -104,6 +120,7 @@ export async function crearTestApp(
     async close() {
       await app.close();
       await base.close();
+      fs.rmSync(config.auditCheckpointFile, { force: true });
     },
   };
 }

@@ -1,35 +1,8 @@
-/** SQL of the audit log: one row per change, written in the change's own transaction. */
-import type { ConsultaAuditoria, EntidadAuditoria } from "@registro/contracts";
+/** SQL that reads the audit trail for the Auditoría screen (entries are written by cadena.ts). */
+import type { ConsultaAuditoria } from "@registro/contracts";
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { auditar } from "../auditoria/cadena.js";
 import type { Tx } from "../db/client.js";
 import { auditoria, usuarios } from "../db/schema.js";
-
-export type AccionAuditoria =
-  | "crear"
-  | "editar"
-  | "eliminar"
-  | "desactivar"
-  | "reiniciar_clave"
-  // Security (issue 9): a lock after failed sign-ins (by nobody: idUsuario null), and its removal.
-  | "bloquear"
-  | "desbloquear";
-
-export interface EntradaAuditoria {
-  /** Who made the change; null for the system (a lock after failed sign-ins). */
-  idUsuario: number | null;
-  entidad: EntidadAuditoria;
-  idEntidad: number;
-  accion: AccionAuditoria;
-  /** Snapshots of the record (never a password hash); null where there is none. */
-  antes: unknown;
-  despues: unknown;
-}
-
-/** A configuration change, as one entry of the one audit trail (see auditoria/cadena.ts). */
-export async function registrarAuditoria(tx: Tx, e: EntradaAuditoria): Promise<void> {
-  await auditar(tx, e);
-}
 
 /** The instant a calendar day starts in the country (UTC−4 all year, no daylight saving). */
 const inicioDia = (fecha: string) => new Date(`${fecha}T00:00:00-04:00`);

@@ -1,6 +1,8 @@
 /**
  * GET api/Auditoria: the audit trail, paged, newest first, filtered by entity, action, user and
- * calendar days (issue 15); GET api/Auditoria/Usuarios: the users the "Usuario" filter offers.
+ * calendar days; GET api/Auditoria/Usuarios: the users the "Usuario" filter offers;
+ * GET api/Auditoria/Verificar: "Verificar integridad"; POST api/Auditoria/PuntoControl: a
+ * checkpoint of the chain's head, now.
  */
 import {
   GRUPOS,
@@ -8,25 +10,34 @@ import {
   zAuditoriaUsuario,
   zConsultaAuditoria,
   zPagina,
+  zPuntoControlAuditoria,
   zVerificacionAuditoria,
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../app.js";
+import { relojDelSistema } from "../avisos/reloj.js";
 import * as service from "./auditoria.service.js";
 
-export const auditoriaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const auditoriaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
+  const ahora = reloj ?? relojDelSistema;
+
   app.get("/api/Auditoria", {
     config: { vistas: GRUPOS.auditoria },
     schema: { tags: ["Configuración"], querystring: zConsultaAuditoria, response: { 200: zPagina(zAuditoriaEntrada) } },
     handler: (req) => service.consultarAuditoria(db, req.query),
   });
 
-  // Issue 15: "Verificar integridad" re-walks the audit chain.
   app.get("/api/Auditoria/Verificar", {
     config: { vistas: GRUPOS.auditoria },
     schema: { tags: ["Configuración"], response: { 200: zVerificacionAuditoria } },
-    handler: () => service.verificarAuditoria(db),
+    handler: () => service.verificarAuditoria(db, config),
+  });
+
+  app.post("/api/Auditoria/PuntoControl", {
+    config: { vistas: GRUPOS.auditoria },
+    schema: { tags: ["Configuración"], response: { 200: zPuntoControlAuditoria } },
+    handler: () => service.registrarPuntoControl(db, config, ahora(), (linea) => app.log.info(linea)),
   });
 
   app.get("/api/Auditoria/Usuarios", {

@@ -1,0 +1,112 @@
+/**
+ * The whole check of the audit trail, for "Verificar integridad" and `npm run audit:verify`:
+ * - the SHA-256 chain in the database (verificarCadena: each entry's hash and link, the head);
+ * - the seals, recomputed here with the audit key: from the first sealed entry on every entry must
+ *   carry a seal that matches its columns — this is what someone holding only the database cannot
+ *   forge after changing an entry and recomputing the chain forward;
+ * - the checkpoints given (file, e-mails): each must be signed with the key, its entry must still
+ *   be there with the same hash, and the first sealed entry must be the one it names — this is what
+ *   catches entries removed from the end together with the head.
+ * The answer names the first entry where any of these fails.
+ */
+import { MSG } from "@registro/contracts";
+import { asc, eq, gt } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { auditoria, auditoriaSello } from "../db/schema.js";
+import { columnasSellables, verificarCadena } from "./cadena.js";
+import { type ClaveAuditoria, iguales, sellar } from "./clave.js";
+import { firmaValida, type PuntoControl } from "./puntos.js";
+
+export type Verificacion =
+  | { integra: true; entradas: number; selladas: number; puntos: number; mensaje: string }
+  | { integra: false; entradas: number; selladas: number; puntos: number; idAuditoria: number; mensaje: string };
+
+const LOTE = 5_000;
+
+interface Falla {
+  idAuditoria: number;
+  mensaje: string;
+}
+
+export async function verificarAuditoria(
+  tx: Tx,
+  clave: ClaveAuditoria,
+  puntos: PuntoControl[] = [],
+): Promise<Verificacion> {
+  const fallas: Falla[] = [];
+  const cadena = await verificarCadena(tx);
+  if (!cadena.integra) {
+    fallas.push({
+      idAuditoria: cadena.idAuditoria,
+      mensaje:
+        cadena.hasta !== undefined
+          ? MSG.auditoriaTruncada(cadena.idAuditoria, cadena.hasta)
+          : MSG.auditoriaRota(cadena.idAuditoria),
+    });
+  }
+
+  // Signed checkpoints only: a forged line is a finding of its own.
+  const validos: PuntoControl[] = [];
+  for (const p of puntos) {
+    if (firmaValida(clave, p)) validos.push(p);
+    else fallas.push({ idAuditoria: p.entrada, mensaje: MSG.auditoriaPuntoFalso(p.entrada, p.fecha) });
+  }
+  const porEntrada = new Map<number, PuntoControl[]>();
+  for (const p of validos) porEntrada.set(p.entrada, [...(porEntrada.get(p.entrada) ?? []), p]);
+
+  // The seals, in id order, a batch at a time.
+  let ultimo = 0;
+  let ultima = 0;
+  let desde = 0;
+  let selladas = 0;
+  let selloRoto: Falla | undefined;
+  for (;;) {
+    const filas = await tx
+      .select({ ...columnasSellables, sello: auditoriaSello.sello })
+      .from(auditoria)
+      .leftJoin(auditoriaSello, eq(auditoriaSello.idAuditoria, auditoria.idAuditoria))
+      .where(gt(auditoria.idAuditoria, ultimo))
+      .orderBy(asc(auditoria.idAuditoria))
+      .limit(LOTE);
+    for (const f of filas) {
+      const id = Number(f.id);
+      ultima = id;
+      for (const p of porEntrada.get(id) ?? []) {
+        if (p.hash !== f.hash) fallas.push({ idAuditoria: id, mensaje: MSG.auditoriaDistintaDelPunto(id, p.fecha) });
+      }
+      porEntrada.delete(id);
+      if (selloRoto) continue;
+      if (f.sello === null) {
+        if (desde > 0) selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaSinSello(id) };
+        continue;
+      }
+      if (desde === 0) desde = id;
+      selladas++;
+      if (!iguales(sellar(clave, f), f.sello)) selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaRota(id) };
+    }
+    if (filas.length < LOTE) break;
+    ultimo = Number(filas[filas.length - 1].id);
+  }
+  if (selloRoto) fallas.push(selloRoto);
+
+  // Checkpoints whose entry is gone: removed from the end (or from the middle).
+  for (const [entrada, lista] of porEntrada) {
+    if (entrada === 0) continue;
+    fallas.push(
+      entrada > ultima
+        ? { idAuditoria: ultima, mensaje: MSG.auditoriaTruncada(ultima, entrada) }
+        : { idAuditoria: entrada, mensaje: MSG.auditoriaDistintaDelPunto(entrada, lista[0].fecha) },
+    );
+  }
+  // The first sealed entry is the one every checkpoint taken since sealing began names.
+  for (const p of validos) {
+    if (p.desde > 0 && p.desde !== desde) {
+      fallas.push({ idAuditoria: p.desde, mensaje: MSG.auditoriaSinSello(p.desde) });
+    }
+  }
+
+  const base = { entradas: cadena.entradas, selladas, puntos: validos.length };
+  if (fallas.length === 0) return { integra: true, ...base, mensaje: MSG.auditoriaIntegra(cadena.entradas) };
+  const primera = fallas.reduce((a, b) => (b.idAuditoria < a.idAuditoria ? b : a));
+  return { integra: false, ...base, idAuditoria: primera.idAuditoria, mensaje: primera.mensaje };
+}
