@@ -10,6 +10,7 @@ export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
 export * from "./schemas/oficina.js";
 export * from "./schemas/originador.js";
+export * from "./schemas/respaldos.js";
 export * from "./schemas/solicitudes.js";
 // Office (issue 15): the dashboard
 export * from "./schemas/tablero.js";

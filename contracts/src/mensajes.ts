@@ -223,6 +223,10 @@ export const MSG = {
 
   // Reliability (issue 11)
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
+  respaldoIniciado: "Respaldo iniciado: aparecerá en la lista al terminar.",
+  respaldosNoConfigurados:
+    "Los respaldos no están configurados: indique la carpeta en la variable BACKUP_DIR del servidor.",
+  respaldoEnCurso: "Ya hay un respaldo en curso; espere a que termine.",
   idempotenciaEnCurso: "Esta operación ya se está procesando; espere un momento e intente de nuevo.",
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
   idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",

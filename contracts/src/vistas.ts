@@ -57,6 +57,7 @@ export const V = {
   AUDITORIA: "Auditoría de Configuración",
   // Avisos (issue 14)
   CORREOS_NO_ENVIADOS: "Correos no enviados",
+  RESPALDOS: "Respaldos",
   // Verificación (issue 13)
   VERIFICAR_FIRMA: "Verificar firma",
   // Office (issue 15): the workload dashboard
@@ -241,6 +242,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // Backups: the last ones made and whether they succeeded (migration 0017 adds it to databases seeded before it).
+  {
+    idVista: 42,
+    nombre: V.RESPALDOS,
+    url: "/Configuracion/Respaldos",
+    iconClass: "pi pi-database",
+    idModulo: 5,
+    principal: false,
+  },
   // Verificación (issue 13): migration 0007 inserts it (id 31) into databases seeded before it.
   {
     idVista: 31,
@@ -271,6 +281,7 @@ export const GRUPOS = {
   auditoria: [V.AUDITORIA],
   // Avisos (issue 14)
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
+  respaldos: [V.RESPALDOS],
   // Verificación (issue 13)
   verificacion: [V.VERIFICAR_FIRMA],
   // Office (issue 15)
@@ -345,6 +356,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       V.AUDITORIA,
       // Avisos (issue 14)
       V.CORREOS_NO_ENVIADOS,
+      V.RESPALDOS,
     ],
   },
   // Verificación (issue 13): migration 0007 adds it to databases seeded before it.

@@ -124,6 +124,31 @@ const schema = z.object({
     .regex(/^[^<>\s@]+@[^<>\s@]+$/, "debe ser una dirección de correo (p. ej. auditoria@contraloria.gob.do)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Operations: scheduled backups and metrics
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  BACKUP_HOUR: z.coerce.number().int().min(0, "hora entre 0 y 23").max(23, "hora entre 0 y 23").default(2),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  METRICS_ALLOW: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((l) => l.every(proxyValido), "debe ser una lista de direcciones/CIDR separadas por comas"),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  METRICS_HOST: z.string().default("127.0.0.1"),
 });
 
 export type Config = {
@@ -179,6 +204,18 @@ export type Config = {
   auditCheckpointFile: string;
   /** Where each checkpoint is also mailed (through the outbox); none without it. */
   auditCheckpointEmail: string | undefined;
+  // Operations
+  /** Folder of the scheduled daily backups; unset, the app makes none. */
+  backupDir: string | undefined;
+  /** Hour of the day (in the country) of the daily backup. */
+  backupHour: number;
+  /** Days a scheduled backup is kept. */
+  backupKeepDays: number;
+  /** Addresses/CIDRs that may read GET /metrics on the app's port (none by default). */
+  metricsAllow: string[];
+  /** A separate listener for /metrics only (on METRICS_HOST, loopback by default). */
+  metricsPort: number | undefined;
+  metricsHost: string;
 };
 
 export class ConfigError extends Error {}
@@ -241,5 +278,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditKeyFile: path.resolve(e.AUDIT_KEY_FILE),
     auditCheckpointFile: path.resolve(e.AUDIT_CHECKPOINT_FILE),
     auditCheckpointEmail: e.AUDIT_CHECKPOINT_EMAIL,
+    // Operations
+    backupDir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
+    backupHour: e.BACKUP_HOUR,
+    backupKeepDays: e.BACKUP_KEEP,
+    metricsAllow: e.METRICS_ALLOW,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
   };
 }

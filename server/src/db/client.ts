@@ -25,6 +25,10 @@ export interface Database {
   nuevo: boolean;
   /** Embedded: called once the first start's data is complete (until then the folder counts as new). */
   preparada?: () => void;
+  /** Embedded: the PGlite instance itself (its dump facility makes the backups). */
+  pglite?: PGlite;
+  /** PostgreSQL: the pool's connections (for /metrics). */
+  estadoPool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -78,6 +82,7 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
       db,
       kind: "postgres",
       nuevo: false,
+      estadoPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -106,6 +111,7 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     nuevo,
     preparada: () => {
       if (pendiente) fs.rmSync(pendiente, { force: true });

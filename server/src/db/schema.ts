@@ -585,3 +585,22 @@ export const bloqueosAcceso = pgTable(
   },
   (t) => [primaryKey({ columns: [t.idUsuario, t.direccion] })],
 );
+
+/** Backups made by the app's schedule or the command line: the last success is what operators watch. */
+export const respaldos = pgTable(
+  "respaldos",
+  {
+    idRespaldo: serial("id_respaldo").primaryKey(),
+    /** The country's date the backup belongs to (one scheduled backup per day). */
+    dia: date("dia", { mode: "string" }).notNull(),
+    programado: boolean("programado").notNull().default(true),
+    inicio: tstz("inicio").notNull().defaultNow(),
+    fin: tstz("fin"),
+    exito: boolean("exito"),
+    archivo: text("archivo"),
+    bytes: bigint("bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    error: text("error"),
+  },
+  (t) => [index("respaldos_dia_idx").on(t.dia)],
+);
