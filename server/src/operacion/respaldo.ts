@@ -18,6 +18,9 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { verificarCadena } from "../auditoria/cadena.js";
+import type { ClaveAuditoria } from "../auditoria/clave.js";
+import type { PuntoControl } from "../auditoria/puntos.js";
+import { verificarAuditoria } from "../auditoria/verificacion.js";
 import { bloquearCarpeta } from "../db/bloqueo.js";
 import { type Database, openDatabase } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
@@ -234,6 +237,14 @@ export interface ResultadoRestauracion {
   manifiesto: Manifiesto;
   migracionesAplicadas: number;
   entradasAuditoria: number;
+  /** The audit trail was checked with its key (seals and checkpoints), not only its hash chain. */
+  conClave: boolean;
+}
+
+/** With the audit key the restore checks seals and the checkpoints up to the backup's last entry. */
+export interface ComprobacionAuditoria {
+  clave: ClaveAuditoria;
+  puntos: PuntoControl[];
 }
 
 /** Reads and checks a backup file; its parts are extracted into `carpeta`. */
@@ -288,7 +299,11 @@ async function postgresVacia(databaseUrl: string): Promise<boolean> {
 }
 
 /** After loading: pending migrations, then the counts and the audit chain against the manifest. */
-async function completarRestauracion(database: Database, manifiesto: Manifiesto): Promise<ResultadoRestauracion> {
+async function completarRestauracion(
+  database: Database,
+  manifiesto: Manifiesto,
+  auditoria?: ComprobacionAuditoria,
+): Promise<ResultadoRestauracion> {
   const antes = await contarMigraciones(database);
   await migrate(database);
   const despues = await contarMigraciones(database);
@@ -313,13 +328,21 @@ async function completarRestauracion(database: Database, manifiesto: Manifiesto)
       }
     }
   }
+  if (auditoria) {
+    // Checkpoints taken after the backup name entries it cannot hold: only the earlier ones apply.
+    const ultima = manifiesto.auditoria.ultimaId ?? 0;
+    const puntos = auditoria.puntos.filter((p) => p.entrada <= ultima);
+    const r = await verificarAuditoria(database.db, auditoria.clave, puntos);
+    if (!r.integra) throw new RespaldoRechazado(`La auditoría restaurada no es íntegra: ${r.mensaje}`);
+    return { manifiesto, migracionesAplicadas: despues - antes, entradasAuditoria: r.entradas, conClave: true };
+  }
   const cadena = await verificarCadena(database.db);
   if (!cadena.integra) {
     throw new RespaldoRechazado(
       `La cadena de auditoría restaurada no es íntegra: falla en la entrada ${cadena.idAuditoria}.`,
     );
   }
-  return { manifiesto, migracionesAplicadas: despues - antes, entradasAuditoria: cadena.entradas };
+  return { manifiesto, migracionesAplicadas: despues - antes, entradasAuditoria: cadena.entradas, conClave: false };
 }
 
 async function contarMigraciones(database: Database): Promise<number> {
@@ -338,6 +361,7 @@ export async function restaurar(
   archivo: string,
   destino: { databaseUrl?: string; dataDir?: string },
   log: (linea: string) => void = () => {},
+  auditoria?: ComprobacionAuditoria,
 ): Promise<ResultadoRestauracion> {
   const tmp = carpetaTemporal();
   try {
@@ -367,7 +391,7 @@ export async function restaurar(
       ]);
       const database = await openDatabase({ databaseUrl: destino.databaseUrl });
       try {
-        return await completarRestauracion(database, manifiesto);
+        return await completarRestauracion(database, manifiesto, auditoria);
       } finally {
         await database.close();
       }
@@ -398,7 +422,7 @@ export async function restaurar(
     }
     const database = await openDatabase({ dataDir: destino.dataDir });
     try {
-      return await completarRestauracion(database, manifiesto);
+      return await completarRestauracion(database, manifiesto, auditoria);
     } finally {
       await database.close();
     }

@@ -4,9 +4,12 @@
  * not intact; runs pending migrations; ends by comparing every table's rows with the manifest and
  * verifying the audit chain. Exit 0 restored, 1 refused or failed, 2 bad settings or usage.
  */
+import fs from "node:fs";
 import path from "node:path";
+import { cargarClave } from "../auditoria/clave.js";
+import { leerPuntos } from "../auditoria/puntos.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { RespaldoRechazado, restaurar } from "./respaldo.js";
+import { type ComprobacionAuditoria, RespaldoRechazado, restaurar } from "./respaldo.js";
 
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,16 +29,30 @@ async function main(): Promise<number> {
     );
     return 2;
   }
+  // The audit key is never in a backup (whoever holds the database must not hold it): with the
+  // key of the installation the restore checks seals and checkpoints; without it, the hash chain.
+  let auditoria: ComprobacionAuditoria | undefined;
+  if (config.auditKey || fs.existsSync(config.auditKeyFile)) {
+    const puntos = fs.existsSync(config.auditCheckpointFile)
+      ? leerPuntos(fs.readFileSync(config.auditCheckpointFile, "utf8"))
+      : [];
+    auditoria = { clave: cargarClave(config, () => {}), puntos };
+  } else {
+    console.log(
+      `Sin la clave de auditoría (AUDIT_KEY o ${config.auditKeyFile}) solo se comprueba la cadena de hashes, no los sellos.`,
+    );
+  }
   try {
     const r = await restaurar(
       path.resolve(archivo),
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
       (linea) => console.log(linea),
+      auditoria,
     );
     console.log(
       `Restaurado: ${Object.keys(r.manifiesto.tablas).length} tablas coinciden con el manifiesto; ` +
         `${r.migracionesAplicadas} migraciones pendientes aplicadas; ` +
-        `cadena de auditoría íntegra (${r.entradasAuditoria} entradas).`,
+        `auditoría íntegra (${r.entradasAuditoria} entradas${r.conClave ? ", sellos y puntos de control comprobados" : ", solo la cadena"}).`,
     );
     return 0;
   } catch (e) {

@@ -17,6 +17,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../../src/app.js";
+import { claveEstablecida, derivarClave, establecerClave } from "../../src/auditoria/clave.js";
 import { loadConfig } from "../../src/config.js";
 import { type Database, type Db, openDatabase } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
@@ -24,6 +25,7 @@ import { RespaldoRechazado, respaldar, restaurar } from "../../src/operacion/res
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { camposSolicitud, cuatroDocumentos, multipart } from "../adjuntos/formularios.js";
 import { cargoDeTipo } from "../support/factories.js";
+import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
 import { archivoPlantillaPglite, urlConBase } from "../support/plantilla.js";
 
 const pgUrl = process.env.TEST_PG_URL;
@@ -87,6 +89,7 @@ let cargoI: number;
 
 beforeAll(async () => {
   fuente = await abrirFuente();
+  establecerClave(derivarClave(CLAVE_AUDITORIA_PRUEBAS));
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
   app = await buildApp({ db: fuente.db, config, segundoPlano: false }, { logger: false });
   await app.ready();
@@ -188,7 +191,8 @@ describe("backup and restore", () => {
     expect(manifiesto.auditoria.entradas).toBeGreaterThan(0);
 
     destino = await destinoVacio();
-    const r = await restaurar(archivo, destino);
+    const r = await restaurar(archivo, destino, () => {}, { clave: claveEstablecida(), puntos: [] });
+    expect(r.conClave).toBe(true);
     expect(r.entradasAuditoria).toBe(manifiesto.auditoria.entradas);
     restaurada = await abrirDestino(destino);
     const db = restaurada.db;
