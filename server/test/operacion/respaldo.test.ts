@@ -24,8 +24,8 @@ import * as schema from "../../src/db/schema.js";
 import { RespaldoRechazado, respaldar, restaurar } from "../../src/operacion/respaldo.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { camposSolicitud, cuatroDocumentos, multipart } from "../adjuntos/formularios.js";
-import { cargoDeTipo } from "../support/factories.js";
 import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
+import { cargoDeTipo } from "../support/factories.js";
 import { archivoPlantillaPglite, urlConBase } from "../support/plantilla.js";
 
 const pgUrl = process.env.TEST_PG_URL;
