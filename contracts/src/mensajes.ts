@@ -286,6 +286,8 @@ export const MSG = {
   errorCargarUsuariosEtapa: "Error al cargar los usuarios de la etapa",
   formatoExportarInvalido: "El formato debe ser csv o xlsx.",
   errorExportar: "Error al exportar la lista",
+  exportacionesPropias: "Ya tiene dos exportaciones en curso. Espere a que termine una e intente de nuevo.",
+  exportacionesEnCurso: "Hay demasiadas exportaciones en curso. Intente de nuevo en unos segundos.",
 
   // Dashboard "Tablero" (issue 15)
   tableroPeriodoInvertido: "La fecha final no puede ser anterior a la inicial.",

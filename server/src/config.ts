@@ -105,6 +105,7 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
   // Verificación (issue 13)
@@ -149,6 +150,9 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   METRICS_HOST: z.string().default("127.0.0.1"),
+  // Exports
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
+  EXPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
 });
 
 export type Config = {
@@ -185,6 +189,8 @@ export type Config = {
   /** PostgreSQL: opening a connection, or waiting for a free one in the pool, longer than this fails (503). */
   dbConnectTimeoutMs: number;
   dbPoolSize: number;
+  /** PostgreSQL: a session idle inside a transaction longer than this is ended by the server. */
+  dbIdleInTransactionTimeoutMs: number;
   /** PostgreSQL unreachable at start: keep trying this long before giving up. */
   dbStartWaitSeconds: number;
   /** Stopping: in-flight calls get this long to finish before the process exits anyway. */
@@ -216,6 +222,11 @@ export type Config = {
   /** A separate listener for /metrics only (on METRICS_HOST, loopback by default). */
   metricsPort: number | undefined;
   metricsHost: string;
+  // Exports
+  /** Exports running at once in this process (each user may run two). */
+  exportMaxConcurrent: number;
+  /** An export still running after this long is ended. */
+  exportTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -267,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     // Verificación (issue 13)
@@ -285,5 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsAllow: e.METRICS_ALLOW,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    exportTimeoutSeconds: e.EXPORT_TIMEOUT_SECONDS,
   };
 }

@@ -73,6 +73,7 @@ async function main() {
       statementTimeoutMs: config.dbStatementTimeoutMs,
       connectTimeoutMs: config.dbConnectTimeoutMs,
       poolSize: config.dbPoolSize,
+      idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
       startWaitSeconds: config.dbStartWaitSeconds,
     });
   } catch (e) {

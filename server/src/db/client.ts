@@ -39,6 +39,8 @@ export interface OpcionesBase {
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
   poolSize?: number;
+  /** PostgreSQL only: the server ends a session left idle inside a transaction this long. */
+  idleInTransactionTimeoutMs?: number;
   /** PostgreSQL unreachable at start: retry this long (0 = do not wait). */
   startWaitSeconds?: number;
   log?: (line: string) => void;
@@ -59,6 +61,10 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
       ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 } : {}),
+      // Nothing may pin a connection: a transaction left open while the app waits on something
+      // else (a client reading slowly, a hung call) is ended by PostgreSQL (25P03 → 503), and
+      // the connection with it, which the pool then replaces.
+      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 15_000,
       keepAlive: true,
       options: "-c max_parallel_workers_per_gather=0 -c jit=off",
     });

@@ -7,17 +7,19 @@ import {
   GRUPOS,
   LISTAS_CONFIGURACION,
   type ListaConfiguracion,
+  MSG,
   type NombreVista,
   zConsultaExportar,
   zConsultaExportarLista,
   zConsultaFormato,
   zRespuestaSimple,
 } from "@registro/contracts";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import { fechaLocal } from "../avisos/reloj.js";
+import { AppError } from "../shared/errors.js";
 import {
   type Archivo,
   exportarBandeja,
@@ -26,10 +28,14 @@ import {
   type ListaBandeja,
 } from "./exportar.service.js";
 import { TIPO_CONTENIDO } from "./formatos.js";
+import { LimiteExportaciones } from "./limite.js";
 
-const errores = { 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple };
+const errores = { 400: zRespuestaSimple, 401: zRespuestaSimple, 403: zRespuestaSimple, 429: zRespuestaSimple };
 
-async function enviar(reply: FastifyReply, a: Archivo): Promise<void> {
+/** Retry-After of a refused export: about what a list of a few thousand rows takes. */
+const REINTENTO_SEGUNDOS = 30;
+
+async function escribir(reply: FastifyReply, a: Archivo): Promise<void> {
   const ascii = a.nombre.replace(/[^\w.-]/g, "_");
   await reply
     .header("content-type", TIPO_CONTENIDO[a.formato])
@@ -72,21 +78,51 @@ const CONFIGURACION: { lista: ListaConfiguracion; vistas: readonly NombreVista[]
 ];
 
 export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const limite = new LimiteExportaciones(config.exportMaxConcurrent);
+  /**
+   * Runs one export within the limits: a place per user and in the process (or a Spanish 429 with
+   * Retry-After), held until the answer ends however it ends, and a total time after which the
+   * file is cut off (the client sees an incomplete download, never a complete-looking one).
+   */
+  async function enviar(req: FastifyRequest, reply: FastifyReply, crear: () => Archivo | Promise<Archivo>) {
+    const lugar = limite.tomar(usuarioDe(req).idUsuario);
+    if ("negativa" in lugar) {
+      reply.header("retry-after", String(REINTENTO_SEGUNDOS));
+      throw new AppError(
+        "DemasiadasSolicitudes",
+        lugar.negativa === "usuario" ? MSG.exportacionesPropias : MSG.exportacionesEnCurso,
+      );
+    }
+    reply.raw.once("close", lugar.liberar);
+    let archivo: Archivo;
+    try {
+      archivo = await crear();
+    } catch (e) {
+      lugar.liberar();
+      throw e;
+    }
+    const tope = setTimeout(() => {
+      req.log.warn({ lista: req.url }, "export cut off at EXPORT_TIMEOUT_SECONDS");
+      archivo.contenido.destroy(new Error("export time limit reached"));
+    }, config.exportTimeoutSeconds * 1000);
+    reply.raw.once("close", () => clearTimeout(tope));
+    await escribir(reply, archivo);
+  }
   // The same "today" and notice days as the lists' Por vencer / Vencidas filter.
   const vigencia = () => ({ hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays });
   for (const { url, vistas, lista } of LISTAS) {
     app.get(`/api/Exportar/${url}`, {
       config: { vistas },
       schema: { tags: ["Exportar"], querystring: zConsultaExportar, response: errores },
-      handler: async (req, reply) =>
-        enviar(reply, await exportarBandeja(db, usuarioDe(req), lista, req.query, req.query.formato, vigencia())),
+      handler: (req, reply) =>
+        enviar(req, reply, () => exportarBandeja(db, usuarioDe(req), lista, req.query, req.query.formato, vigencia())),
     });
   }
 
   app.get("/api/Exportar/Registro", {
     config: { vistas: GRUPOS.consulta },
     schema: { tags: ["Exportar"], querystring: zConsultaFormato, response: errores },
-    handler: (req, reply) => enviar(reply, exportarRegistro(usuarioDe(req), db, req.query.formato)),
+    handler: (req, reply) => enviar(req, reply, () => exportarRegistro(usuarioDe(req), db, req.query.formato)),
   });
 
   for (const { lista, vistas } of CONFIGURACION) {
@@ -97,8 +133,7 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         querystring: zConsultaExportarLista(LISTAS_CONFIGURACION[lista].orden),
         response: errores,
       },
-      handler: async (req, reply) =>
-        enviar(reply, await exportarConfiguracion(db, lista, req.query, req.query.formato)),
+      handler: (req, reply) => enviar(req, reply, () => exportarConfiguracion(db, lista, req.query, req.query.formato)),
     });
   }
 };

@@ -2,8 +2,10 @@
  * Exports of the lists (issue 15): every inbox, the legal history, the tracking list and the
  * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
- * (`prepararBandeja` + `consultaTodas`), streamed through a cursor; scope as for the list.
+ * (`prepararBandeja` + `lotesBandeja`), read in keyset batches in the list's order; scope as for the list.
  */
+
+import type { Readable } from "node:stream";
 import {
   type BandejaItem,
   type ConsultaBandeja,
@@ -23,6 +25,8 @@ import { listarInstituciones } from "../configuracion/instituciones.service.js";
 import { listarPerfiles } from "../configuracion/perfiles.service.js";
 import { listarUsuarios } from "../configuracion/usuarios.service.js";
 import type { Db } from "../db/client.js";
+import { entero } from "../db/filas.js";
+import { type ClaveOrden, columnasClave, condicionDespues, ordenTramo, porLotes, type Tramo } from "../db/lotes.js";
 import {
   cargos,
   firmas,
@@ -33,15 +37,14 @@ import {
   solicitudes,
 } from "../db/schema.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
-import { consultaTodas, type FilaBandeja } from "../solicitudes/bandeja/bandeja.repository.js";
+import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
-import { recorrerConsulta } from "./cursor.js";
 import { type Columna, exportar, type Formato, fechaArchivo, fechaHora } from "./formatos.js";
 
 export interface Archivo {
   nombre: string;
   formato: Formato;
-  contenido: NodeJS.ReadableStream;
+  contenido: Readable;
 }
 
 /** An exportable inbox: which server inbox it reads, and how its screen shows it. */
@@ -96,7 +99,7 @@ export async function exportarBandeja(
     { titulo: "Estatus", valor: (f) => (lista.estatusServidor ? f.item.estatus : textoMostrado(f.item)) },
     { titulo: "Fecha", valor: (f) => fechaHora(f.item.fechaSolicitud) },
   ];
-  const lotes = recorrerConsulta<FilaBandeja>(db, consultaTodas(filtro, orden));
+  const lotes = lotesBandeja(db, filtro, orden);
   const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
   return {
     nombre: `${lista.archivo}-${fechaArchivo()}.${formato}`,
@@ -129,7 +132,18 @@ const fechaCorta = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)
  */
 export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato): Archivo {
   const alcance = institucionDeAlcance(sesion);
-  const consulta = sql`select ${instituciones.nombre} as institucion, ${funcionarios.cedula} as cedula,
+  // By institution and name, the official's id last: one keyset stretch (db/lotes.ts).
+  const tramo: Tramo = {
+    claves: [
+      { expr: sql`${instituciones.nombre}`, tipo: "text" },
+      { expr: sql`${funcionarios.apellidos}`, tipo: "text" },
+      { expr: sql`${funcionarios.nombres}`, tipo: "text" },
+      { expr: sql`${funcionarios.idFuncionario}`, tipo: "int" },
+    ] satisfies ClaveOrden[],
+    desc: false,
+  };
+  const consulta = (t: Tramo, despues: readonly string[] | null, limite: number) => sql`select
+      ${instituciones.nombre} as institucion, ${funcionarios.cedula} as cedula,
       ${funcionarios.nombres} as nombres, ${funcionarios.apellidos} as apellidos, ${cargos.nombre} as cargo,
       (select string_agg(${firmas.firma}, '; ' order by ${firmas.idFirma}) from ${funcionarioFirmas}
         join ${firmas} on ${firmas.idFirma} = ${funcionarioFirmas.idFirma}
@@ -137,7 +151,7 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
       ${funcionarios.firmaRango} as "firmaRango", ${funcionarios.montoDesde}::text as "montoDesde",
       ${funcionarios.montoHasta}::text as "montoHasta", ${funcionarios.firmaVigencia} as "firmaVigencia",
       ${funcionarios.fechaDesde}::text as "fechaDesde", ${funcionarios.fechaHasta}::text as "fechaHasta",
-      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular
+      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular${columnasClave(t)}
     from ${funcionarios}
     join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
     join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
@@ -145,7 +159,9 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
     join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
     where ${funcionarios.idEstatus} = ${ESTATUS_FUNCIONARIO.ACTIVO}
       ${alcance === null ? sql`` : sql`and ${solicitudes.idInstitucion} = ${alcance}`}
-    order by ${instituciones.nombre}, ${funcionarios.apellidos}, ${funcionarios.nombres}, ${funcionarios.idFuncionario}`;
+      ${despues === null ? sql`` : sql`and ${condicionDespues(t, despues)}`}
+    ${ordenTramo(t)}
+    limit ${entero(limite)}`;
   const columnas: Columna<FilaRegistro>[] = [
     { titulo: "Institución", valor: (f) => f.institucion },
     { titulo: "Incumbente", valor: (f) => f.titular },
@@ -162,7 +178,7 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
   return {
     nombre: `registro-firmas-${fechaArchivo()}.${formato}`,
     formato,
-    contenido: exportar(formato, "Registro", columnas, recorrerConsulta<FilaRegistro>(db, consulta)),
+    contenido: exportar(formato, "Registro", columnas, porLotes<FilaRegistro>(db, [tramo], consulta, LOTE_EXPORTACION)),
   };
 }
 

@@ -3,7 +3,6 @@
  * 4180 quoting and CRLF lines; and Excel (.xlsx) written by exceljs' streaming WorkbookWriter. Both
  * take the rows batch by batch and write while the client reads, waiting when it reads slowly.
  */
-import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
@@ -41,9 +40,18 @@ export function fechaArchivo(d = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo" }).format(d);
 }
 
-function celdaCsv(v: Valor): string {
+/** What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection). */
+const INICIO_FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a text a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(…)`, `-2+3…`)
+ * gets a leading `'`, OWASP's rule, which spreadsheets show as text; the rest of the text is kept
+ * as it is. RFC 4180 quoting after that.
+ */
+export function celdaCsv(v: Valor): string {
   if (v === null) return "";
-  const s = String(v);
+  const texto = String(v);
+  const s = INICIO_FORMULA.test(texto) ? `'${texto}` : texto;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -65,6 +73,19 @@ function csv<T>(columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   return Readable.from(generar(), { objectMode: false });
 }
 
+/** Resolves when the stream wants more, or is closed (the client went away, the time limit). */
+function vaciado(s: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const listo = () => {
+      s.off("drain", listo);
+      s.off("close", listo);
+      resolve();
+    };
+    s.on("drain", listo);
+    s.on("close", listo);
+  });
+}
+
 function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const salida = new PassThrough();
   const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
@@ -74,11 +95,11 @@ function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>
   ws.getRow(1).commit();
   (async () => {
     for await (const filas of lotes) {
-      // The client went away: stop reading (the cursor closes with the loop).
+      // The client went away or the time limit passed: stop reading.
       if (salida.destroyed) return;
       for (const f of filas) ws.addRow(columnas.map((c) => c.valor(f))).commit();
-      // Let the client catch up before reading the next batch.
-      if (salida.writableNeedDrain) await once(salida, "drain");
+      // Let the client catch up before reading the next batch (no connection is held meanwhile).
+      if (salida.writableNeedDrain) await vaciado(salida);
     }
     ws.commit();
     await libro.commit();

@@ -111,7 +111,7 @@ export async function repartoPorEstatus(tx: Tx): Promise<Map<number, number>> {
   return new Map(rows.map((r) => [Number(r.estatus), Number(r.n)]));
 }
 
-/** Every matching row in order, as one query (what an export streams through a cursor). */
+/** Every matching row in order, as one query (the reference an export's keyset batches, `lotes.ts`, are held against). */
 export function consultaTodas(filtro: FiltroBandeja, orden: OrdenBandeja) {
   return consultaLectura({ forma: elegirForma(filtro, orden, null, null), filtro, orden, pagina: null });
 }

@@ -167,8 +167,8 @@ function seleccion({ forma, filtro: f, orden: o, pagina }: Lectura): Seleccion {
 }
 
 /**
- * A page's query (or with `pagina` null every matching row in order, what an export streams through
- * a cursor). Its rows have the `FilaBandeja` fields; with `total`, a scalar query, each row carries
+ * A page's query (or with `pagina` null every matching row in order, the reference of an export's
+ * keyset batches). Its rows have the `FilaBandeja` fields; with `total`, a scalar query, each row carries
  * its value as `total`.
  */
 export function consultaLectura(lectura: Lectura, total?: SQL): SQL {
