@@ -4,12 +4,14 @@ export * from "./mensajes.js";
 // Performance (issue 12): constants the signed-in frame needs, without zod.
 export * from "./preferencias-correo.js";
 export * from "./schemas/account.js";
+export * from "./schemas/auditoria.js";
 export * from "./schemas/avisos.js";
 export * from "./schemas/catalogos.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
-export * from "./schemas/oficina.js";
+export * from "./schemas/exportar.js";
 export * from "./schemas/originador.js";
+export * from "./schemas/reasignacion.js";
 export * from "./schemas/respaldos.js";
 export * from "./schemas/solicitudes.js";
 // Office (issue 15): the dashboard

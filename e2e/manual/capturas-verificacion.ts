@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
-import { textoPdf } from "../../server/test/documentos/lectores";
+import { textoPdf } from "../../server/test/support/lectores";
 import { DEMO_PASSWORD, launchBrowser, login } from "../support/browser";
 import { startServer } from "../support/server";
 import { capturar, escribir, SCREENS, VIEWPORT } from "./comun";

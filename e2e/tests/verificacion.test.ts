@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { textoPdf } from "../../server/test/documentos/lectores";
+import { textoPdf } from "../../server/test/support/lectores";
 import { apiDemo } from "../support/api";
 import { launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";

@@ -20,6 +20,7 @@ import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { relojDelSistema } from "../src/shared/tiempo.js";
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
 const FORMATOS = (process.env.BENCH_FORMATOS ?? "csv,xlsx").split(",") as ("csv" | "xlsx")[];
@@ -68,7 +69,7 @@ async function main() {
     );
 
     const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
-    const app = await buildApp({ db: database.db, config }, { logger: false });
+    const app = await buildApp({ db: database.db, reloj: relojDelSistema, config }, { logger: false });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const login = await fetch(`${base}/api/Account/LogIn`, {

@@ -29,6 +29,7 @@ import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import type { Database, Db } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { relojDelSistema } from "../src/shared/tiempo.js";
 import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
@@ -158,7 +159,7 @@ async function medir(database: Database): Promise<Resultado[]> {
     LOGIN_RATE_LIMIT: "1000",
     SEARCH_COUNT_CAP: process.env.SEARCH_COUNT_CAP,
   });
-  const app = await buildApp({ db: database.db, config }, { logger: false });
+  const app = await buildApp({ db: database.db, reloj: relojDelSistema, config }, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();
   for (const usuario of new Set(BANDEJAS.map((b) => b.usuario))) {

@@ -18,6 +18,7 @@ import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import type { Database, Db } from "../src/db/client.js";
 import { DEMO_PASSWORD } from "../src/seed/demo.js";
+import { relojDelSistema } from "../src/shared/tiempo.js";
 import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
@@ -90,7 +91,10 @@ async function sembrar(db: Db, n: number) {
 
 async function medir(database: Database) {
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
-  const app = await buildApp({ db: database.db, config, segundoPlano: false }, { logger: false });
+  const app = await buildApp(
+    { db: database.db, reloj: relojDelSistema, config, segundoPlano: false },
+    { logger: false },
+  );
   await app.ready();
   const login = await app.inject({
     method: "POST",

@@ -13,46 +13,21 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import { MSG } from "@registro/contracts";
-import Fastify, {
-  type FastifyContextConfig,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifySchema,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { contextoPeticion } from "./auditoria/cadena.js";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
-import { type Reloj, relojDelSistema } from "./avisos/reloj.js";
 import type { Config } from "./config.js";
-import type { Db } from "./db/client.js";
+import type { AppDeps, RutaRegistrada } from "./deps.js";
 import { domainRoutes } from "./routes.js";
 import { saludRoutes } from "./salud/salud.routes.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
 import { registrarIdempotencia } from "./shared/idempotencia.js";
 import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  // Avisos (issue 14): the clock of notices' tasks (tests move it), and whether the e-mail sender
-  // and the daily tasks run on their timers (default true; tests run rounds by hand).
-  reloj?: Reloj;
-  segundoPlano?: boolean;
-}
-
-/** A route as the router holds it: what the path-variant and fuzz tests walk. */
-export interface RutaRegistrada {
-  method: string;
-  url: string;
-  config: FastifyContextConfig;
-  schema: FastifySchema | undefined;
-}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -114,7 +89,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registrarAvisos(app, {
     db: deps.db,
     config,
-    reloj: deps.reloj ?? relojDelSistema,
+    reloj: deps.reloj,
     segundoPlano: deps.segundoPlano ?? true,
   });
 

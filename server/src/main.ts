@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ClaveAuditoriaError } from "./auditoria/clave.js";
-import { relojDelSistema } from "./avisos/reloj.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { relojDelSistema } from "./shared/tiempo.js";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -96,7 +96,7 @@ async function main() {
     }
     throw e;
   }
-  app = await buildApp({ db: database.db, config });
+  app = await buildApp({ db: database.db, config, reloj: relojDelSistema });
   if (closing) return;
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,14 +1,14 @@
 /**
  * Every domain's routes, registered in one place. Each domain folder exports one plugin taking
- * `{ db, config }`; add a line here when a domain gains one.
+ * `AppDeps` (deps.ts); add a line here when a domain gains one.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
-import type { AppDeps } from "./app.js";
 import { auditoriaRoutes } from "./auditoria/auditoria.routes.js";
 import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
+import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
 // Office (issue 15)
 import { exportarRoutes } from "./exportar/exportar.routes.js";
@@ -17,6 +17,7 @@ import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
 import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
+import { renovacionRoutes } from "./solicitudes/renovacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
 // Office (issue 15): the dashboard
 import { tableroRoutes } from "./tablero/tablero.routes.js";
@@ -30,6 +31,7 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(bandejasRoutes, deps);
   await app.register(revisionRoutes, deps);
   await app.register(originadorRoutes, deps);
+  await app.register(renovacionRoutes, deps);
   await app.register(lecturaRoutes, deps);
   await app.register(funcionariosRoutes, deps);
   await app.register(adjuntosRoutes, deps);

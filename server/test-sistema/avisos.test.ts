@@ -6,7 +6,7 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iniciarSmtp, type ServidorSmtp } from "../test/avisos/smtp.js";
+import { iniciarSmtp, type ServidorSmtp } from "../test/support/smtp.js";
 import {
   type Cluster,
   esperar,
@@ -15,7 +15,7 @@ import {
   iniciarSesion,
   llamar,
   type Proceso,
-} from "./soporte.js";
+} from "./support/sistema.js";
 
 /** The senders look for due mail every second, so both are busy while the notices are produced. */
 const CADA_S = 1;

@@ -20,7 +20,7 @@ import {
   type Proceso,
   puertoLibre,
   raiz,
-} from "./soporte.js";
+} from "./support/sistema.js";
 
 const LIMITE = 6;
 let base: Cluster;

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { esperar, iniciarServidor, llamar, type Proceso, puertoLibre } from "./soporte.js";
+import { esperar, iniciarServidor, llamar, type Proceso, puertoLibre } from "./support/sistema.js";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-proc-"));
 const candado = path.join(dataDir, "registro-firmas.lock");

@@ -15,7 +15,7 @@ import {
   iniciarSesion,
   llamar,
   type Proceso,
-} from "./soporte.js";
+} from "./support/sistema.js";
 
 let pg: Cluster;
 let app: Proceso;

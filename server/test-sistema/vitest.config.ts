@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ["*.test.ts"],
-    globalSetup: ["./construir.ts"],
+    globalSetup: ["./support/construir.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -6,9 +6,9 @@
 import { MSG, VISTAS_LECTURA_SOLICITUD, zAdjunto, zId, zRespuesta, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import { hashToken, tokenDeCabecera } from "../auth/tokens.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./adjuntos.service.js";
 
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };

@@ -3,14 +3,7 @@ import type { ConsultaAuditoria } from "@registro/contracts";
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { auditoria, usuarios } from "../db/schema.js";
-
-/** The instant a calendar day starts in the country (UTC−4 all year, no daylight saving). */
-const inicioDia = (fecha: string) => new Date(`${fecha}T00:00:00-04:00`);
-const diaSiguiente = (fecha: string) => {
-  const d = new Date(`${fecha}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
+import { inicioDiaLocal, sumarDias } from "../shared/tiempo.js";
 
 /** One page of the trail, newest first, with the filters applied in SQL (and the filtered count). */
 export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
@@ -18,8 +11,8 @@ export async function listarAuditoria(tx: Tx, q: ConsultaAuditoria) {
     q.entidad ? eq(auditoria.entidad, q.entidad) : undefined,
     q.accion ? eq(auditoria.accion, q.accion) : undefined,
     q.idUsuario ? eq(auditoria.idUsuario, q.idUsuario) : undefined,
-    q.desde ? gte(auditoria.fecha, inicioDia(q.desde)) : undefined,
-    q.hasta ? lt(auditoria.fecha, inicioDia(diaSiguiente(q.hasta))) : undefined,
+    q.desde ? gte(auditoria.fecha, inicioDiaLocal(q.desde)) : undefined,
+    q.hasta ? lt(auditoria.fecha, inicioDiaLocal(sumarDias(q.hasta, 1))) : undefined,
   );
   const rows = await tx
     .select({

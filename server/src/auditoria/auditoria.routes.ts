@@ -15,13 +15,10 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
-import { relojDelSistema } from "../avisos/reloj.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./auditoria.service.js";
 
 export const auditoriaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
-  const ahora = reloj ?? relojDelSistema;
-
   app.get("/api/Auditoria", {
     config: { vistas: GRUPOS.auditoria },
     schema: { tags: ["Configuración"], querystring: zConsultaAuditoria, response: { 200: zPagina(zAuditoriaEntrada) } },
@@ -37,7 +34,7 @@ export const auditoriaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   app.post("/api/Auditoria/PuntoControl", {
     config: { vistas: GRUPOS.auditoria },
     schema: { tags: ["Configuración"], response: { 200: zPuntoControlAuditoria } },
-    handler: () => service.registrarPuntoControl(db, config, ahora(), (linea) => app.log.info(linea)),
+    handler: () => service.registrarPuntoControl(db, config, reloj(), (linea) => app.log.info(linea)),
   });
 
   app.get("/api/Auditoria/Usuarios", {

@@ -1,12 +1,11 @@
 /** Account calls of SPEC.md §7. */
 import { MSG, zCambiarClaveBody, zLoginBody, zLoginRespuesta, zRespuestaSimple, zUserData } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./auth.service.js";
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post("/api/Account/LogIn", {
     config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
     schema: { tags: ["Account"], body: zLoginBody, response: { 200: zLoginRespuesta } },

@@ -9,8 +9,8 @@ import { claveEstablecida } from "../auditoria/clave.js";
 import { puntoDelDia } from "../auditoria/puntos.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { crearEnviador } from "./enviador.js";
-import { fechaLocal, type Reloj } from "./reloj.js";
 import { ejecutarTareasDiarias, tareasDelDia } from "./tareas.service.js";
 
 const CADA_REVISION_DIARIA_MS = 60_000;

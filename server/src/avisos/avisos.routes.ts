@@ -12,21 +12,19 @@ import {
   zId,
   zPagina,
   zPreferencias,
-  zRespuesta,
   zRespuestaSimple,
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as avisos from "./avisos.service.js";
 import * as correos from "./correos.service.js";
-import * as renovacion from "./renovacion.service.js";
 
 const tags = ["Avisos"];
 const zParams = z.object({ id: zId });
 
-export const avisosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const avisosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, reloj }) => {
   app.get("/api/Avisos", {
     config: { autenticado: true },
     schema: { tags, querystring: zConsultaAvisos, response: { 200: zAvisos } },
@@ -57,18 +55,6 @@ export const avisosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     schema: { tags, body: zGuardarPreferencias, response: { 200: zRespuestaSimple, 400: zRespuestaSimple } },
     handler: (req) => avisos.guardarPreferencias(db, usuarioDe(req), req.body.Correo),
   });
-  app.post("/api/SolicitudFirma/Renovar/:id", {
-    config: { vistas: GRUPOS.originador },
-    schema: {
-      tags,
-      params: zParams,
-      response: {
-        200: zRespuesta(z.object({ idSolicitud: z.number().int(), idIncumbente: z.number().int() })),
-        404: zRespuestaSimple,
-      },
-    },
-    handler: (req) => renovacion.renovarSolicitud(db, usuarioDe(req), req.params.id),
-  });
   app.get("/api/Correos/NoEnviados", {
     config: { vistas: GRUPOS.correosNoEnviados },
     schema: { tags, querystring: zConsultaCorreos, response: { 200: zPagina(zCorreoNoEnviado) } },
@@ -77,6 +63,6 @@ export const avisosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post("/api/Correos/Reintentar/:id", {
     config: { vistas: GRUPOS.correosNoEnviados },
     schema: { tags, params: zParams, response: { 200: zRespuestaSimple, 404: zRespuestaSimple } },
-    handler: (req) => correos.reintentar(db, req.params.id, app.avisos.reloj()),
+    handler: (req) => correos.reintentar(db, req.params.id, reloj()),
   });
 };

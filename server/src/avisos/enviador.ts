@@ -7,9 +7,9 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import type { Reloj } from "../shared/tiempo.js";
 import * as repo from "./correos.repository.js";
 import { type Correo, correoDeAviso, correoDeResumen } from "./plantillas.js";
-import type { Reloj } from "./reloj.js";
 
 /** Waits before the 2nd, 3rd, 4th and 5th tries; the 5th failure is final. */
 const ESPERAS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];

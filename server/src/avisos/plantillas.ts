@@ -2,6 +2,8 @@
  * The e-mails' words: one notice, or a day's summary, as plain text and HTML, with absolute links
  * built from PUBLIC_URL. Pure functions.
  */
+import { ZONA_PAIS } from "../shared/tiempo.js";
+
 export interface AvisoCorreo {
   titulo: string;
   texto: string;
@@ -23,7 +25,7 @@ const escapar = (s: string) =>
 
 const fecha = (d: Date) =>
   new Intl.DateTimeFormat("es-ES", {
-    timeZone: "America/Santo_Domingo",
+    timeZone: ZONA_PAIS,
     dateStyle: "short",
     timeStyle: "short",
   }).format(d);

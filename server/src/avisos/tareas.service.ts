@@ -5,16 +5,14 @@
  * processes; a process that starts after a missed day runs them at once.
  */
 import type { Db } from "../db/client.js";
+import { fechaLocal, fechaTexto, type Reloj, sumarDias } from "../shared/tiempo.js";
 import * as avisosRepo from "./avisos.repository.js";
 import { preferenciaEfectiva } from "./avisos.service.js";
 import { ENLACE_GRUPO } from "./eventos.js";
 import { asuntoResumen } from "./plantillas.js";
-import { fechaLocal, type Reloj, sumarDias } from "./reloj.js";
 import * as repo from "./tareas.repository.js";
 
 const TAREA = "avisos";
-
-const fechaCorta = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 /**
  * "ejecutada": this call ran today's tasks; "hecha": a process already had; "ocupada": another
@@ -62,8 +60,8 @@ async function barrerVencimientos(tx: Parameters<Parameters<Db["transaction"]>[0
       ? `Firma vencida: ${f.nombres} ${f.apellidos}`
       : `Firma por vencer: ${f.nombres} ${f.apellidos}`;
     const texto = vencida
-      ? `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, venció el ${fechaCorta(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`
-      : `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, vence el ${fechaCorta(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`;
+      ? `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, venció el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`
+      : `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, vence el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`;
     for (const d of originadores.get(f.idInstitucion)!) {
       nuevos.push({
         idUsuario: d.idUsuario,

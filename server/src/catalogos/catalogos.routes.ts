@@ -12,8 +12,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./catalogos.service.js";
 
 const zError = z.object({ success: z.literal(false), message: z.string() });

@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./cargos.service.js";
 
-export const cargosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const cargosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const config = { vistas: GRUPOS.cargos };
   const tags = ["Configuración"];
 

@@ -3,10 +3,10 @@ import { GRUPOS, zInstitucion, zInstitucionBody, zInstitucionGuardada, zRespuest
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./instituciones.service.js";
 
-export const institucionesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const institucionesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const config = { vistas: GRUPOS.instituciones };
   const tags = ["Configuración"];
 

@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./perfiles.service.js";
 
-export const perfilesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const perfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const config = { vistas: GRUPOS.perfiles };
   const tags = ["Configuración"];
 

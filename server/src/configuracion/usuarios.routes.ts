@@ -13,10 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./usuarios.service.js";
 
-export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const usuariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const config = { vistas: GRUPOS.usuarios };
   const tags = ["Configuración"];
 

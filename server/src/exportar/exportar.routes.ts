@@ -16,10 +16,10 @@ import {
 } from "@registro/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import { fechaLocal } from "../avisos/reloj.js";
+import type { AppDeps } from "../deps.js";
 import { AppError } from "../shared/errors.js";
+import { hoyLocal } from "../shared/tiempo.js";
 import {
   type Archivo,
   exportarBandeja,
@@ -77,7 +77,7 @@ const CONFIGURACION: { lista: ListaConfiguracion; vistas: readonly NombreVista[]
   { lista: "Cargos", vistas: GRUPOS.cargos },
 ];
 
-export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   const limite = new LimiteExportaciones(config.exportMaxConcurrent);
   /**
    * Runs one export within the limits: a place per user and in the process (or a Spanish 429 with
@@ -109,7 +109,7 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     await escribir(reply, archivo);
   }
   // The same "today" and notice days as the lists' Por vencer / Vencidas filter.
-  const vigencia = () => ({ hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays });
+  const vigencia = () => ({ hoy: hoyLocal(reloj), diasAviso: config.expiryNoticeDays });
   for (const { url, vistas, lista } of LISTAS) {
     app.get(`/api/Exportar/${url}`, {
       config: { vistas },
@@ -122,7 +122,8 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get("/api/Exportar/Registro", {
     config: { vistas: GRUPOS.consulta },
     schema: { tags: ["Exportar"], querystring: zConsultaFormato, response: errores },
-    handler: (req, reply) => enviar(req, reply, () => exportarRegistro(usuarioDe(req), db, req.query.formato)),
+    handler: (req, reply) =>
+      enviar(req, reply, () => exportarRegistro(usuarioDe(req), db, req.query.formato, hoyLocal(reloj))),
   });
 
   for (const { lista, vistas } of CONFIGURACION) {
@@ -133,7 +134,8 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         querystring: zConsultaExportarLista(LISTAS_CONFIGURACION[lista].orden),
         response: errores,
       },
-      handler: (req, reply) => enviar(req, reply, () => exportarConfiguracion(db, lista, req.query, req.query.formato)),
+      handler: (req, reply) =>
+        enviar(req, reply, () => exportarConfiguracion(db, lista, req.query, req.query.formato, hoyLocal(reloj))),
     });
   }
 };

@@ -37,9 +37,10 @@ import {
   solicitudes,
 } from "../db/schema.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
+import { fechaHora, fechaTexto } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
-import { type Columna, exportar, type Formato, fechaArchivo, fechaHora } from "./formatos.js";
+import { type Columna, exportar, type Formato } from "./formatos.js";
 
 export interface Archivo {
   nombre: string;
@@ -75,7 +76,7 @@ export async function exportarBandeja(
   lista: ListaBandeja,
   consulta: ConsultaBandeja,
   formato: Formato,
-  vigencia?: { hoy: string; diasAviso: number },
+  vigencia: { hoy: string; diasAviso: number },
 ): Promise<Archivo> {
   const { filtro, orden, aBandejaItem, textoMostrado } = await prepararBandeja(
     db,
@@ -102,7 +103,7 @@ export async function exportarBandeja(
   const lotes = lotesBandeja(db, filtro, orden);
   const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
   return {
-    nombre: `${lista.archivo}-${fechaArchivo()}.${formato}`,
+    nombre: `${lista.archivo}-${vigencia.hoy}.${formato}`,
     formato,
     contenido: exportar(formato, "Solicitudes", columnas, filas),
   };
@@ -124,13 +125,14 @@ interface FilaRegistro {
   titular: string;
 }
 
-const fechaCorta = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : "");
+const fechaCorta = (d: string | null) => (d ? fechaTexto(d) : "");
 
 /**
  * The registry itself (the consultant's export): one row per active official with institution,
- * position, signatures, amount range and validity, by institution and name.
+ * position, signatures, amount range and validity, by institution and name. `hoy` (today in the
+ * country) dates the file name.
  */
-export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato): Archivo {
+export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato, hoy: string): Archivo {
   const alcance = institucionDeAlcance(sesion);
   // By institution and name, the official's id last: one keyset stretch (db/lotes.ts).
   const tramo: Tramo = {
@@ -176,7 +178,7 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
     { titulo: "Vigencia hasta", valor: (f) => (f.firmaVigencia ? fechaCorta(f.fechaHasta) : "") },
   ];
   return {
-    nombre: `registro-firmas-${fechaArchivo()}.${formato}`,
+    nombre: `registro-firmas-${hoy}.${formato}`,
     formato,
     contenido: exportar(formato, "Registro", columnas, porLotes<FilaRegistro>(db, [tramo], consulta, LOTE_EXPORTACION)),
   };
@@ -249,6 +251,8 @@ export async function exportarConfiguracion<L extends ListaConfiguracion>(
   lista: L,
   seleccion: SeleccionLista,
   formato: Formato,
+  /** Today in the country: the file name's date. */
+  hoy: string,
 ): Promise<Archivo> {
   const l = CONFIGURACION[lista] as unknown as (typeof CONFIGURACION)["Usuarios"];
   const filas = seleccionarFilas(await l.filas(db), LISTAS_CONFIGURACION[lista].busqueda, seleccion);
@@ -256,7 +260,7 @@ export async function exportarConfiguracion<L extends ListaConfiguracion>(
     yield filas;
   }
   return {
-    nombre: `${l.archivo}-${fechaArchivo()}.${formato}`,
+    nombre: `${l.archivo}-${hoy}.${formato}`,
     formato,
     contenido: exportar(formato, lista, l.columnas, unLote()),
   };

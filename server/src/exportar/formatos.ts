@@ -19,27 +19,6 @@ export const TIPO_CONTENIDO: Record<Formato, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
-const FECHA = new Intl.DateTimeFormat("es-DO", {
-  timeZone: "America/Santo_Domingo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** dd/mm/aaaa hh:mm in the Dominican Republic's time. */
-export function fechaHora(d: Date | string): string {
-  const p = Object.fromEntries(FECHA.formatToParts(new Date(d)).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
-
-/** The day for a file name, yyyy-mm-dd in the Dominican Republic's time. */
-export function fechaArchivo(d = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo" }).format(d);
-}
-
 /** What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection). */
 const INICIO_FORMULA = /^[=+\-@\t\r]/;
 

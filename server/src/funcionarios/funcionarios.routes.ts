@@ -12,14 +12,14 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import { fechaLocal } from "../avisos/reloj.js";
+import type { AppDeps } from "../deps.js";
+import { hoyLocal } from "../shared/tiempo.js";
 import * as service from "./funcionarios.service.js";
 
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };
 
-export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   const tags = ["Funcionarios"];
 
   app.get("/api/Funcionarios/GetFuncionarioSolicitud/:idSolicitud", {
@@ -31,7 +31,7 @@ export const funcionariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     },
     handler: (req) =>
       service.funcionariosDeSolicitud(db, usuarioDe(req), req.params.idSolicitud, {
-        hoy: fechaLocal(app.avisos.reloj()),
+        hoy: hoyLocal(reloj),
         diasAviso: config.expiryNoticeDays,
       }),
   });

@@ -29,11 +29,6 @@ import { completarNombres, idDelFormulario } from "../solicitudes/originador.ser
 import { aplicarTransicion } from "../solicitudes/transiciones.service.js";
 import * as repo from "./funcionarios.repository.js";
 
-/** Today's date where the comptroller works: what "in force" and "expired" are measured against. */
-export function hoy(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santo_Domingo" }).format(new Date());
-}
-
 /** Active requests take new officials (`agregarFuncionarios`); editable ones change them (`guardar`). */
 function accionPara(estatus: number): Accion {
   return estatus === ESTATUS.ACTIVA ? "agregarFuncionarios" : "guardar";
@@ -192,7 +187,7 @@ export async function funcionariosDeSolicitud(
   sesion: SesionUsuario,
   idSolicitud: number,
   // Avisos (issue 14): today from the app's clock and EXPIRY_NOTICE_DAYS.
-  vigencia: { hoy: string; diasAviso: number } = { hoy: hoy(), diasAviso: 30 },
+  vigencia: { hoy: string; diasAviso: number },
 ): Promise<Funcionario[]> {
   const s = await solicitudVisible(db, sesion, idSolicitud);
   const filas = await repo.funcionariosDeSolicitud(db, idSolicitud);

@@ -5,9 +5,9 @@
  * `npm run backup` asks the running app for a backup.
  */
 import type { FastifyInstance } from "fastify";
-import type { Reloj } from "../avisos/reloj.js";
 import type { Config } from "../config.js";
 import type { Database, Db } from "../db/client.js";
+import type { Reloj } from "../shared/tiempo.js";
 import { abrirControl } from "./control.js";
 import { registrarMetricas } from "./metricas.js";
 import { crearServicioRespaldos, type ServicioRespaldos } from "./respaldos.service.js";

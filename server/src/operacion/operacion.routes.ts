@@ -1,12 +1,12 @@
 /** The configuration administrator's "Respaldos": the last backups, and one more now. */
 import { GRUPOS, MSG, zEstadoRespaldos, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import * as servicio from "./operacion.service.js";
 
 const tags = ["Operación"];
 
-export const operacionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const operacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get("/api/Respaldos", {
     config: { vistas: GRUPOS.respaldos },
     schema: { tags, response: { 200: zEstadoRespaldos } },

@@ -9,6 +9,7 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
 import { CarpetaBloqueada } from "../db/bloqueo.js";
 import { openDatabase } from "../db/client.js";
+import { relojDelSistema } from "../shared/tiempo.js";
 import { pedirAlProceso } from "./control.js";
 import type { Manifiesto } from "./respaldo.js";
 import { crearServicioRespaldos, nombreRespaldo } from "./respaldos.service.js";
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
     throw e;
   }
   const argumento = process.argv.slice(2).find((a) => a !== "--");
-  const destino = path.resolve(argumento ?? path.join(config.backupDir ?? ".", nombreRespaldo(new Date())));
+  const destino = path.resolve(argumento ?? path.join(config.backupDir ?? ".", nombreRespaldo(relojDelSistema())));
   let manifiesto: Manifiesto;
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
@@ -39,7 +40,7 @@ async function main(): Promise<number> {
         db: database.db,
         database,
         config,
-        reloj: () => new Date(),
+        reloj: relojDelSistema,
         log: { info: () => {}, error: () => {} },
       });
       manifiesto = (await servicio.respaldarAhora(destino)).manifiesto;

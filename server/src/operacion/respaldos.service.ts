@@ -10,9 +10,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { V } from "@registro/contracts";
 import * as avisosRepo from "../avisos/avisos.repository.js";
-import { fechaLocal, type Reloj } from "../avisos/reloj.js";
 import type { Config } from "../config.js";
 import type { Database, Db } from "../db/client.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { type Manifiesto, respaldar } from "./respaldo.js";
 import * as repo from "./respaldos.repository.js";
 

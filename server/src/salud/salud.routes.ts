@@ -7,7 +7,7 @@ import { MSG } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
+import type { AppDeps } from "../deps.js";
 
 const zEstado = z.object({ status: z.enum(["ok", "unavailable"]), message: z.string().optional() });
 

@@ -23,7 +23,7 @@ import {
 import { autorizacionesDesdeHistorial } from "../verificacion/verificacion.repository.js";
 import { pdfDocumentoMuestra, pngCedulaMuestra } from "./archivos-muestra.js";
 import { MOTIVOS, TIPOS_FIRMA } from "./catalogos.js";
-import type { DemoContext } from "./demo.js";
+import type { DemoContext } from "./demo-datos.js";
 import type { Persona } from "./padron.js";
 
 type UsuarioDemo = keyof DemoContext["usuarios"];

@@ -14,14 +14,14 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import { fechaLocal } from "../avisos/reloj.js";
+import type { AppDeps } from "../deps.js";
+import { hoyLocal } from "../shared/tiempo.js";
 import { type Bandeja, listarBandeja } from "./bandejas.service.js";
 
 const zRespuestaBandeja = z.union([zPaginaBandeja, z.array(zBandejaItem)]);
 
-export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   const bandeja = (url: string, vistas: readonly NombreVista[], cual: Bandeja) =>
     app.get(url, {
       config: { vistas },
@@ -36,7 +36,7 @@ export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
           usuarioDe(req),
           cual,
           req.query,
-          { hoy: fechaLocal(app.avisos.reloj()), diasAviso: config.expiryNoticeDays },
+          { hoy: hoyLocal(reloj), diasAviso: config.expiryNoticeDays },
           config.searchCountCap,
         ),
     });

@@ -19,10 +19,10 @@ import {
   TOPE_TOTAL_BUSQUEDA,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
-import { fechaLocal, sumarDias } from "../avisos/reloj.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { ValidacionCampo } from "../shared/errors.js";
+import { sumarDias } from "../shared/tiempo.js";
 import * as repo from "./bandeja/bandeja.repository.js";
 import type {
   CampoOrden,
@@ -131,7 +131,7 @@ export async function listarBandeja(
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
   // Today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
-  vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
+  vigencia: { hoy: string; diasAviso: number },
   // Where a search's total stops being counted (SEARCH_COUNT_CAP).
   tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
@@ -175,7 +175,7 @@ export async function prepararBandeja(
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
   // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
-  vigencia: { hoy: string; diasAviso: number } = { hoy: fechaLocal(new Date()), diasAviso: 30 },
+  vigencia: { hoy: string; diasAviso: number },
 ) {
   const def = BANDEJAS[bandeja];
   const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");

@@ -14,8 +14,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./lectura.service.js";
 
 const params = z.object({ idSolicitud: zId });

@@ -17,8 +17,8 @@ import {
   type Rechazo,
   type Solicitud,
 } from "@registro/contracts";
-import { sumarDias } from "../avisos/reloj.js";
 import type { funcionarios } from "../db/schema.js";
+import { sumarDias } from "../shared/tiempo.js";
 import type { HistorialFila, RechazoFila, SolicitudDetalleFila } from "./lectura.repository.js";
 
 /**

@@ -20,8 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leerFormulario } from "../adjuntos/multipart.js";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import type { AppDeps } from "../deps.js";
 import * as funcionarios from "../funcionarios/funcionarios.service.js";
 import * as service from "./originador.service.js";
 

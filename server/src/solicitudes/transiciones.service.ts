@@ -9,9 +9,9 @@ import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarCambioTitular, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
-import { fechaHora } from "../exportar/formatos.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { fechaHora } from "../shared/tiempo.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import * as repo from "./transiciones.repository.js";
 

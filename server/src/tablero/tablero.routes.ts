@@ -1,11 +1,11 @@
 /** GET api/Tablero (issue 15): the workload dashboard, for internal users holding the "Tablero" view. */
 import { GRUPOS, zConsultaTablero, zRespuestaSimple, zTablero } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import type { AppDeps } from "../deps.js";
 import { obtenerTablero } from "./tablero.service.js";
 
-export const tableroRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const tableroRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   app.get("/api/Tablero", {
     config: { vistas: GRUPOS.tablero },
     schema: {
@@ -16,7 +16,7 @@ export const tableroRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     },
     handler: (req) =>
       obtenerTablero(db, usuarioDe(req), req.query, {
-        ahora: app.avisos.reloj(),
+        ahora: reloj(),
         diasAviso: config.expiryNoticeDays,
       }),
   });

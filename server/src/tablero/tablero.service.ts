@@ -13,9 +13,9 @@ import {
   type Tablero,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
-import { fechaLocal, sumarDias } from "../avisos/reloj.js";
 import type { Db } from "../db/client.js";
 import { NoAutorizado, ValidacionCampo } from "../shared/errors.js";
+import { diaDeSemana, fechaLocal, sumarDias } from "../shared/tiempo.js";
 import * as repo from "./tablero.repository.js";
 
 /** Weeks the weekly chart shows when no period is given. */
@@ -25,7 +25,7 @@ export const LIMITE_POR_VENCER = 20;
 
 /** Monday of a calendar date's week (YYYY-MM-DD). */
 export function lunes(fecha: string): string {
-  const diaSemana = new Date(`${fecha}T00:00:00Z`).getUTCDay(); // 0 Sunday
+  const diaSemana = diaDeSemana(fecha); // 0 Sunday
   return sumarDias(fecha, -((diaSemana + 6) % 7));
 }
 

@@ -9,7 +9,8 @@ import { APP_NOMBRE_CORTO } from "@registro/contracts";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { aWinAnsi } from "../documentos/manual.js";
-import { fechaTexto, montoTexto } from "./decision.js";
+import { fechaTexto } from "../shared/tiempo.js";
+import { montoTexto } from "./decision.js";
 
 const AZUL = "#1e3a8a";
 const TEXTO = "#1f2937";

@@ -3,29 +3,14 @@
  * authorisation periods as calendar dates, could that person sign on a date, a signature, for an
  * amount? No I/O here; the service loads the entries and the tests pin this table.
  *
- * Rules (all dates are calendar dates in the country's time zone, UTC−4):
+ * Rules (all dates are calendar dates in the country's time zone, UTC−4: see shared/tiempo.ts):
  * - a period covers day D when it began on or before D and had not ended by D: the day an official
  *   or request is inactivated is already outside, the day it is (re)activated is inside;
  * - validity dates (firmaVigencia) and the amount range (firmaRango) include both limits;
  * - among several entries the closest to "Autorizado" answers (see `Rango`).
  */
 import { ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
-
-/** The country's time zone: what "today" and the day of a change are measured in. */
-export const ZONA_PAIS = "America/Santo_Domingo";
-
-const FORMATO_FECHA = new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_PAIS });
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in the country. */
-export function fechaLocal(instante: Date): string {
-  return FORMATO_FECHA.format(instante);
-}
-
-/** dd/mm/aaaa. */
-export function fechaTexto(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split("-");
-  return `${d}/${m}/${y}`;
-}
+import { fechaTexto } from "../shared/tiempo.js";
 
 export function montoTexto(n: number): string {
   return `US$ ${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

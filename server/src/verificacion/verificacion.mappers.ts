@@ -6,8 +6,8 @@ import {
   NOMBRE_ESTATUS_FUNCIONARIO,
   type RegistroVerificacion,
 } from "@registro/contracts";
-import { sumarDias } from "../avisos/reloj.js";
-import { type Entrada, fechaTexto, type Periodo, type Veredicto } from "./decision.js";
+import { fechaTexto, sumarDias } from "../shared/tiempo.js";
+import type { Entrada, Periodo, Veredicto } from "./decision.js";
 import type { RegistroFila } from "./verificacion.repository.js";
 
 export type EntradaCompleta = Omit<Entrada, "firmas"> &

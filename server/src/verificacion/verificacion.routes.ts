@@ -15,13 +15,12 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppDeps } from "../app.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import type { AppDeps } from "../deps.js";
 import * as service from "./verificacion.service.js";
 
 export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   const tags = ["Verificación"];
-  const ahora = reloj ?? service.relojSistema;
   /** The application's public address, base path included: PUBLIC_URL, or where the request came in. */
   const origen = (req: FastifyRequest) =>
     config.publicUrlDefinida ? config.publicUrl : `${req.protocol}://${req.host}${config.basePath}`;
@@ -34,7 +33,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       querystring: zConsultaVerificacion,
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
-    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, ahora, config.expiryNoticeDays),
+    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, reloj, config.expiryNoticeDays),
   });
 
   app.get("/api/Verificacion/GetConstancia/:idSolicitud", {
@@ -45,7 +44,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ idSolicitud: zId }),
     },
     handler: async (req, reply) => {
-      const { pdf } = await service.emitirConstancia(db, usuarioDe(req), req.params.idSolicitud, origen(req), ahora);
+      const { pdf } = await service.emitirConstancia(db, usuarioDe(req), req.params.idSolicitud, origen(req), reloj);
       return reply
         .type("application/pdf")
         .header(
@@ -66,6 +65,6 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ codigo: z.string() }),
       response: { 200: zConstanciaPublica, 404: zRespuestaSimple },
     },
-    handler: (req) => service.constanciaPublica(db, req.params.codigo, ahora, config.expiryNoticeDays),
+    handler: (req) => service.constanciaPublica(db, req.params.codigo, reloj, config.expiryNoticeDays),
   });
 };

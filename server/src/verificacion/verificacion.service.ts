@@ -16,9 +16,10 @@ import {
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { constanciaPdf, textoRango, textoVigencia } from "./constancia.pdf.js";
-import { fechaLocal, type Periodo, responder } from "./decision.js";
+import { type Periodo, responder } from "./decision.js";
 import {
   type EntradaCompleta,
   enmascararCedula,
@@ -28,20 +29,14 @@ import {
 } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
 
-/** Where "now" comes from (tests pass a fixed clock). */
-export type Reloj = () => Date;
-export const relojSistema: Reloj = () => new Date();
-
-const aFecha = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
 /** Periods by official, as calendar days in the country. */
 async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
   const mapa = new Map<number, Periodo[]>();
   for (const p of await repo.periodosDe(tx, ids)) {
     const lista = mapa.get(p.idFuncionario) ?? [];
     lista.push({
-      desde: fechaLocal(aFecha(p.desde)),
-      hasta: p.hasta === null ? null : fechaLocal(aFecha(p.hasta)),
+      desde: fechaLocal(p.desde),
+      hasta: p.hasta === null ? null : fechaLocal(p.hasta),
       causaFin: p.causaFin as Periodo["causaFin"],
     });
     mapa.set(p.idFuncionario, lista);
@@ -54,7 +49,7 @@ export async function verificarFirma(
   db: Db,
   sesion: SesionUsuario,
   consulta: ConsultaVerificacion,
-  reloj: Reloj = relojSistema,
+  reloj: Reloj,
   diasAviso = 30,
 ): Promise<RespuestaVerificacion> {
   const hoy = fechaLocal(reloj());
@@ -121,7 +116,7 @@ export async function emitirConstancia(
   sesion: SesionUsuario,
   idSolicitud: number,
   origen: string,
-  reloj: Reloj = relojSistema,
+  reloj: Reloj,
 ): Promise<{ pdf: Buffer; codigo: string }> {
   const datos = await db.transaction(async (tx) => {
     await solicitudVisible(tx, sesion, idSolicitud);
@@ -174,7 +169,7 @@ export async function emitirConstancia(
 export async function constanciaPublica(
   db: Db,
   entrada: string,
-  reloj: Reloj = relojSistema,
+  reloj: Reloj,
   diasAviso = 30,
 ): Promise<ConstanciaPublica> {
   const codigo = normalizarCodigo(entrada);
@@ -191,7 +186,7 @@ export async function constanciaPublica(
     codigo,
     institucion: s.institucion,
     idSolicitud: s.idSolicitud,
-    emitida: fechaLocal(aFecha(fila.emitida)),
+    emitida: fechaLocal(fila.emitida),
     funcionarios: funcionarios.map((f) =>
       mapFuncionarioConstancia(
         {

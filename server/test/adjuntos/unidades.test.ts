@@ -6,8 +6,8 @@ import { leerFecha, MSG, zFirmasSeleccionadas, zFuncionarioForm, zMonto } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nombreSeguro, tipoPermitido } from "../../src/adjuntos/archivos.js";
 import { anidar } from "../../src/adjuntos/multipart.js";
-import { hoy } from "../../src/funcionarios/funcionarios.service.js";
 import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
+import { hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 import { vigencia } from "../../src/solicitudes/mappers.js";
 
 describe("anidar", () => {
@@ -121,6 +121,8 @@ describe("leerFecha", () => {
     expect(leerFecha(Date.parse("2026-11-23T23:59:00Z"))).toBe("2026-11-23");
   });
 });
+
+const hoy = () => hoyLocal(relojDelSistema);
 
 describe("hoy: the country's calendar day (UTC-4)", () => {
   afterEach(() => vi.useRealTimers());

@@ -8,9 +8,9 @@ import { MSG } from "@registro/contracts";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditoria, usuarios } from "../../src/db/schema.js";
-import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../configuracion/ayuda.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { auditVerify, comoDueno } from "../support/auditoria.js";
+import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../support/configuracion.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

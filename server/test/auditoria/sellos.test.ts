@@ -16,10 +16,10 @@ import { firmarPunto, leerPuntos, lineaPunto } from "../../src/auditoria/puntos.
 import { verificarAuditoria } from "../../src/auditoria/verificacion.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { auditoria, auditoriaSello, correos } from "../../src/db/schema.js";
-import { iniciarSmtp } from "../avisos/smtp.js";
-import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../configuracion/ayuda.js";
 import { CLAVE_AUDITORIA_PRUEBAS, crearTestApp, type TestApp } from "../support/app.js";
 import { auditVerify, comoDueno, recalcularDesde } from "../support/auditoria.js";
+import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../support/configuracion.js";
+import { iniciarSmtp } from "../support/smtp.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

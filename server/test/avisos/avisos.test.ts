@@ -8,18 +8,12 @@ import { MSG } from "@registro/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { avisos, correos } from "../../src/db/schema.js";
-import { multipart, pdf } from "../adjuntos/formularios.js";
-import {
-  type AccionRevision,
-  accion,
-  cuerpoRechazo,
-  cuerpoRetornoJuridico,
-  cuerpoRyCC,
-} from "../solicitudes/revision.soporte.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
+import { multipart, pdf } from "../support/formularios.js";
 import { idsDeUsuarios } from "../support/peticiones.js";
-import { iniciarSmtp, type ServidorSmtp } from "./smtp.js";
+import { type AccionRevision, accion, cuerpoRechazo, cuerpoRetornoJuridico, cuerpoRyCC } from "../support/revision.js";
+import { iniciarSmtp, type ServidorSmtp } from "../support/smtp.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -5,9 +5,9 @@
  */
 import { MSG } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cuerpoRyCC } from "../solicitudes/revision.soporte.js";
-import { baseParaProcesos, iniciarProceso, sesion } from "./proceso.js";
-import { iniciarSmtp, type ServidorSmtp } from "./smtp.js";
+import { baseParaProcesos, iniciarProceso, sesion } from "../support/proceso.js";
+import { cuerpoRyCC } from "../support/revision.js";
+import { iniciarSmtp, type ServidorSmtp } from "../support/smtp.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 

@@ -9,12 +9,12 @@ import { and, eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../src/app.js";
-import { fechaLocal, sumarDias } from "../../src/avisos/reloj.js";
 import { loadConfig } from "../../src/config.js";
 import { avisos, funcionarios, tareasDiarias } from "../../src/db/schema.js";
+import { fechaLocal, sumarDias } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
-import { iniciarSmtp, type ServidorSmtp } from "./smtp.js";
+import { iniciarSmtp, type ServidorSmtp } from "../support/smtp.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

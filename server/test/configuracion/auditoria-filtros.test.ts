@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditar } from "../../src/auditoria/cadena.js";
 import { auditoria, usuarios } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
+import { esperarNoAutenticado, esperarProhibidoAuditoria } from "../support/configuracion.js";
 import { idsDeUsuarios } from "../support/peticiones.js";
-import { esperarNoAutenticado, esperarProhibidoAuditoria } from "./ayuda.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

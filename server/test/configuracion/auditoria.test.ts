@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { esperarErrores, esperarNoAutenticado, esperarProhibidoAuditoria } from "./ayuda.js";
+import { esperarErrores, esperarNoAutenticado, esperarProhibidoAuditoria } from "../support/configuracion.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cargos } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { auditoriaDe, contarAuditoria, esperarErrores, esperarNoAutenticado, esperarProhibido } from "./ayuda.js";
+import {
+  auditoriaDe,
+  contarAuditoria,
+  esperarErrores,
+  esperarNoAutenticado,
+  esperarProhibido,
+} from "../support/configuracion.js";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { MSG } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { cargoDeTipo } from "../support/factories.js";
 import {
   auditoriaDe,
   contarAuditoria,
@@ -9,7 +8,8 @@ import {
   esperarNoAutenticado,
   esperarProhibido,
   idInstitucion,
-} from "./ayuda.js";
+} from "../support/configuracion.js";
+import { cargoDeTipo } from "../support/factories.js";
 
 let t: TestApp;
 let cargoI: number;

@@ -8,7 +8,7 @@ import {
   esperarNoAutenticado,
   esperarProhibido,
   idPerfil,
-} from "./ayuda.js";
+} from "../support/configuracion.js";
 
 /** The default configuration administrator profile's views (contracts' default profiles). */
 const VISTAS_ADMIN_CONFIGURACION = PERFILES_POR_DEFECTO.find((p) => p.nombre === "Administrador de Configuración")!

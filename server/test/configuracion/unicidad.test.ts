@@ -4,7 +4,7 @@ import { conUnicidad } from "../../src/configuracion/unicidad.js";
 import { cargos, usuarios } from "../../src/db/schema.js";
 import { AppError } from "../../src/shared/errors.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { usuarioPorNombre } from "./ayuda.js";
+import { usuarioPorNombre } from "../support/configuracion.js";
 
 let t: TestApp;
 beforeAll(async () => {

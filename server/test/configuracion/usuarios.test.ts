@@ -11,7 +11,7 @@ import {
   idInstitucion,
   idPerfil,
   usuarioPorNombre,
-} from "./ayuda.js";
+} from "../support/configuracion.js";
 
 let t: TestApp;
 let perfilOriginador: number;

@@ -10,7 +10,7 @@ import { pngMuestra } from "../../src/seed/archivos-muestra.js";
 import { TIPOS_FIRMA } from "../../src/seed/catalogos.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idInstitucionDe } from "../support/factories.js";
-import { entradaZip, paginasPdf, textoPdf } from "./lectores.js";
+import { entradaZip, paginasPdf, textoPdf } from "../support/lectores.js";
 
 let t: TestApp;
 beforeAll(async () => {

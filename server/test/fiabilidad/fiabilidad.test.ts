@@ -15,6 +15,7 @@ import { loadConfig } from "../../src/config.js";
 import { bloquearCarpeta, CarpetaBloqueada } from "../../src/db/bloqueo.js";
 import { esFallaDeConexion } from "../../src/db/fallas.js";
 import { cargos } from "../../src/db/schema.js";
+import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp } from "../support/app.js";
 
 const login = { method: "POST" as const, url: "/api/Account/LogIn", payload: { userName: "nadie", password: "x" } };
@@ -102,7 +103,7 @@ describe("sign-in rate limit", () => {
   it("is shared by two app instances on one database", async () => {
     const t = await crearTestApp({ LOGIN_RATE_LIMIT: "4" });
     const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "4" });
-    const otra = await buildApp({ db: t.db, config }, { logger: false });
+    const otra = await buildApp({ db: t.db, config, reloj: relojDelSistema }, { logger: false });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 6; i++) {

@@ -8,9 +8,9 @@ import { MSG } from "@registro/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos, funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
-import { type Archivos, type Campos, camposFuncionario, cuatroDocumentos, pdf, png } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { CEDULAS, cargoDeTipo, crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { type Archivos, type Campos, camposFuncionario, cuatroDocumentos, pdf, png } from "../support/formularios.js";
 import { enviarMultipart } from "../support/peticiones.js";
 
 let t: TestApp;

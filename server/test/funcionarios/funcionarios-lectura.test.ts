@@ -6,7 +6,7 @@ import { MSG, zFuncionario, zGrupoFirmasFuncionario } from "@registro/contracts"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
-import { hoy } from "../../src/funcionarios/funcionarios.service.js";
+import { hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 import { vigencia } from "../../src/solicitudes/mappers.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
@@ -21,6 +21,8 @@ afterAll(() => t.close());
 const get = (u: Parameters<TestApp["as"]>[0], url: string) => t.as(u, { method: "GET", url });
 const LISTA = "/api/Funcionarios/GetFuncionarioSolicitud/";
 const FIRMAS = "/api/Funcionarios/GetFirmasFuncionarios/";
+
+const hoy = () => hoyLocal(relojDelSistema);
 
 /** A date `dias` days from today (YYYY-MM-DD). */
 function dia(dias: number): string {

@@ -23,9 +23,10 @@ import { type Database, type Db, openDatabase } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
 import { RespaldoRechazado, respaldar, restaurar } from "../../src/operacion/respaldo.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
-import { camposSolicitud, cuatroDocumentos, multipart } from "../adjuntos/formularios.js";
+import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
 import { cargoDeTipo } from "../support/factories.js";
+import { camposSolicitud, cuatroDocumentos, multipart } from "../support/formularios.js";
 import { archivoPlantillaPglite, urlConBase } from "../support/plantilla.js";
 
 const pgUrl = process.env.TEST_PG_URL;
@@ -91,7 +92,7 @@ beforeAll(async () => {
   fuente = await abrirFuente();
   establecerClave(derivarClave(CLAVE_AUDITORIA_PRUEBAS));
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
-  app = await buildApp({ db: fuente.db, config, segundoPlano: false }, { logger: false });
+  app = await buildApp({ db: fuente.db, config, reloj: relojDelSistema, segundoPlano: false }, { logger: false });
   await app.ready();
   const tokens = new Map<string, string>();
   token = async (u) => {
@@ -245,7 +246,10 @@ describe("backup and restore", () => {
 
   it("lets the users sign in on the restored registry", async () => {
     const config = loadConfig({ LOG_LEVEL: "silent" });
-    const copia = await buildApp({ db: restaurada.db, config, segundoPlano: false }, { logger: false });
+    const copia = await buildApp(
+      { db: restaurada.db, config, reloj: relojDelSistema, segundoPlano: false },
+      { logger: false },
+    );
     try {
       const res = await copia.inject({
         method: "POST",

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { RutaRegistrada } from "../../src/app.js";
+import type { RutaRegistrada } from "../../src/deps.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 

@@ -6,8 +6,8 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RutaRegistrada } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
+import type { RutaRegistrada } from "../../src/deps.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";

@@ -12,10 +12,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SesionUsuario } from "../../src/auth/sesion.js";
 import type { Db } from "../../src/db/client.js";
+import { fechaLocal } from "../../src/shared/tiempo.js";
 import * as repo from "../../src/solicitudes/bandeja/bandeja.repository.js";
 import type { FiltroBandeja, OrdenBandeja } from "../../src/solicitudes/bandeja/filtro.js";
 import { type Bandeja, listarBandeja, prepararBandeja } from "../../src/solicitudes/bandejas.service.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
+
+/** Today and the default notice days, for the inboxes' "Por vencer / Vencidas" filter. */
+const VIGENCIA = { hoy: fechaLocal(new Date()), diasAviso: 30 };
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -135,13 +139,19 @@ describe("capped count of a search", () => {
         fc.oneof(fc.constantFrom(0, 1, 10, 50), fc.integer({ min: 0, max: 400 })),
         fc.option(fc.constantFrom(...CODIGOS), { nil: undefined, freq: 3 }),
         async (bandeja, q, tope, estatus) => {
-          const { filtro } = await prepararBandeja(t.db, sesion(bandeja === "originador"), bandeja, {
-            page: 0,
-            rows: 10,
-            sortOrder: -1,
-            q,
-            estatus,
-          });
+          const { filtro } = await prepararBandeja(
+            t.db,
+            sesion(bandeja === "originador"),
+            bandeja,
+            {
+              page: 0,
+              rows: 10,
+              sortOrder: -1,
+              q,
+              estatus,
+            },
+            VIGENCIA,
+          );
           const plano = await repo.contarFilas(t.db, filtro);
           expect(await repo.contarHasta(t.db, filtro, tope)).toBe(Math.min(plano, tope + 1));
         },
@@ -170,14 +180,20 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
         fc.constantFrom(1 as const, -1 as const),
         fc.option(arbSegunda, { nil: undefined, freq: 2 }),
         async (bandeja, a, b, tope, estatus, institucion, sortOrder, c) => {
-          const { filtro } = await prepararBandeja(t.db, sesion(bandeja === "originador"), bandeja, {
-            page: 0,
-            rows: 10,
-            sortOrder,
-            q: [a, b, c].filter(Boolean).join(" "),
-            estatus,
-            institucion,
-          });
+          const { filtro } = await prepararBandeja(
+            t.db,
+            sesion(bandeja === "originador"),
+            bandeja,
+            {
+              page: 0,
+              rows: 10,
+              sortOrder,
+              q: [a, b, c].filter(Boolean).join(" "),
+              estatus,
+              institucion,
+            },
+            VIGENCIA,
+          );
           const plano = await repo.contarFilas(t.db, filtro);
           expect(await repo.contarHasta(t.db, filtro, tope)).toBe(Math.min(plano, tope + 1));
           expect(await repo.contarBandeja(t.db, filtro)).toBe(plano);
@@ -210,7 +226,7 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
         async (bandeja, a, b, sortOrder, page, tope) => {
           const externo = bandeja === "originador";
           const consulta = { rows: 10, q: b ? `${a} ${b}` : a, sortField: "fechaSolicitud", sortOrder };
-          const { filtro } = await prepararBandeja(t.db, sesion(externo), bandeja, { ...consulta, page: 0 });
+          const { filtro } = await prepararBandeja(t.db, sesion(externo), bandeja, { ...consulta, page: 0 }, VIGENCIA);
           const ids = await coincidencias(filtro);
           const esperados =
             ids.length === 0
@@ -223,7 +239,7 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
                       limit 10 offset ${page * 10}::int`,
                   )
                 ).map((r) => r.id);
-          const respuesta = await listarBandeja(t.db, sesion(externo), bandeja, { ...consulta, page }, undefined, tope);
+          const respuesta = await listarBandeja(t.db, sesion(externo), bandeja, { ...consulta, page }, VIGENCIA, tope);
           if (Array.isArray(respuesta)) throw new Error("a paged call answers a page");
           expect(respuesta.rows.map((r) => r.idSolicitud)).toEqual(esperados);
         },
@@ -256,7 +272,7 @@ describe("searched pages against the plain query", () => {
           sortOrder: c.sortOrder,
           institucion: c.institucion,
         };
-        const { filtro } = await prepararBandeja(t.db, sesion(externo), c.bandeja, { ...base, page: 0 });
+        const { filtro } = await prepararBandeja(t.db, sesion(externo), c.bandeja, { ...base, page: 0 }, VIGENCIA);
         const ids = await coincidencias(filtro);
         const total = ids.length;
         const page = Math.floor(Math.min(c.posicion * total, total + c.rows) / c.rows);
@@ -274,7 +290,7 @@ describe("searched pages against the plain query", () => {
                     limit ${c.rows}::int offset ${page * c.rows}::int`,
                 )
               ).map((r) => r.id);
-        const respuesta = await listarBandeja(t.db, sesion(externo), c.bandeja, { ...base, page }, undefined, c.tope);
+        const respuesta = await listarBandeja(t.db, sesion(externo), c.bandeja, { ...base, page }, VIGENCIA, c.tope);
         if (Array.isArray(respuesta)) throw new Error("a paged call answers a page");
         const limitado = total > c.tope && (page + 1) * c.rows <= c.tope;
         expect(respuesta.totalRecords).toBe(limitado ? c.tope : total);

@@ -12,7 +12,7 @@ import type { Db } from "../../src/db/client.js";
 import { contarFilas, contarPorTotales } from "../../src/solicitudes/bandeja/bandeja.repository.js";
 import type { FiltroBandeja } from "../../src/solicitudes/bandeja/filtro.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { accion } from "./revision.soporte.js";
+import { accion } from "../support/revision.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -9,9 +9,9 @@
 import { MSG } from "@registro/contracts";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { camposFuncionario, cuatroDocumentos, multipart, pdf } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { cargoDeTipo, crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { camposFuncionario, cuatroDocumentos, multipart, pdf } from "../support/formularios.js";
 import { idsDeUsuarios } from "../support/peticiones.js";
 import {
   type AccionRevision,
@@ -24,7 +24,7 @@ import {
   estatusFuncionarios,
   instantanea,
   nombreCompleto,
-} from "./revision.soporte.js";
+} from "../support/revision.js";
 
 // Whole paths make dozens of calls each; the shared CI machine can be slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

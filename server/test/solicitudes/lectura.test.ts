@@ -6,9 +6,9 @@ import { MSG, zHistoricoEntrada, zRechazo, zSolicitud } from "@registro/contract
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { historial, historialMotivos, solicitudes } from "../../src/db/schema.js";
-import { camposSolicitud, cuatroDocumentos, multipart, pdf } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { cargoDeTipo, crearSolicitud, idInstitucionDe, idUsuario } from "../support/factories.js";
+import { camposSolicitud, cuatroDocumentos, multipart, pdf } from "../support/formularios.js";
 
 let t: TestApp;
 

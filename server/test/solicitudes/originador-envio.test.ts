@@ -8,6 +8,8 @@ import { MSG } from "@registro/contracts";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos, funcionarios, historial } from "../../src/db/schema.js";
+import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
+import { cargoDeTipo, crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
 import {
   type Archivos,
   type Campos,
@@ -16,9 +18,7 @@ import {
   multipart,
   pdf,
   png,
-} from "../adjuntos/formularios.js";
-import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
-import { cargoDeTipo, crearSolicitud, idUsuario, leerSolicitud } from "../support/factories.js";
+} from "../support/formularios.js";
 
 let t: TestApp;
 let cargoF: number;

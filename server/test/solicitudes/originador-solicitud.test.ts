@@ -8,9 +8,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos, cargos, historial, incumbentes, personas, solicitudes } from "../../src/db/schema.js";
 import { pngMuestra } from "../../src/seed/archivos-muestra.js";
-import { type Archivos, type Campos, camposSolicitud, cuatroDocumentos, pdf, png } from "../adjuntos/formularios.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { cargoDeTipo, crearSolicitud, idInstitucionDe, idUsuario, leerSolicitud } from "../support/factories.js";
+import { type Archivos, type Campos, camposSolicitud, cuatroDocumentos, pdf, png } from "../support/formularios.js";
 import { enviarMultipart } from "../support/peticiones.js";
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { auditoria } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
 import { crearSolicitud, idInstitucionDe, leerSolicitud } from "../support/factories.js";
 import { idsDeUsuarios, USUARIOS_DEMO } from "../support/peticiones.js";
-import { entradasHistorial, instantanea, nombreCompleto } from "./revision.soporte.js";
+import { entradasHistorial, instantanea, nombreCompleto } from "../support/revision.js";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 

@@ -22,7 +22,7 @@ import {
   instantanea,
   motivosDeTipo,
   nombreCompleto,
-} from "./revision.soporte.js";
+} from "../support/revision.js";
 
 // Some tests walk every status, a request each; the shared CI machine can be slow.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
-import { accion, cuerpoRetornoAdmin, cuerpoRetornoJuridico, cuerpoRyCC } from "./revision.soporte.js";
+import { accion, cuerpoRetornoAdmin, cuerpoRetornoJuridico, cuerpoRyCC } from "../support/revision.js";
 
 let t: TestApp;
 let id: number;

@@ -12,12 +12,14 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { type AppDeps, buildApp } from "../../src/app.js";
+import { buildApp } from "../../src/app.js";
 import { derivarClave, establecerClave } from "../../src/auditoria/clave.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import * as schema from "../../src/db/schema.js";
+import type { AppDeps } from "../../src/deps.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
+import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { archivoPlantillaPglite, urlConBase } from "./plantilla.js";
 
 export type UsuarioDemo =
@@ -78,7 +80,7 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
 export async function crearTestApp(
   env: Record<string, string> = {},
   // Avisos (issue 14): tests move the notices' clock and run the sender's rounds by hand.
-  avisos: Pick<AppDeps, "reloj" | "segundoPlano"> = {},
+  avisos: Partial<Pick<AppDeps, "reloj" | "segundoPlano">> = {},
 ): Promise<TestApp> {
   const base = await abrirBase();
   const config = loadConfig({
@@ -90,7 +92,10 @@ export async function crearTestApp(
     ...env,
   });
   establecerClave(derivarClave(config.auditKey ?? CLAVE_AUDITORIA_PRUEBAS));
-  const app = await buildApp({ db: base.db, config, segundoPlano: false, ...avisos }, { logger: false });
+  const app = await buildApp(
+    { db: base.db, config, reloj: relojDelSistema, segundoPlano: false, ...avisos },
+    { logger: false },
+  );
   await app.ready();
   const tokens = new Map<string, string>();
   const token = async (usuario: string, password = DEMO_PASSWORD) => {

@@ -4,9 +4,9 @@
  */
 import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "../../src/db/client.js";
-import { type Archivos, type Campos, multipart } from "../adjuntos/formularios.js";
 import type { TestApp, UsuarioDemo } from "./app.js";
 import { idUsuario } from "./factories.js";
+import { type Archivos, type Campos, multipart } from "./formularios.js";
 
 /** Every demo user, to check who is refused a call. */
 export const USUARIOS_DEMO: UsuarioDemo[] = [

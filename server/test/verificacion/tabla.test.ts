@@ -10,9 +10,9 @@ import { MSG } from "@registro/contracts";
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autorizaciones, funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
-import { accion } from "../solicitudes/revision.soporte.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { CEDULAS, crearSolicitud, idInstitucionDe } from "../support/factories.js";
+import { accion } from "../support/revision.js";
 
 let t: TestApp;
 let idSolicitud: number;

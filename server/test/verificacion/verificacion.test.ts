@@ -10,16 +10,15 @@ import { fileURLToPath } from "node:url";
 import { CODIGO_CONSTANCIA_REGEX, MSG } from "@registro/contracts";
 import { eq, isNull, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sumarDias } from "../../src/avisos/reloj.js";
 import { autorizaciones, funcionarios, historial } from "../../src/db/schema.js";
-import { fechaLocal } from "../../src/verificacion/decision.js";
+import { fechaLocal, sumarDias } from "../../src/shared/tiempo.js";
 import { enmascararCedula } from "../../src/verificacion/verificacion.mappers.js";
 import { hashCodigo } from "../../src/verificacion/verificacion.service.js";
-import { textoPdf } from "../documentos/lectores.js";
-import { accion } from "../solicitudes/revision.soporte.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { CEDULAS, crearSolicitud } from "../support/factories.js";
+import { textoPdf } from "../support/lectores.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
+import { accion } from "../support/revision.js";
 
 /** Avisos (issue 14): "Por vencer" from this many days before the end date. */
 const DIAS_AVISO = 10;

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from "fastify";
 import type { Db } from "../../src/db/client.js";
 import { funcionarios, historial, historialMotivos, solicitudes, usuarios } from "../../src/db/schema.js";
 import { MOTIVOS } from "../../src/seed/catalogos.js";
-import type { TestApp, UsuarioDemo } from "../support/app.js";
+import type { TestApp, UsuarioDemo } from "./app.js";
 
 export type AccionRevision =
   | "AprobarRcc"

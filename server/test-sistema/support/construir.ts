@@ -1,5 +1,5 @@
 /** Builds the server once before the system tests (they run `node server/dist/main.js`). */
-import { ensureServerBuild } from "../../scripts/lib.mjs";
+import { ensureServerBuild } from "../../../scripts/lib.mjs";
 
 export default async function () {
   await ensureServerBuild();

@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const raiz = path.resolve(import.meta.dirname, "../..");
+export const raiz = path.resolve(import.meta.dirname, "../../..");
 
 export function puertoLibre(): Promise<number> {
   return new Promise((resolve) => {

@@ -5,8 +5,8 @@ import type { InjectOptions } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../src/db/client.js";
 import { auditoria, instituciones, perfiles, usuarios } from "../../src/db/schema.js";
-import type { TestApp, UsuarioDemo } from "../support/app.js";
-import { USUARIOS_DEMO } from "../support/peticiones.js";
+import type { TestApp, UsuarioDemo } from "./app.js";
+import { USUARIOS_DEMO } from "./peticiones.js";
 
 /** Every demo user without the configuration views. */
 export const OTROS_ROLES: UsuarioDemo[] = USUARIOS_DEMO.filter((u) => u !== "configuracion");

@@ -14,7 +14,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { ensureServerBuild, serverEntry } from "../../../scripts/lib.mjs";
-import { archivoPlantillaPglite, urlConBase } from "../support/plantilla.js";
+import { archivoPlantillaPglite, urlConBase } from "./plantilla.js";
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

@@ -1,32 +1,7 @@
-/** Office calls (issue 15): reassignment, the audit chain's check, exports and the dashboard. */
+/** Exports: every inbox, the registry and the configuration lists as CSV or Excel. */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
-import { zId } from "../validacion.js";
 import { zConsultaBandeja, zSortOrder } from "./comun.js";
-
-/** POST api/SolicitudFirma/Reasignar/{idSolicitud}: the new holder and a required comment. */
-export const zReasignarBody = z.object({
-  IdUsuario: zId.optional(),
-  Comentario: z.string({ error: MSG.comentarioRequerido }).trim().max(2000, MSG.textoLargo(2000)).default(""),
-});
-export type ReasignarBody = z.input<typeof zReasignarBody>;
-
-/** GET api/SolicitudFirma/UsuariosEtapa/{idSolicitud}: who may receive the request. */
-export const zUsuarioEtapa = z.object({
-  idUsuario: z.number(),
-  usuario: z.string(),
-  nombre: z.string(),
-});
-export type UsuarioEtapa = z.infer<typeof zUsuarioEtapa>;
-
-/** GET api/Auditoria/Verificar: the chain re-walked; on a break, the first entry that breaks it. */
-export const zVerificacionAuditoria = z.object({
-  integra: z.boolean(),
-  entradas: z.number(),
-  idAuditoria: z.number().nullable(),
-  message: z.string(),
-});
-export type VerificacionAuditoria = z.infer<typeof zVerificacionAuditoria>;
 
 /** Query of every export: the list's own query (search, filters, sort; paging ignored) and the format. */
 export const zConsultaExportar = zConsultaBandeja.extend({

@@ -8,8 +8,8 @@ import { ESTATUS, MSG } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { NoEncontrado, Regla } from "../shared/errors.js";
-import { insertarHistorial } from "../solicitudes/transiciones.repository.js";
 import * as repo from "./renovacion.repository.js";
+import { insertarHistorial } from "./transiciones.repository.js";
 
 export async function renovarSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number) {
   if (!sesion.externo || sesion.idInstitucion === null) throw Regla(MSG.originadorSinInstitucion);

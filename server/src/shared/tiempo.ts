@@ -1,0 +1,76 @@
+/**
+ * Time in one place: the clock every read of "now" goes through (tests move it instead of
+ * sleeping), the country's time zone, its calendar dates and the date texts built from them.
+ *
+ * The comptroller works in the Dominican Republic: America/Santo_Domingo, UTC−4 all year (no
+ * daylight saving), so a calendar day there starts at 04:00 UTC. "Today", validity, expiry and the
+ * audit filter's days are measured in that zone, never in the server machine's.
+ *
+ * Nothing else in server/src constructs the current instant (`new Date()` without an argument):
+ * test/arquitectura/tiempo.test.ts enforces it.
+ */
+
+/** The clock: what time it is now. Passed down from `AppDeps.reloj`; tests give a movable one. */
+export type Reloj = () => Date;
+
+/** The machine's clock. */
+export const relojDelSistema: Reloj = () => new Date();
+
+/** The country's time zone (IANA name, for Intl). */
+export const ZONA_PAIS = "America/Santo_Domingo";
+
+/** The country's fixed offset from UTC (no daylight saving), for instants written as text and SQL. */
+export const DESFASE_PAIS = "-04:00";
+
+const FORMATO_FECHA = new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_PAIS });
+
+const FORMATO_FECHA_HORA = new Intl.DateTimeFormat("es-DO", {
+  timeZone: ZONA_PAIS,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const aInstante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/** The calendar day (yyyy-mm-dd) an instant falls on in the country. */
+export function fechaLocal(instante: Date | string): string {
+  return FORMATO_FECHA.format(aInstante(instante));
+}
+
+/** Today's date in the country, by the given clock. */
+export function hoyLocal(reloj: Reloj): string {
+  return fechaLocal(reloj());
+}
+
+/** A calendar date moved by whole days (yyyy-mm-dd in, yyyy-mm-dd out). */
+export function sumarDias(fecha: string, dias: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The day of the week of a calendar date: 0 Sunday … 6 Saturday. */
+export function diaDeSemana(fecha: string): number {
+  return new Date(`${fecha}T00:00:00Z`).getUTCDay();
+}
+
+/** The instant a calendar day (yyyy-mm-dd) starts in the country. */
+export function inicioDiaLocal(fecha: string): Date {
+  return new Date(`${fecha}T00:00:00${DESFASE_PAIS}`);
+}
+
+/** dd/mm/aaaa hh:mm of an instant, in the country's time. */
+export function fechaHora(instante: Date | string): string {
+  const p = Object.fromEntries(FORMATO_FECHA_HORA.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** dd/mm/aaaa of a calendar date (yyyy-mm-dd, or the date part of an ISO date-time). */
+export function fechaTexto(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
