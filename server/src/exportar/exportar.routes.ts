@@ -47,7 +47,7 @@ const LISTAS: { url: string; vistas: readonly NombreVista[]; lista: ListaBandeja
   {
     url: "Originador",
     vistas: GRUPOS.originador,
-    lista: { bandeja: "originador", archivo: "solicitudes-originador", numerar: true, institucion: false },
+    lista: { bandeja: "originador", archivo: "solicitudes-originador", numeroSolicitud: true, institucion: false },
   },
   { url: "Analista", vistas: GRUPOS.analista, lista: { bandeja: "analista", archivo: "solicitudes-analista" } },
   { url: "Juridico", vistas: GRUPOS.juridico, lista: { bandeja: "juridico", archivo: "solicitudes-juridico" } },
@@ -123,7 +123,7 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     config: { vistas: GRUPOS.consulta },
     schema: { tags: ["Exportar"], querystring: zConsultaFormato, response: errores },
     handler: (req, reply) =>
-      enviar(req, reply, () => exportarRegistro(usuarioDe(req), db, req.query.formato, hoyLocal(reloj))),
+      enviar(req, reply, () => exportarRegistro(usuarioDe(req), db, req.query.formato, vigencia())),
   });
 
   for (const { lista, vistas } of CONFIGURACION) {

@@ -8,6 +8,7 @@
 import type { Readable } from "node:stream";
 import {
   type BandejaItem,
+  type CodigoEstatusFuncionario,
   type ConsultaBandeja,
   ESTATUS_FUNCIONARIO,
   type FilasConfiguracion,
@@ -15,8 +16,10 @@ import {
   filaUsuario,
   LISTAS_CONFIGURACION,
   type ListaConfiguracion,
+  NOMBRE_ESTATUS_FUNCIONARIO,
   type SeleccionLista,
   seleccionarFilas,
+  textoEstatus,
 } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { SesionUsuario } from "../auth/sesion.js";
@@ -37,9 +40,10 @@ import {
   solicitudes,
 } from "../db/schema.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
-import { fechaHora, fechaTexto } from "../shared/tiempo.js";
+import { diaEnUtc } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
+import { vigencia as vigenciaFuncionario } from "../solicitudes/mappers.js";
 import { type Columna, exportar, type Formato } from "./formatos.js";
 
 export interface Archivo {
@@ -52,8 +56,10 @@ export interface Archivo {
 export interface ListaBandeja {
   bandeja: Bandeja;
   archivo: string;
-  /** The screen numbers its rows ('#'). */
+  /** The screen numbers its rows ('#', their position in the list). */
   numerar?: boolean;
+  /** The screen's first column is the request's number ('No.'). */
+  numeroSolicitud?: boolean;
   /** The screen shows the institution column (not the originator's own inbox). */
   institucion?: boolean;
   /** The screen shows the server's status text, not the inbox's own (the tracking list). */
@@ -86,8 +92,17 @@ export async function exportarBandeja(
     vigencia,
   );
   type Fila = { item: BandejaItem; numero: number };
+  // The status as the screen reads it: the inbox's own texts (Pendiente, En revisión, Activa…),
+  // otherwise the status in correct Spanish (DESIGN.md §8; the API keeps its original texts).
+  const estatus = (item: BandejaItem) => {
+    const propio = lista.estatusServidor ? undefined : textoMostrado(item);
+    return propio !== undefined && propio !== item.estatus
+      ? propio
+      : textoEstatus(item.estatusSolitud, { externo: sesion.externo });
+  };
   const columnas: Columna<Fila>[] = [
     ...(lista.numerar ? [{ titulo: "#", valor: (f: Fila) => f.numero }] : []),
+    ...(lista.numeroSolicitud ? [{ titulo: "No.", valor: (f: Fila) => f.item.idSolicitud }] : []),
     ...(lista.institucion === false
       ? []
       : [{ titulo: "Institución", valor: (f: Fila) => f.item.infoInstitucion.nombre }]),
@@ -97,8 +112,8 @@ export async function exportarBandeja(
       valor: (f) => `${f.item.infoIncumbente.nombres} ${f.item.infoIncumbente.apellidos}`.trim(),
     },
     { titulo: "Cant. Funcionarios", valor: (f) => f.item.cantFuncionarios },
-    { titulo: "Estatus", valor: (f) => (lista.estatusServidor ? f.item.estatus : textoMostrado(f.item)) },
-    { titulo: "Fecha", valor: (f) => fechaHora(f.item.fechaSolicitud) },
+    { titulo: "Estatus", valor: (f) => estatus(f.item) },
+    { titulo: "Fecha", valor: (f) => new Date(f.item.fechaSolicitud), formato: "fechaHora" },
   ];
   const lotes = lotesBandeja(db, filtro, orden);
   const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
@@ -123,16 +138,32 @@ interface FilaRegistro {
   fechaDesde: string | null;
   fechaHasta: string | null;
   titular: string;
+  idEstatus: number;
+  estatusSolicitud: number;
 }
 
-const fechaCorta = (d: string | null) => (d ? fechaTexto(d) : "");
+/** Texts of the registry's cells where the screens show them instead of a blank. */
+export const SIN_LIMITE = "Sin límite";
+export const PERMANENTE = "Permanente";
+
+/** The officials' tables' "Estado de la firma" (DESIGN.md §4, EXPIRY_NOTICE_DAYS). */
+function estadoFirma(f: FilaRegistro, hoy: string, diasAviso: number): string {
+  const v = vigenciaFuncionario(f, f.estatusSolicitud, hoy, diasAviso);
+  if (v.enVigor) return v.porVencer ? "Por vencer" : "En vigor";
+  return v.vencida ? "Vencida" : "No vigente";
+}
 
 /**
  * The registry itself (the consultant's export): one row per active official with institution,
  * position, signatures, amount range and validity, by institution and name. `hoy` (today in the
  * country) dates the file name.
  */
-export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato, hoy: string): Archivo {
+export function exportarRegistro(
+  sesion: SesionUsuario,
+  db: Db,
+  formato: Formato,
+  { hoy, diasAviso }: { hoy: string; diasAviso: number },
+): Archivo {
   const alcance = institucionDeAlcance(sesion);
   // By institution and name, the official's id last: one keyset stretch (db/lotes.ts).
   const tramo: Tramo = {
@@ -153,7 +184,8 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
       ${funcionarios.firmaRango} as "firmaRango", ${funcionarios.montoDesde}::text as "montoDesde",
       ${funcionarios.montoHasta}::text as "montoHasta", ${funcionarios.firmaVigencia} as "firmaVigencia",
       ${funcionarios.fechaDesde}::text as "fechaDesde", ${funcionarios.fechaHasta}::text as "fechaHasta",
-      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular${columnasClave(t)}
+      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
+      ${funcionarios.idEstatus} as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud"${columnasClave(t)}
     from ${funcionarios}
     join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
     join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
@@ -164,6 +196,8 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
       ${despues === null ? sql`` : sql`and ${condicionDespues(t, despues)}`}
     ${ordenTramo(t)}
     limit ${entero(limite)}`;
+  const monto = (f: FilaRegistro, m: string | null) => (!f.firmaRango ? SIN_LIMITE : m === null ? null : Number(m));
+  const dia = (f: FilaRegistro, d: string | null) => (!f.firmaVigencia ? PERMANENTE : d === null ? null : diaEnUtc(d));
   const columnas: Columna<FilaRegistro>[] = [
     { titulo: "Institución", valor: (f) => f.institucion },
     { titulo: "Incumbente", valor: (f) => f.titular },
@@ -172,10 +206,12 @@ export function exportarRegistro(sesion: SesionUsuario, db: Db, formato: Formato
     { titulo: "Apellidos", valor: (f) => f.apellidos },
     { titulo: "Cargo", valor: (f) => f.cargo },
     { titulo: "Firmas", valor: (f) => f.firmas ?? "" },
-    { titulo: "Monto desde", valor: (f) => (f.firmaRango ? f.montoDesde : null) },
-    { titulo: "Monto hasta", valor: (f) => (f.firmaRango ? f.montoHasta : null) },
-    { titulo: "Vigencia desde", valor: (f) => (f.firmaVigencia ? fechaCorta(f.fechaDesde) : "") },
-    { titulo: "Vigencia hasta", valor: (f) => (f.firmaVigencia ? fechaCorta(f.fechaHasta) : "") },
+    { titulo: "Monto desde", valor: (f) => monto(f, f.montoDesde), formato: "monto" },
+    { titulo: "Monto hasta", valor: (f) => monto(f, f.montoHasta), formato: "monto" },
+    { titulo: "Vigencia desde", valor: (f) => dia(f, f.fechaDesde), formato: "fecha" },
+    { titulo: "Vigencia hasta", valor: (f) => dia(f, f.fechaHasta), formato: "fecha" },
+    { titulo: "Estatus", valor: (f) => NOMBRE_ESTATUS_FUNCIONARIO[f.idEstatus as CodigoEstatusFuncionario] },
+    { titulo: "Estado de la firma", valor: (f) => estadoFirma(f, hoy, diasAviso) },
   ];
   return {
     nombre: `registro-firmas-${hoy}.${formato}`,
@@ -226,7 +262,7 @@ const CONFIGURACION: {
       { titulo: "Cargos asociados", valor: (i) => i.cantCargos },
       { titulo: "Estatus", valor: (i) => activo(i.estatus) },
       { titulo: "Teléfono", valor: (i) => i.telefono },
-      { titulo: "Extención", valor: (i) => i.ext },
+      { titulo: "Extensión", valor: (i) => i.ext },
     ],
   },
   Cargos: {

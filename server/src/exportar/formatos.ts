@@ -1,23 +1,41 @@
 /**
  * The two export formats (issue 15): CSV in UTF-8 with a BOM (so Excel reads accents right), RFC
- * 4180 quoting and CRLF lines; and Excel (.xlsx) written by exceljs' streaming WorkbookWriter. Both
- * take the rows batch by batch and write while the client reads, waiting when it reads slowly.
+ * 4180 quoting and CRLF lines; and Excel (.xlsx) written by exceljs' streaming WorkbookWriter, with
+ * real dates and numbers (formatted dd/mm/aaaa and #,##0.00), columns sized to their content, the
+ * header row frozen and filterable. Both take the rows batch by batch and write while the client
+ * reads, waiting when it reads slowly.
  */
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { fechaHora, fechaTexto, horaLocalEnUtc } from "../shared/tiempo.js";
 
 export type Formato = "csv" | "xlsx";
-export type Valor = string | number | null;
+/** A cell: text, a number, a date (a calendar day as UTC midnight, or an instant), or empty. */
+export type Valor = string | number | Date | null;
 
 export interface Columna<T> {
   titulo: string;
   valor: (fila: T) => Valor;
+  /**
+   * How the column's numbers and dates read: `fecha` a calendar day (dd/mm/aaaa), `fechaHora` an
+   * instant in the country's time (dd/mm/aaaa hh:mm), `monto` an amount with two decimals. A text
+   * in such a column ("Permanente", "Sin límite") is written as text.
+   */
+  formato?: "fecha" | "fechaHora" | "monto";
 }
 
 export const TIPO_CONTENIDO: Record<Formato, string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
+
+/** The text a cell reads as (CSV, and the column's width in Excel). */
+export function textoCelda(v: Valor, formato: Columna<unknown>["formato"]): string | null {
+  if (v === null) return null;
+  if (v instanceof Date) return formato === "fechaHora" ? fechaHora(v) : fechaTexto(v.toISOString());
+  if (typeof v === "number" && formato === "monto") return v.toFixed(2);
+  return String(v);
+}
 
 /** What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection). */
 const INICIO_FORMULA = /^[=+\-@\t\r]/;
@@ -27,10 +45,10 @@ const INICIO_FORMULA = /^[=+\-@\t\r]/;
  * gets a leading `'`, OWASP's rule, which spreadsheets show as text; the rest of the text is kept
  * as it is. RFC 4180 quoting after that.
  */
-export function celdaCsv(v: Valor): string {
-  if (v === null) return "";
-  const texto = String(v);
-  const s = INICIO_FORMULA.test(texto) ? `'${texto}` : texto;
+export function celdaCsv(texto: string | number | null): string {
+  if (texto === null) return "";
+  const t = String(texto);
+  const s = INICIO_FORMULA.test(t) ? `'${t}` : t;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -44,10 +62,12 @@ export function exportar<T>(
 }
 
 function csv<T>(columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
-  const linea = (celdas: Valor[]) => `${celdas.map(celdaCsv).join(",")}\r\n`;
+  const linea = (celdas: (string | null)[]) => `${celdas.map(celdaCsv).join(",")}\r\n`;
   async function* generar() {
     yield `\uFEFF${linea(columnas.map((c) => c.titulo))}`;
-    for await (const filas of lotes) yield filas.map((f) => linea(columnas.map((c) => c.valor(f)))).join("");
+    for await (const filas of lotes) {
+      yield filas.map((f) => linea(columnas.map((c) => textoCelda(c.valor(f), c.formato)))).join("");
+    }
   }
   return Readable.from(generar(), { objectMode: false });
 }
@@ -65,21 +85,66 @@ function vaciado(s: PassThrough): Promise<void> {
   });
 }
 
+/** Excel's number formats of each kind of column. */
+const FORMATO_EXCEL = { fecha: "dd/mm/yyyy", fechaHora: "dd/mm/yyyy hh:mm", monto: "#,##0.00" } as const;
+
+/** Width bounds of a column, in characters. */
+const ANCHO_MIN = 8;
+const ANCHO_MAX = 60;
+
+/**
+ * An Excel cell's value: an instant becomes the country's wall-clock time (Excel dates have no
+ * time zone, and exceljs writes a Date's UTC fields), a calendar day stays as it is.
+ */
+function valorExcel(v: Valor, formato: Columna<unknown>["formato"]): ExcelJS.CellValue {
+  if (v instanceof Date && formato === "fechaHora") {
+    return horaLocalEnUtc(v);
+  }
+  return v;
+}
+
 function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const salida = new PassThrough();
   const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
-  const ws = libro.addWorksheet(hoja.slice(0, 31));
-  ws.columns = columnas.map((c) => ({ header: c.titulo, width: Math.max(12, c.titulo.length + 4) }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  // The header row stays in view while scrolling.
+  const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+  // The streaming writer puts the columns' widths before the first row: they are measured on the
+  // header and the first batch (up to 2,000 rows), which stands for the rest.
+  const empezar = (primeras: T[]) => {
+    ws.columns = columnas.map((c) => {
+      const largo = Math.max(
+        c.titulo.length + 2,
+        ...primeras.map((f) => (textoCelda(c.valor(f), c.formato) ?? "").length + 1),
+      );
+      return { header: c.titulo, width: Math.min(ANCHO_MAX, Math.max(ANCHO_MIN, largo + 1)) };
+    });
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    // Filter buttons on the header, over every column.
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnas.length } };
+  };
   (async () => {
+    let empezada = false;
     for await (const filas of lotes) {
       // The client went away or the time limit passed: stop reading.
       if (salida.destroyed) return;
-      for (const f of filas) ws.addRow(columnas.map((c) => c.valor(f))).commit();
+      if (!empezada) {
+        empezar(filas);
+        empezada = true;
+      }
+      for (const f of filas) {
+        const row = ws.addRow(columnas.map((c) => valorExcel(c.valor(f), c.formato)));
+        columnas.forEach((c, i) => {
+          const v = row.getCell(i + 1).value;
+          if (c.formato && (v instanceof Date || typeof v === "number"))
+            row.getCell(i + 1).numFmt = FORMATO_EXCEL[c.formato];
+        });
+        row.commit();
+      }
       // Let the client catch up before reading the next batch (no connection is held meanwhile).
       if (salida.writableNeedDrain) await vaciado(salida);
     }
+    if (!empezada) empezar([]);
     ws.commit();
     await libro.commit();
   })().catch((e) => salida.destroy(e));

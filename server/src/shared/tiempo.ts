@@ -74,3 +74,17 @@ export function fechaTexto(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split("-");
   return `${d}/${m}/${y}`;
 }
+
+/**
+ * The country's wall-clock time of an instant, carried by a Date's UTC fields: what a spreadsheet's
+ * date cell holds (its dates have no time zone, and exceljs writes a Date's UTC fields).
+ */
+export function horaLocalEnUtc(instante: Date | string): Date {
+  const p = Object.fromEntries(FORMATO_FECHA_HORA.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
+}
+
+/** A calendar date (yyyy-mm-dd) as a spreadsheet's date cell holds it: that day at UTC midnight. */
+export function diaEnUtc(iso: string): Date {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+}

@@ -124,7 +124,7 @@ const INSTITUCIONES: Caso<Institucion> = {
   url: "/api/Instituciones",
   vista: V.INSTITUCIONES,
   archivo: "instituciones",
-  encabezado: ["Institución", "Dirección", "Cargos asociados", "Estatus", "Teléfono", "Extención"],
+  encabezado: ["Institución", "Dirección", "Cargos asociados", "Estatus", "Teléfono", "Extensión"],
   fila: (i) => [i.nombre, i.direccion, String(i.cantCargos), si(i.estatus), i.telefono, i.ext],
   campos: ["nombre", "estructura", "direccion", "telefono", "ext"],
   consultas: [

@@ -1,7 +1,10 @@
 /**
  * Exports (issue 15): 401/403/400 first, then the file's rows against the list's own rows for the
  * same query (several searches, filters and sorts; CSV read back with csv-parse, Excel with exceljs),
- * the institution's scope, and the consultant's registry of active officials.
+ * the institution's scope, and the consultant's registry of active officials. The columns are the
+ * screen's, with the screen's values (the originator's No. is the request's number; statuses in
+ * correct Spanish); in Excel, dates are dates and amounts numbers, with their formats, the columns
+ * sized to their content, the header frozen and filterable.
  */
 import {
   type BandejaItem,
@@ -9,9 +12,10 @@ import {
   TEXTO_ACTIVA,
   TEXTO_PENDIENTE,
   TEXTO_REVISION,
+  textoEstatus,
 } from "@registro/contracts";
 import { parse } from "csv-parse/sync";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
@@ -28,6 +32,23 @@ afterAll(() => t.close());
 
 type Formato = "csv" | "xlsx";
 
+const dos = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * An Excel cell as the screen reads it: a date cell (its wall-clock time, stored without a zone) as
+ * dd/mm/aaaa, with hh:mm when its format has the time; a number as its text.
+ */
+function textoExcel(celda: ExcelJS.Cell): string {
+  const v = celda.value;
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) {
+    const dia = `${dos(v.getUTCDate())}/${dos(v.getUTCMonth() + 1)}/${v.getUTCFullYear()}`;
+    return celda.numFmt?.includes("hh:mm") ? `${dia} ${dos(v.getUTCHours())}:${dos(v.getUTCMinutes())}` : dia;
+  }
+  if (typeof v === "number" && celda.numFmt === "#,##0.00") return v.toFixed(2);
+  return String(v);
+}
+
 /** The file's header and rows, read back with the library of its format. */
 async function leer(res: { rawPayload: Buffer; headers: Record<string, unknown> }, formato: Formato) {
   if (formato === "csv") {
@@ -35,15 +56,20 @@ async function leer(res: { rawPayload: Buffer; headers: Record<string, unknown> 
     const filas: string[][] = parse(res.rawPayload.toString("utf8").slice(1), { relax_column_count: false });
     return { encabezado: filas[0], filas: filas.slice(1) };
   }
-  const libro = new ExcelJS.Workbook();
-  await libro.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const hoja = libro.worksheets[0];
+  const hoja = await hojaExcel(res.rawPayload);
   const filas: string[][] = [];
   hoja.eachRow((row) => {
-    const valores = (row.values as unknown[]).slice(1);
-    filas.push(valores.map((v) => (v === null || v === undefined ? "" : String(v))));
+    const celdas: string[] = [];
+    for (let i = 1; i <= hoja.columnCount; i++) celdas.push(textoExcel(row.getCell(i)));
+    filas.push(celdas);
   });
   return { encabezado: filas[0], filas: filas.slice(1) };
+}
+
+async function hojaExcel(contenido: Buffer): Promise<ExcelJS.Worksheet> {
+  const libro = new ExcelJS.Workbook();
+  await libro.xlsx.load(contenido as unknown as ArrayBuffer);
+  return libro.worksheets[0];
 }
 
 async function exportar(usuario: UsuarioDemo | null, lista: string, query: string, formato: Formato) {
@@ -130,13 +156,17 @@ describe("the file holds exactly the list's rows", () => {
     });
   }
 
-  it("the tracking list shows the server's status; the administrator's inbox its own texts", async () => {
+  it("the tracking list shows each status in correct Spanish; the administrator's inbox its own texts", async () => {
     for (const [lista_, estatusDe] of [
-      ["Seguimiento", (i: BandejaItem) => i.estatus],
+      ["Seguimiento", (i: BandejaItem) => textoEstatus(i.estatusSolitud)],
       [
         "Administrador",
         (i: BandejaItem) =>
-          i.estatusSolitud === 105 ? TEXTO_PENDIENTE : i.estatusSolitud === 106 ? TEXTO_ACTIVA : i.estatus,
+          i.estatusSolitud === 105
+            ? TEXTO_PENDIENTE
+            : i.estatusSolitud === 106
+              ? TEXTO_ACTIVA
+              : textoEstatus(i.estatusSolitud),
       ],
     ] as const) {
       const q = "sortField=institucion&sortOrder=-1";
@@ -155,7 +185,10 @@ describe("the file holds exactly the list's rows", () => {
     );
     expect(encabezado).toEqual(["#", ...ENCABEZADO]);
     expect(filas).toEqual(
-      items.map((i, n) => [String(n + 1), ...comoFila(i, i.estatusSolitud === 106 ? TEXTO_ACTIVA : i.estatus)]),
+      items.map((i, n) => [
+        String(n + 1),
+        ...comoFila(i, i.estatusSolitud === 106 ? TEXTO_ACTIVA : textoEstatus(i.estatusSolitud)),
+      ]),
     );
   });
 });
@@ -165,7 +198,9 @@ describe("scope", () => {
     for (const u of ["originador", "originador2"] as const) {
       const items = await lista(u, "GetBandejaOriginador", "");
       const { encabezado, filas } = await leer(await exportar(u, "Originador", "", "csv"), "csv");
-      expect(encabezado).toEqual(["#", ...ENCABEZADO.slice(1)]);
+      // The screen's No. is the request's number, not the row's position.
+      expect(encabezado).toEqual(["No.", ...ENCABEZADO.slice(1)]);
+      expect(filas.map((f) => f[0])).toEqual(items.map((i) => String(i.idSolicitud)));
       expect(filas.map((f) => f[1])).toEqual(items.map((i) => i.infoIncumbente.cedula));
       expect(new Set(items.map((i) => i.infoInstitucion.nombre)).size).toBeLessThanOrEqual(1);
     }
@@ -176,41 +211,104 @@ describe("scope", () => {
   });
 });
 
+/** The registry's columns, documented in the manual (the registry can be imported back from them). */
+const REGISTRO = [
+  "Institución",
+  "Incumbente",
+  "Cédula",
+  "Nombres",
+  "Apellidos",
+  "Cargo",
+  "Firmas",
+  "Monto desde",
+  "Monto hasta",
+  "Vigencia desde",
+  "Vigencia hasta",
+  "Estatus",
+  "Estado de la firma",
+];
+
 describe("the registry", () => {
-  it("one row per active official, by institution, with positions and signatures", async () => {
-    const [{ n }] = (
-      (await t.db.execute(
-        sql`select count(*)::int as n from ${funcionarios} where ${funcionarios.idEstatus} = ${ESTATUS_FUNCIONARIO.ACTIVO}`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows;
+  it("one row per active official, by institution, with positions, signatures, limits and validity", async () => {
+    const activos = await t.db
+      .select({
+        cedula: funcionarios.cedula,
+        firmaRango: funcionarios.firmaRango,
+        montoDesde: funcionarios.montoDesde,
+        firmaVigencia: funcionarios.firmaVigencia,
+        fechaHasta: funcionarios.fechaHasta,
+      })
+      .from(funcionarios)
+      .where(eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO));
+    expect(activos.some((a) => !a.firmaRango) && activos.some((a) => a.firmaRango)).toBe(true);
+    expect(activos.some((a) => !a.firmaVigencia) && activos.some((a) => a.firmaVigencia)).toBe(true);
     for (const formato of ["csv", "xlsx"] as const) {
       const res = await exportar("consultor", "Registro", "", formato);
       expect(res.statusCode).toBe(200);
       const { encabezado, filas } = await leer(res, formato);
-      expect(encabezado).toEqual([
-        "Institución",
-        "Incumbente",
-        "Cédula",
-        "Nombres",
-        "Apellidos",
-        "Cargo",
-        "Firmas",
-        "Monto desde",
-        "Monto hasta",
-        "Vigencia desde",
-        "Vigencia hasta",
-      ]);
-      expect(filas).toHaveLength(Number(n));
+      expect(encabezado).toEqual(REGISTRO);
+      expect(filas).toHaveLength(activos.length);
       // By institution: each institution's officials come together.
       const bloques = filas.map((f) => f[0]).filter((x, i, a) => i === 0 || a[i - 1] !== x);
       expect(new Set(bloques).size).toBe(bloques.length);
       // Each row is an active official of the database, with a position and at least one signature.
-      const activos = await t.db
-        .select({ cedula: funcionarios.cedula })
-        .from(funcionarios)
-        .where(eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO));
       expect(filas.map((f) => f[2]).sort()).toEqual(activos.map((a) => a.cedula).sort());
       expect(filas.every((f) => f[5] !== "" && f[6] !== "")).toBe(true);
+      // No blanks where the screens say "Sin límite" and "Permanente"; amounts and dates as the screen reads them.
+      for (const f of filas) {
+        const a = activos.find((x) => x.cedula === f[2]);
+        if (!a) throw new Error(`not an active official: ${f[2]}`);
+        if (a.firmaRango) expect(f[7]).toBe(Number(a.montoDesde).toFixed(2));
+        else expect([f[7], f[8]]).toEqual(["Sin límite", "Sin límite"]);
+        if (a.firmaVigencia) {
+          const h = a.fechaHasta ?? "";
+          expect(f[10]).toBe(`${h.slice(8, 10)}/${h.slice(5, 7)}/${h.slice(0, 4)}`);
+        } else expect([f[9], f[10]]).toEqual(["Permanente", "Permanente"]);
+        expect(f[11]).toBe("Activo");
+        expect(["En vigor", "Por vencer", "Vencida", "No vigente"]).toContain(f[12]);
+      }
+      // The demo's expired temporary official reads "Vencida", as in the officials' tables.
+      expect(filas.some((f) => f[12] === "Vencida")).toBe(true);
     }
+  });
+});
+
+describe("Excel files", () => {
+  it("dates are dates and amounts numbers with their formats; columns fit; the header is frozen and filterable", async () => {
+    const bandeja = await hojaExcel((await exportar("analista", "Analista", "", "xlsx")).rawPayload);
+    const registro = await hojaExcel((await exportar("consultor", "Registro", "", "xlsx")).rawPayload);
+    for (const hoja of [bandeja, registro]) {
+      expect(hoja.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+      expect(hoja.autoFilter).toBeTruthy();
+      expect(hoja.getRow(1).font?.bold).toBe(true);
+      // Each column at least as wide as its header and its first rows' texts (within bounds).
+      for (let c = 1; c <= hoja.columnCount; c++) {
+        const ancho = hoja.getColumn(c).width ?? 0;
+        let largo = 0;
+        hoja.eachRow((row) => {
+          largo = Math.max(largo, textoExcel(row.getCell(c)).length);
+        });
+        expect(ancho, `column ${c}`).toBeGreaterThanOrEqual(Math.min(60, largo));
+      }
+    }
+    // The inbox's Fecha: a date with its time, shown dd/mm/aaaa hh:mm.
+    const fecha = bandeja.getRow(2).getCell(6);
+    expect(fecha.value).toBeInstanceOf(Date);
+    expect(fecha.numFmt).toBe("dd/mm/yyyy hh:mm");
+    expect(typeof bandeja.getRow(2).getCell(4).value).toBe("number");
+    // The registry's amounts are numbers, its validity dates dates (dd/mm/aaaa); the rest is text.
+    const celdas = (col: number) => {
+      const r: ExcelJS.Cell[] = [];
+      registro.eachRow((row, n) => {
+        if (n > 1) r.push(row.getCell(col));
+      });
+      return r;
+    };
+    const montos = celdas(8).filter((c) => c.value !== "Sin límite");
+    expect(montos.length).toBeGreaterThan(0);
+    expect(montos.every((c) => typeof c.value === "number" && c.numFmt === "#,##0.00")).toBe(true);
+    const fechas = celdas(11).filter((c) => c.value !== "Permanente");
+    expect(fechas.length).toBeGreaterThan(0);
+    expect(fechas.every((c) => c.value instanceof Date && c.numFmt === "dd/mm/yyyy")).toBe(true);
   });
 });
