@@ -26,6 +26,10 @@ export const MSG = {
   // Login and account
   loginCamposVacios: "Los datos ingresados son invalidos",
   loginFallido: "Usuario o contraseña incorrectos.",
+  cuentaBloqueada: (minutos: number) =>
+    `La cuenta está bloqueada temporalmente por varios intentos fallidos de inicio de sesión. Intente de nuevo en ${
+      minutos === 1 ? "1 minuto" : `${minutos} minutos`
+    } o pida al administrador que la desbloquee.`,
   loginExitoso: "Inicio de sesión exitoso",
   cierreSesion: "Ha cerrado sesión satisfactoriamente",
   cambioClaveRequerido: "Se requiere actualizar su contraseña para continuar.",
@@ -162,6 +166,10 @@ export const MSG = {
   usuarioCreado: "Usuario creado correctamente.",
   usuarioActualizado: "Usuario actualizado correctamente.",
   claveReiniciada: "Clave reiniciada correctamente.",
+  usuarioDesbloqueado: "Usuario desbloqueado: ya puede iniciar sesión con su contraseña.",
+  usuarioNoBloqueado: "El usuario no está bloqueado.",
+  confirmarDesbloquear: (nombre: string) =>
+    `¿Está seguro de que desea desbloquear al usuario ${nombre}? Podrá volver a intentar iniciar sesión de inmediato.`,
   perfilNoEncontrado: "El perfil no existe.",
   perfilDuplicado: "Ya existe un perfil con este nombre.",
   perfilSinVistas: "Debe seleccionar al menos una vista.",

@@ -17,19 +17,22 @@ export async function buscarUsuarioPorNombre(db: Tx, usuario: string) {
   return row ?? null;
 }
 
-/** Active locks of the user: from this address, or of the whole account. */
-export async function bloqueoVigente(db: Tx, idUsuario: number, direccion: string): Promise<boolean> {
+/**
+ * When the user's lock ends, for a sign-in from this address: the later of the account's lock and
+ * this address's lock, or null when neither is in force.
+ */
+export async function finBloqueo(db: Tx, idUsuario: number, direccion: string): Promise<Date | null> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bloqueosAcceso)
-    .where(
-      and(
-        eq(bloqueosAcceso.idUsuario, idUsuario),
-        eq(bloqueosAcceso.direccion, direccion),
-        sql`${bloqueosAcceso.bloqueadoHasta} > now()`,
-      ),
-    );
-  return row.n > 0;
+    .select({
+      hasta: sql<Date | null>`nullif(greatest(
+        case when ${usuarios.bloqueadoHasta} > now() then ${usuarios.bloqueadoHasta} end,
+        (select max(b.bloqueado_hasta) from ${bloqueosAcceso} b
+          where b.id_usuario = ${idUsuario} and b.direccion = ${direccion} and b.bloqueado_hasta > now())
+      ), null)`.mapWith((v) => (v === null ? null : new Date(v))),
+    })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario));
+  return row?.hasta ?? null;
 }
 
 export interface Umbrales {

@@ -19,8 +19,10 @@ export type ResultadoLogin = SesionEmitida | { success: false; message: string }
 /**
  * Signs in. Failures count per account and client address (`direccion`, Fastify's request.ip,
  * which honours TRUST_PROXY): five from one address lock the account for that address for 15
- * minutes; twenty from all addresses together lock it everywhere. While locked, even the right
- * password gets the same generic message; a count restarts when its lock expires.
+ * minutes; twenty from all addresses together lock it everywhere. While locked, the user is told
+ * the account is temporarily locked and for how long — the same answer whether the password typed
+ * was right or wrong, so the lock reveals nothing about it (OWASP); the failure that starts a lock
+ * gets that answer too. A count restarts when its lock expires.
  */
 export async function iniciarSesion(db: Db, body: LoginBody, direccion = "desconocida"): Promise<ResultadoLogin> {
   const fallo = { success: false as const, message: MSG.loginFallido };
@@ -32,16 +34,14 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
     await auditarSesion(db, null, body.userName, "inicio_fallido");
     return fallo;
   }
-  const bloqueado =
-    (user.bloqueadoHasta !== null && user.bloqueadoHasta.getTime() > Date.now()) ||
-    (await repo.bloqueoVigente(db, user.idUsuario, direccion));
+  const hasta = await repo.finBloqueo(db, user.idUsuario, direccion);
   const valida = await verifyPassword(user.passwordHash, body.password);
-  if (bloqueado || !user.activo) {
+  if (hasta || !user.activo) {
     await auditarSesion(db, user.idUsuario, body.userName, "inicio_fallido");
-    return fallo;
+    return user.activo && hasta ? cuentaBloqueada(hasta.getTime() - Date.now()) : fallo;
   }
   if (!valida) {
-    await db.transaction(async (tx) => {
+    const bloqueo = await db.transaction(async (tx) => {
       const inicio = await repo.registrarFallo(tx, user.idUsuario, direccion, {
         porDireccion: MAX_INTENTOS,
         porCuenta: MAX_INTENTOS_CUENTA,
@@ -63,10 +63,16 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
         });
       }
       await auditarSesion(tx, user.idUsuario, body.userName, "inicio_fallido");
+      return inicio.direccion || inicio.cuenta;
     });
-    return fallo;
+    return bloqueo ? cuentaBloqueada(BLOQUEO_MINUTOS * 60_000) : fallo;
   }
   return emitirSesion(db, user, body.userName, direccion);
+}
+
+/** The locked account's answer: how long until it may try again, in whole minutes (at least one). */
+function cuentaBloqueada(restanteMs: number) {
+  return { success: false as const, message: MSG.cuentaBloqueada(Math.max(1, Math.ceil(restanteMs / 60_000))) };
 }
 
 export async function datosUsuario(db: Db, s: SesionUsuario): Promise<UserData> {

@@ -1,4 +1,7 @@
-/** Users calls of SPEC.md §7 "Maintenance": GET/POST/PUT api/Usuarios, PUT ResetPassword/{id}. */
+/**
+ * Users calls of SPEC.md §7 "Maintenance": GET/POST/PUT api/Usuarios, PUT ResetPassword/{id}; and
+ * PUT Desbloquear/{id}, which lifts a user's sign-in locks without a new password.
+ */
 import {
   GRUPOS,
   zClaveTemporal,
@@ -36,6 +39,17 @@ export const usuariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     config,
     schema: { tags, body: zUsuarioEditarBody, response: { 200: zRespuestaSimple } },
     handler: (req) => service.editarUsuario(db, usuarioDe(req), req.body),
+  });
+
+  app.put("/api/Usuarios/Desbloquear/:idUsuario", {
+    config,
+    schema: {
+      tags,
+      description: "Levanta los bloqueos de inicio de sesión del usuario (auditado); la contraseña no cambia.",
+      params: zParamsUsuario,
+      response: { 200: zRespuestaSimple },
+    },
+    handler: (req) => service.desbloquearUsuario(db, usuarioDe(req), req.params.idUsuario),
   });
 
   app.put("/api/Usuarios/ResetPassword/:idUsuario", {

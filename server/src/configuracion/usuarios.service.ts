@@ -122,6 +122,27 @@ export async function editarUsuario(db: Db, sesion: SesionUsuario, body: Usuario
  * external users only; an internal user who forgets a password had no way back). It also lifts
  * every sign-in lock of the user, with its own audit entry.
  */
+/**
+ * "Desbloquear": lifts every sign-in lock of the user (from any address and of the whole account)
+ * without touching the password, and writes it to the audit trail. A user who is not locked is told so.
+ */
+export async function desbloquearUsuario(db: Db, sesion: SesionUsuario, idUsuario: number) {
+  return db.transaction(async (tx) => {
+    const usuario = await repo.buscarUsuario(tx, idUsuario);
+    if (!usuario) throw NoEncontrado(MSG.usuarioNoEncontrado);
+    if (!(await desbloquear(tx, idUsuario))) return { success: false, message: MSG.usuarioNoBloqueado };
+    await registrarAuditoria(tx, {
+      idUsuario: sesion.idUsuario,
+      entidad: "Usuario",
+      idEntidad: idUsuario,
+      accion: "desbloquear",
+      antes: { usuario: usuario.usuario, bloqueado: true },
+      despues: { usuario: usuario.usuario, bloqueado: false },
+    });
+    return { success: true, message: MSG.usuarioDesbloqueado };
+  });
+}
+
 export async function reiniciarClave(db: Db, sesion: SesionUsuario, idUsuario: number) {
   const password = generarClaveTemporal();
   const passwordHash = await hashPassword(password);

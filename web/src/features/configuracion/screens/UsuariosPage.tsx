@@ -1,8 +1,9 @@
 /**
  * 'Listado de Usuarios' (SPEC.md screen 19): every user with institution, profile, cédula and
  * status ("Bloqueado" next to it while failed sign-ins lock the user); Agregar Usuario, Volver, search;
- * per row Editar, Detalles and the password reset for every user, internal ones included (it also
- * unlocks; confirmation naming the user). New users and resets show the temporary password once.
+ * per row Editar, Detalles, "Desbloquear" while the user is locked (the password stays), and the
+ * password reset for every user, internal ones included (it also unlocks; confirmation naming the
+ * user). New users and resets show the temporary password once.
  */
 import "../../../components/formulario/campos.css";
 import "../configuracion.css";
@@ -12,6 +13,7 @@ import { Tag } from "primereact/tag";
 import { useMemo, useState } from "react";
 import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { useDesbloquearUsuario } from "../api/desbloquear-usuario";
 import { useUsuarios } from "../api/get-usuarios";
 import { useReiniciarClave } from "../api/reiniciar-clave";
 import { type ClaveTemporal, ClaveTemporalDialog } from "../components/ClaveTemporalDialog";
@@ -23,6 +25,7 @@ import { type ModoDialogo, UsuarioDialog } from "../components/UsuarioDialog";
 export default function UsuariosPage() {
   const usuarios = useUsuarios();
   const reiniciar = useReiniciarClave();
+  const desbloquear = useDesbloquearUsuario();
   const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; usuario: Usuario | null } | null>(null);
   const [clave, setClave] = useState<ClaveTemporal | null>(null);
   const filas = useMemo(() => usuarios.data?.map(filaUsuario), [usuarios.data]);
@@ -41,6 +44,16 @@ export default function UsuariosPage() {
       },
       { destructiva: true },
     );
+  };
+
+  const pedirDesbloqueo = (u: Usuario) => {
+    confirmar(MSG.confirmarDesbloquear(`${u.nombre} ${u.apellido}`.trim()), async () => {
+      try {
+        avisarRespuesta(await desbloquear.mutateAsync(u.idUsuario));
+      } catch (e) {
+        avisarFallo(e);
+      }
+    });
   };
 
   return (
@@ -91,6 +104,14 @@ export default function UsuariosPage() {
                 icono="pi pi-eye"
                 onClick={() => setDialogo({ modo: "detalles", usuario: u })}
               />
+              {u.bloqueado && (
+                <AccionBandeja
+                  etiqueta={`Desbloquear ${u.usuario}`}
+                  icono="pi pi-lock-open"
+                  severity="help"
+                  onClick={() => pedirDesbloqueo(u)}
+                />
+              )}
               <AccionBandeja
                 etiqueta={`Reiniciar clave de ${u.usuario}`}
                 icono="pi pi-key"
