@@ -168,6 +168,11 @@ export const MSG = {
   claveReiniciada: "Clave reiniciada correctamente.",
   usuarioDesbloqueado: "Usuario desbloqueado: ya puede iniciar sesión con su contraseña.",
   usuarioNoBloqueado: "El usuario no está bloqueado.",
+  sesionNoEncontrada: "No se encontró la sesión: ya terminó o no es suya.",
+  sesionActualNoSeCierraAqui: "Esta es la sesión que está usando: para terminarla, use «Cerrar sesión».",
+  sesionCerrada: "Sesión cerrada.",
+  otrasSesionesCerradas: (n: number) =>
+    n === 0 ? "No había otras sesiones abiertas." : n === 1 ? "Se cerró 1 sesión." : `Se cerraron ${n} sesiones.`,
   confirmarDesbloquear: (nombre: string) =>
     `¿Está seguro de que desea desbloquear al usuario ${nombre}? Podrá volver a intentar iniciar sesión de inmediato.`,
   perfilNoEncontrado: "El perfil no existe.",

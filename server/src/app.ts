@@ -81,7 +81,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.setValidatorCompiler(zodValidatorCompiler);
   // Audit trail (issue 15): entries written while serving a request record its address.
   app.addHook("onRequest", (req, _reply, done) =>
-    contextoPeticion.run({ direccion: req.ip, idUsuario: () => req.sesion?.idUsuario ?? null }, done),
+    contextoPeticion.run(
+      { direccion: req.ip, idUsuario: () => req.sesion?.idUsuario ?? null, agente: req.headers["user-agent"] ?? null },
+      done,
+    ),
   );
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import { auditoriaRoutes } from "./auditoria/auditoria.routes.js";
+import { sesionesRoutes } from "./auth/sesiones.routes.js";
 import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
@@ -42,4 +43,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(reasignacionRoutes, deps);
   await app.register(exportarRoutes, deps);
   await app.register(tableroRoutes, deps);
+  // "Mis sesiones"
+  await app.register(sesionesRoutes, deps);
 };

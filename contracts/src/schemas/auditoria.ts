@@ -36,6 +36,7 @@ export const ACCIONES_AUDITORIA = {
   inicio: "Inicio de sesión",
   inicio_fallido: "Inicio de sesión fallido",
   cambio_clave: "Cambio de contraseña",
+  cerrar_sesiones: "Cierre de sesiones desde «Mis sesiones»",
   asignar: "Auto-asignación",
   liberar: "Liberación",
   reasignar: "Reasignación",

@@ -16,7 +16,12 @@ import { auditoria, auditoriaSello } from "../db/schema.js";
 import { claveEstablecida, type FilaSellable, sellar } from "./clave.js";
 
 /** What is known about the request being served: set once per request by the app. */
-export const contextoPeticion = new AsyncLocalStorage<{ direccion: string | null; idUsuario: () => number | null }>();
+export const contextoPeticion = new AsyncLocalStorage<{
+  direccion: string | null;
+  idUsuario: () => number | null;
+  /** The browser's User-Agent, kept with a session opened by this request ("Mis sesiones"). */
+  agente?: string | null;
+}>();
 
 /** The one kind of audit entry every part of the app writes. */
 export interface EventoAuditoria {

@@ -1,5 +1,5 @@
 /** SQL for users' credentials and sessions. */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   bloqueosAcceso,
@@ -120,8 +120,54 @@ export async function desbloquear(db: Tx, idUsuario: number): Promise<boolean> {
 export const estaBloqueado = sql<boolean>`(coalesce(${usuarios.bloqueadoHasta} > now(), false) or exists (
   select 1 from ${bloqueosAcceso} b where b.id_usuario = ${usuarios.idUsuario} and b.bloqueado_hasta > now()))`;
 
-export async function crearSesion(db: Tx, idUsuario: number, tokenHash: string) {
-  await db.insert(sesiones).values({ idUsuario, tokenHash });
+/** Where a session was opened from ("Mis sesiones"): the client address and the browser's User-Agent. */
+export interface OrigenSesion {
+  direccion: string | null;
+  agente: string | null;
+}
+
+export async function crearSesion(db: Tx, idUsuario: number, tokenHash: string, origen?: OrigenSesion) {
+  await db.insert(sesiones).values({
+    idUsuario,
+    tokenHash,
+    direccion: origen?.direccion?.slice(0, 100) ?? null,
+    agente: origen?.agente?.slice(0, 500) ?? null,
+  });
+}
+
+/**
+ * The user's sessions still in force (not ended, within the idle and absolute limits), the most
+ * recently used first: what "Mis sesiones" lists.
+ */
+export async function sesionesVigentes(db: Tx, idUsuario: number, limites: { idleMinutes: number; maxHours: number }) {
+  return db
+    .select({
+      idSesion: sesiones.idSesion,
+      creada: sesiones.creada,
+      ultimoUso: sesiones.ultimoUso,
+      direccion: sesiones.direccion,
+      agente: sesiones.agente,
+    })
+    .from(sesiones)
+    .where(
+      and(
+        eq(sesiones.idUsuario, idUsuario),
+        isNull(sesiones.revocada),
+        sql`${sesiones.ultimoUso} > now() - make_interval(mins => ${limites.idleMinutes})`,
+        sql`${sesiones.creada} > now() - make_interval(hours => ${limites.maxHours})`,
+      ),
+    )
+    .orderBy(desc(sesiones.ultimoUso), desc(sesiones.idSesion));
+}
+
+/** Ends one of the user's own open sessions; false when it is not theirs or already ended. */
+export async function revocarSesionDe(db: Tx, idUsuario: number, idSesion: number): Promise<boolean> {
+  const filas = await db
+    .update(sesiones)
+    .set({ revocada: sql`now()` })
+    .where(and(eq(sesiones.idSesion, idSesion), eq(sesiones.idUsuario, idUsuario), isNull(sesiones.revocada)))
+    .returning({ idSesion: sesiones.idSesion });
+  return filas.length > 0;
 }
 
 /**
@@ -197,9 +243,12 @@ export async function revocarSesion(db: Tx, idSesion: number) {
   await db.update(sesiones).set({ revocada: sql`now()` }).where(eq(sesiones.idSesion, idSesion));
 }
 
-/** Ends every open session of a user (password change, user disabled). `excepto` keeps one. */
-export async function revocarSesionesUsuario(db: Tx, idUsuario: number, excepto?: number) {
-  await db
+/**
+ * Ends every open session of a user (password change, user disabled, "cerrar las demás").
+ * `excepto` keeps one. Returns the ids of the sessions it ended.
+ */
+export async function revocarSesionesUsuario(db: Tx, idUsuario: number, excepto?: number): Promise<number[]> {
+  const filas = await db
     .update(sesiones)
     .set({ revocada: sql`now()` })
     .where(
@@ -208,7 +257,9 @@ export async function revocarSesionesUsuario(db: Tx, idUsuario: number, excepto?
         isNull(sesiones.revocada),
         excepto ? sql`${sesiones.idSesion} <> ${excepto}` : undefined,
       ),
-    );
+    )
+    .returning({ idSesion: sesiones.idSesion });
+  return filas.map((f) => f.idSesion);
 }
 
 export async function vistasDePerfil(db: Tx, idPerfil: number) {

@@ -5,7 +5,7 @@
  * paths stay the same.
  */
 import { MSG } from "@registro/contracts";
-import { auditar } from "../auditoria/cadena.js";
+import { auditar, contextoPeticion } from "../auditoria/cadena.js";
 import type { Db, Tx } from "../db/client.js";
 import * as repo from "./auth.repository.js";
 import { hashToken, nuevoToken } from "./tokens.js";
@@ -26,7 +26,8 @@ export async function emitirSesion(
   const token = nuevoToken();
   await db.transaction(async (tx) => {
     await repo.limpiarFallos(tx, user.idUsuario, direccion);
-    await repo.crearSesion(tx, user.idUsuario, hashToken(token));
+    const agente = contextoPeticion.getStore()?.agente ?? null;
+    await repo.crearSesion(tx, user.idUsuario, hashToken(token), { direccion, agente });
     await auditarSesion(tx, user.idUsuario, usuarioTecleado, "inicio");
   });
   return { success: true, message: MSG.loginExitoso, token };

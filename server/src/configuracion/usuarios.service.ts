@@ -131,7 +131,7 @@ export async function desbloquearUsuario(db: Db, sesion: SesionUsuario, idUsuari
     const usuario = await repo.buscarUsuario(tx, idUsuario);
     if (!usuario) throw NoEncontrado(MSG.usuarioNoEncontrado);
     if (!(await desbloquear(tx, idUsuario))) return { success: false, message: MSG.usuarioNoBloqueado };
-    await registrarAuditoria(tx, {
+    await auditar(tx, {
       idUsuario: sesion.idUsuario,
       entidad: "Usuario",
       idEntidad: idUsuario,

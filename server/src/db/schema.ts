@@ -163,6 +163,9 @@ export const sesiones = pgTable(
     creada: tstz("creada").notNull().defaultNow(),
     ultimoUso: tstz("ultimo_uso").notNull().defaultNow(),
     revocada: tstz("revocada"),
+    /** The client address and the browser's User-Agent at sign-in ("Mis sesiones"); null before 0018. */
+    direccion: text("direccion"),
+    agente: text("agente"),
   },
   (t) => [index("sesiones_usuario_idx").on(t.idUsuario)],
 );
