@@ -50,7 +50,12 @@ export function condicionDespues(t: Tramo, despues: readonly string[] | null): S
     t.claves.map((c, i) => sql`${despues[i]}::${sql.raw(c.tipo)}`),
     sql`, `,
   );
-  return sql`(${izquierda}) ${sql.raw(t.desc ? "<" : ">")} (${derecha})`;
+  const fila = sql`(${izquierda}) ${sql.raw(t.desc ? "<" : ">")} (${derecha})`;
+  if (t.claves.length === 1) return fila;
+  // The first key alone, which the row comparison implies: a bound an index on that column (or on
+  // a joined table's column) can start from, where the row across tables is only a filter.
+  const [primera] = t.claves;
+  return sql`${primera.expr} ${sql.raw(t.desc ? "<=" : ">=")} ${despues[0]}::${sql.raw(primera.tipo)} and ${fila}`;
 }
 
 /** `order by` the stretch's keys. */
