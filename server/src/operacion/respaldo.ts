@@ -23,7 +23,7 @@ import type { PuntoControl } from "../auditoria/puntos.js";
 import { verificarAuditoria } from "../auditoria/verificacion.js";
 import { bloquearCarpeta } from "../db/bloqueo.js";
 import { type Database, openDatabase } from "../db/client.js";
-import { migrate } from "../db/migrate.js";
+import { migrate, NOMBRES_ANTERIORES } from "../db/migrate.js";
 import { ContenedorInvalido, escribirContenedor, leerContenedor } from "./contenedor.js";
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -274,7 +274,8 @@ export function abrirRespaldo(archivo: string, carpeta: string): { manifiesto: M
   if (!declarada || !parte || declarada.sha256 !== parte.sha256 || declarada.bytes !== parte.bytes) {
     throw new RespaldoRechazado(`El respaldo no es válido: la parte ${nombreParte} no coincide con el manifiesto.`);
   }
-  const conocidas = new Set(etiquetasMigraciones().values());
+  // A backup made before the migrations were renamed names its level the old way.
+  const conocidas = new Set([...etiquetasMigraciones().values(), ...Object.keys(NOMBRES_ANTERIORES)]);
   if (manifiesto.migraciones.ultima && !conocidas.has(manifiesto.migraciones.ultima)) {
     throw new RespaldoRechazado(
       `El respaldo viene de una versión más reciente (migración ${manifiesto.migraciones.ultima}); actualice la aplicación antes de restaurarlo.`,

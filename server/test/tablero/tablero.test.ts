@@ -408,7 +408,7 @@ describe("stays kept from the history", () => {
   it("migration 0011 grants the view to existing default profiles, and again changes nothing", async () => {
     const archivo = path.resolve(
       path.dirname(fileURLToPath(import.meta.url)),
-      "../../src/db/migrations/0011_tablero.sql",
+      "../../src/db/migrations/0011_dashboard_stage_tables.sql",
     );
     const sentencias = fs
       .readFileSync(archivo, "utf8")

@@ -329,7 +329,7 @@ describe("the record for existing data", () => {
     await t.db.execute(sql`delete from vistas where id_vista = 31`);
     const archivo = path.resolve(
       path.dirname(fileURLToPath(import.meta.url)),
-      "../../src/db/migrations/0007_verificacion.sql",
+      "../../src/db/migrations/0007_authorisations_and_constancias.sql",
     );
     const sentencias = fs.readFileSync(archivo, "utf8").split("--> statement-breakpoint");
     // The last four statements: the view, the default profiles, the new profile and its view.
