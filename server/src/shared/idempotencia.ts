@@ -5,8 +5,10 @@
  * - the first call claims the key (row with estado NULL), runs, then stores its status and body;
  * - a repeat while the first still runs waits for it (up to 10 s, then 409 "ya se está procesando");
  * - answers 400 and above are not kept (the row goes): a corrected or later retry runs again;
- * - a key used for another URL is refused (422); a claim abandoned for 2 minutes may be taken over.
+ * - a key used for another call — another method, concrete path (query included) or body — is
+ *   refused (422); a claim abandoned for 2 minutes may be taken over.
  */
+import crypto from "node:crypto";
 import { MSG } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -29,6 +31,19 @@ async function leer(db: Db, idUsuario: number, clave: string): Promise<Fila | un
     select ruta, estado, respuesta, creado < now() - interval '2 minutes' as abandonada
     from idempotencia where id_usuario = ${idUsuario} and clave = ${clave}`);
   return (r as unknown as { rows: Fila[] }).rows[0];
+}
+
+/**
+ * What stands for the call's body: the SHA-256 of the parsed JSON body; for a multipart upload,
+ * which is read while the call runs (after the key is claimed), its declared length — a browser's
+ * repeat of the same form has the same length, its random boundary being of fixed size.
+ */
+function huellaCuerpo(request: FastifyRequest): string {
+  if (request.isMultipart()) return `multipart ${request.headers["content-length"] ?? ""}`;
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(request.body ?? null))
+    .digest("hex");
 }
 
 function responder(reply: FastifyReply, fila: Fila) {
@@ -54,7 +69,7 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
       });
     }
     const idUsuario = request.sesion.idUsuario;
-    const ruta = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const ruta = `${request.method} ${request.url} ${huellaCuerpo(request)}`;
     const limite = Date.now() + ESPERA_MS;
     for (;;) {
       const r = await db.execute(sql`

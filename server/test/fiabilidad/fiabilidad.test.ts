@@ -14,9 +14,10 @@ import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { bloquearCarpeta, CarpetaBloqueada } from "../../src/db/bloqueo.js";
 import { esFallaDeConexion } from "../../src/db/fallas.js";
-import { cargos } from "../../src/db/schema.js";
+import { cargos, solicitudes } from "../../src/db/schema.js";
 import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp } from "../support/app.js";
+import { crearSolicitud } from "../support/factories.js";
 
 const login = { method: "POST" as const, url: "/api/Account/LogIn", payload: { userName: "nadie", password: "x" } };
 
@@ -187,6 +188,37 @@ describe("Idempotency-Key on creates", () => {
       ]);
       expect(c.json()).toEqual(d.json());
       expect(await contar(t, "Cargo idempotente B")).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("a key reused for another call gets 422 and runs nothing: another request's path, another body", async () => {
+    const t = await crearTestApp();
+    try {
+      const [s35, s26] = [await crearSolicitud(t.db, { estatus: 101 }), await crearSolicitud(t.db, { estatus: 101 })];
+      const asignar = (id: number) =>
+        t.as("analista", {
+          method: "POST",
+          url: `/api/SolicitudFirma/AssignProcess/${id}`,
+          headers: { "idempotency-key": "clave-asignar-K" },
+        });
+      const primera = await asignar(s35.idSolicitud);
+      expect(primera.json()).toMatchObject({ success: true });
+      const otra = await asignar(s26.idSolicitud);
+      expect(otra.statusCode).toBe(422);
+      expect(otra.json()).toEqual({ success: false, message: MSG.idempotenciaDistinta });
+      const [fila] = await t.db.select().from(solicitudes).where(eq(solicitudes.idSolicitud, s26.idSolicitud));
+      expect(fila.asignadoA).toBeNull();
+      // The same call again is still the first one's answer.
+      const repetida = await asignar(s35.idSolicitud);
+      expect(repetida.headers["idempotent-replayed"]).toBe("true");
+
+      // Same path, another body.
+      expect((await crear(t, "configuracion", "clave-0004-e", "Cargo idempotente E")).json().success).toBe(true);
+      const distinto = await crear(t, "configuracion", "clave-0004-e", "Cargo idempotente F");
+      expect(distinto.statusCode).toBe(422);
+      expect(await contar(t, "Cargo idempotente F")).toBe(0);
     } finally {
       await t.close();
     }
