@@ -52,6 +52,11 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres:// o postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres:// o postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
   BASE_PATH: z
     .string()
@@ -98,6 +103,19 @@ const schema = z.object({
     .regex(/^https?:\/\/[^\s]+$/, "debe ser una URL http:// o https:// (p. ej. https://firmas.contraloria.gob.do)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (l) => l.every((h) => /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h)),
+      "debe ser una lista de nombres de host separados por comas (p. ej. firmas.contraloria.gob.do,10.0.0.5:3000)",
+    ),
   EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   NOTICES_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -159,6 +177,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: the owner's address, used only to apply migrations and grant the app's role its rights. */
+  databaseMigrationUrl: string | undefined;
   dataDir: string;
   basePath: string;
   sessionIdleMinutes: number;
@@ -178,6 +198,8 @@ export type Config = {
   mailFrom: string;
   /** Address used in e-mail links, base path included, without a trailing slash. */
   publicUrl: string;
+  /** Without PUBLIC_URL: Host headers (host or host:port, lower case) a document's link may name. */
+  allowedHosts: string[];
   expiryNoticeDays: number;
   /** How often an open page asks for new notices (the bell). */
   noticesPollSeconds: number;
@@ -246,6 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ["AUDIT_KEY_FILE", e.AUDIT_KEY_FILE],
     ["AUDIT_CHECKPOINT_FILE", e.AUDIT_CHECKPOINT_FILE],
   ].filter(([, archivo]) => dentro(archivo));
+  if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Configuración inválida:\n  DATABASE_MIGRATION_URL: requiere DATABASE_URL (el rol con el que trabaja la aplicación)",
+    );
+  }
   if (fuera.length > 0) {
     const lines = fuera.map(
       ([nombre, archivo]) => `  ${nombre}: debe estar fuera de DATA_DIR (valor: ${JSON.stringify(archivo)})`,
@@ -256,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     dataDir: path.resolve(e.DATA_DIR),
     basePath: e.BASE_PATH,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -271,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
+    allowedHosts: e.ALLOWED_HOSTS,
     expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
     noticesPollSeconds: e.NOTICES_POLL_SECONDS,
     mailSendIntervalSeconds: e.MAIL_SEND_INTERVAL_SECONDS,

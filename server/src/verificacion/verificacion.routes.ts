@@ -21,9 +21,16 @@ import * as service from "./verificacion.service.js";
 
 export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   const tags = ["Verificación"];
-  /** The application's public address, base path included: PUBLIC_URL, or where the request came in. */
-  const origen = (req: FastifyRequest) =>
-    config.publicUrlDefinida ? config.publicUrl : `${req.protocol}://${req.host}${config.basePath}`;
+  /**
+   * The application's public address, base path included: PUBLIC_URL; else the address the request
+   * came in on when its Host is one of ALLOWED_HOSTS; else the configured one (localhost and PORT).
+   * An arbitrary Host header never reaches a document.
+   */
+  const origen = (req: FastifyRequest) => {
+    if (config.publicUrlDefinida) return config.publicUrl;
+    if (config.allowedHosts.includes(req.host.toLowerCase())) return `${req.protocol}://${req.host}${config.basePath}`;
+    return config.publicUrl;
+  };
 
   app.get("/api/Verificacion/Firma", {
     config: { vistas: GRUPOS.verificacion },
