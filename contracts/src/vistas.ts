@@ -288,6 +288,19 @@ export const GRUPOS = {
   tablero: [V.TABLERO],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
+/**
+ * The person registry look-up (GetPersona): the views whose forms fill names from a cédula — filing
+ * requests and officials (originator), reviewing them (RyCC analyst, legal, RyCC administrator) and
+ * the user form (Usuarios). Not a directory for every profile.
+ */
+export const VISTAS_PERSONA: readonly NombreVista[] = [
+  ...GRUPOS.originador,
+  ...GRUPOS.analista,
+  ...GRUPOS.juridico,
+  ...GRUPOS.administrador,
+  ...GRUPOS.usuarios,
+];
+
 /** Every view that lets a user read a request's detail (scoped to the institution for externals). */
 export const VISTAS_LECTURA_SOLICITUD: readonly NombreVista[] = [
   ...GRUPOS.originador,

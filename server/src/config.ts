@@ -128,6 +128,7 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
   // Verificación (issue 13)
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // Performance (issue 12)
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
   // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
@@ -222,6 +223,8 @@ export type Config = {
   publicUrlDefinida: boolean;
   /** Public verification calls per address per minute. */
   verificacionRateLimit: number;
+  /** Person registry look-ups (GetPersona) per user per minute. */
+  personaRateLimit: number;
   // Performance (issue 12)
   /** An inbox search's total is counted up to this many requests ("Más de 10.000"). */
   searchCountCap: number;
@@ -313,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Verificación (issue 13)
     publicUrlDefinida: e.PUBLIC_URL !== undefined,
     verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
+    personaRateLimit: e.PERSONA_RATE_LIMIT,
     // Performance (issue 12)
     searchCountCap: e.SEARCH_COUNT_CAP,
     auditKey: e.AUDIT_KEY,

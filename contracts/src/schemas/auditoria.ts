@@ -19,6 +19,8 @@ export const ENTIDADES_AUDITORIA = [
   "Documento",
   "Sesion",
   "Cuenta",
+  // A look-up of the person registry (GetPersona): who asked for which cédula.
+  "Persona",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -55,6 +57,7 @@ export const ACCIONES_AUDITORIA = {
   solicitarInactivacion: "Solicitud de inactivación",
   inactivar: "Inactivación",
   activar: "Activación",
+  consultar: "Consulta del padrón",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 

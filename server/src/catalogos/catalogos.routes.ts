@@ -1,6 +1,7 @@
 /** Lookup calls of SPEC.md §7: reasons, criteria, institutions, positions, persons, signatures. */
 import {
   GRUPOS,
+  VISTAS_PERSONA,
   zCargoOpcion,
   zCedula,
   zCriterio,
@@ -55,14 +56,23 @@ export const catalogosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     handler: (req) => service.cargos(db, usuarioDe(req), service.TIPO_INCUMBENTE),
   });
 
+  // Only the forms that fill names from a cédula; a few look-ups a minute per user, each audited.
   app.get("/api/SolicitudFirma/GetPersona/:Cedula", {
-    config: { autenticado: true },
+    config: {
+      vistas: VISTAS_PERSONA,
+      rateLimit: {
+        max: config.personaRateLimit,
+        timeWindow: "1 minute",
+        hook: "preHandler",
+        keyGenerator: (req) => `persona:${req.sesion?.idUsuario ?? req.ip}`,
+      },
+    },
     schema: {
       tags: ["Lookups"],
       params: z.object({ Cedula: zCedula }),
       response: { 200: zPersona, 404: zError },
     },
-    handler: (req) => service.persona(db, req.params.Cedula, config.padronUrl),
+    handler: (req) => service.persona(db, usuarioDe(req), req.params.Cedula, config.padronUrl),
   });
 
   app.get("/api/SolicitudFirma/GetFirmas", {

@@ -13,6 +13,7 @@ import type {
   TipoFirma,
 } from "@registro/contracts";
 import { MSG } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
@@ -64,14 +65,34 @@ export async function cargos(db: Db, sesion: SesionUsuario, tipo: number): Promi
 }
 
 /** The external registry first when configured, then the local padrón. */
-export async function persona(db: Db, cedula: string, padronUrl: string | undefined): Promise<Persona> {
+/** A person by cédula: the external registry first when configured, then the local one. Audited. */
+export async function persona(
+  db: Db,
+  sesion: SesionUsuario,
+  cedula: string,
+  padronUrl: string | undefined,
+): Promise<Persona> {
+  const encontrada = await buscarPersona(db, cedula, padronUrl);
+  await db.transaction((tx) =>
+    auditar(tx, {
+      idUsuario: sesion.idUsuario,
+      entidad: "Persona",
+      idEntidad: cedula,
+      accion: "consultar",
+      despues: { encontrada: encontrada !== null },
+    }),
+  );
+  if (!encontrada) throw NoEncontrado(MSG.personaNoEncontrada);
+  return encontrada;
+}
+
+async function buscarPersona(db: Db, cedula: string, padronUrl: string | undefined): Promise<Persona | null> {
   if (padronUrl) {
     const externa = await consultarPadronExterno(padronUrl, cedula);
     if (externa) return { cedula, nombre: externa.nombres, apellidos: externa.apellidos };
   }
   const local = await repo.buscarPersona(db, cedula);
-  if (!local) throw NoEncontrado(MSG.personaNoEncontrada);
-  return { cedula: local.cedula, nombre: local.nombres, apellidos: local.apellidos };
+  return local ? { cedula: local.cedula, nombre: local.nombres, apellidos: local.apellidos } : null;
 }
 
 export async function tiposFirma(db: Db): Promise<TipoFirma[]> {

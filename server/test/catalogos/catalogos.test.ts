@@ -10,12 +10,13 @@ import {
   zPersona,
   zTipoFirma,
 } from "@registro/contracts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { consultarPadronExterno } from "../../src/catalogos/padron.js";
 import {
+  auditoria,
   cargos,
   institucionCargos,
   instituciones,
@@ -27,7 +28,7 @@ import {
 import { perfilPorNombre } from "../../src/seed/catalogos.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { crearTestApp, type TestApp, type UsuarioDemo } from "../support/app.js";
-import { CEDULAS, idInstitucionDe } from "../support/factories.js";
+import { CEDULAS, idInstitucionDe, idUsuario } from "../support/factories.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,12 +219,52 @@ describe("GET /api/SolicitudFirma/GetPersona/{cedula}", () => {
     expect(res.json()).toEqual({ success: false, message: MSG.personaNoEncontrada });
   });
 
-  it("the person from the padrón for any signed-in user", async () => {
+  it("the person from the padrón for the profiles whose forms fill names from a cédula", async () => {
     const [p] = await t.db.select().from(personas).limit(1);
-    for (const u of ["originador", "configuracion"] as const) {
+    for (const u of ["originador", "analista", "juridico", "administrador", "configuracion"] as const) {
       const res = await get(u, `/api/SolicitudFirma/GetPersona/${p.cedula}`);
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, u).toBe(200);
       expect(zPersona.parse(res.json())).toEqual({ cedula: p.cedula, nombre: p.nombres, apellidos: p.apellidos });
+    }
+  });
+
+  it.each(["consultor", "verificador"] as const)("403 for %s: the registry is not a directory", async (u) => {
+    const [p] = await t.db.select().from(personas).limit(1);
+    const res = await get(u, `/api/SolicitudFirma/GetPersona/${p.cedula}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: MSG.noAutorizado });
+  });
+
+  it("each look-up is audited with who asked for which cédula, found or not", async () => {
+    const [p] = await t.db.select().from(personas).limit(1);
+    const originador = await idUsuario(t.db, "originador");
+    await get("originador", `/api/SolicitudFirma/GetPersona/${p.cedula}`);
+    await get("originador", `/api/SolicitudFirma/GetPersona/${CEDULAS[1]}`);
+    const filas = await t.db
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.entidad, "Persona"))
+      .orderBy(desc(auditoria.idAuditoria))
+      .limit(2);
+    expect(filas.map((f) => [f.idUsuario, f.idEntidad, f.accion, f.despues])).toEqual([
+      [originador, CEDULAS[1], "consultar", { encontrada: false }],
+      [originador, p.cedula, "consultar", { encontrada: true }],
+    ]);
+  });
+
+  it("is limited per user (PERSONA_RATE_LIMIT a minute): the next call gets 429, another user is not held", async () => {
+    const limitada = await crearTestApp({ PERSONA_RATE_LIMIT: "3" });
+    try {
+      const [p] = await limitada.db.select().from(personas).limit(1);
+      const pedir = (u: UsuarioDemo) =>
+        limitada.as(u, { method: "GET", url: `/api/SolicitudFirma/GetPersona/${p.cedula}` });
+      for (let i = 0; i < 3; i++) expect((await pedir("analista")).statusCode).toBe(200);
+      const cuarta = await pedir("analista");
+      expect(cuarta.statusCode).toBe(429);
+      expect(cuarta.json()).toEqual({ success: false, message: MSG.demasiadasSolicitudes });
+      expect((await pedir("juridico")).statusCode).toBe(200);
+    } finally {
+      await limitada.close();
     }
   });
 });

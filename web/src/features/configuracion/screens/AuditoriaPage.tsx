@@ -41,6 +41,7 @@ const ENTIDAD: Record<EntidadAuditoria, string> = {
   Documento: "Documento",
   Sesion: "Inicio de sesión",
   Cuenta: "Cuenta",
+  Persona: "Padrón de personas",
 };
 
 const ACCION: Record<string, string> = ACCIONES_AUDITORIA;
