@@ -42,6 +42,9 @@ function confianzaProxy(t: Config["trustProxy"]) {
   return (_addr: string, i: number) => i < t;
 }
 
+/** Permissions-Policy of every answer, HTML and API alike. */
+export const POLITICA_PERMISOS = "camera=(), microphone=(), geolocation=(), payment=()";
+
 /** Multipart limits: the largest single file allowed anywhere (route code enforces its own). */
 export const MAX_FILE_BYTES = 5_000_000;
 
@@ -125,6 +128,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // The app uses no camera, microphone, location or payment: no page of it (nor anything it embeds) may.
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.header("permissions-policy", POLITICA_PERMISOS);
   });
   // Performance (issue 12): answers above 1 KB are compressed (brotli at a cheap level, or gzip)
   // when the client accepts it; the web build's files go out precompressed (see registerWeb).

@@ -119,3 +119,20 @@ describe("web build delivery", () => {
     expect(res.headers["content-encoding"]).toBeUndefined();
   });
 });
+
+describe("Permissions-Policy", () => {
+  it("turns camera, microphone, geolocation and payment off on the page, its files, API answers and errors", async () => {
+    const respuestas = [
+      await t.app.inject({ method: "GET", url: "/Login" }),
+      await t.app.inject({ method: "GET", url: "/" }),
+      await t.app.inject({ method: "GET", url: "/assets/index-AbCd12_-.js" }),
+      await t.app.inject({ method: "GET", url: "/api/health" }),
+      await t.app.inject({ method: "GET", url: "/api/Account/GetUserData" }),
+      await t.app.inject({ method: "GET", url: "/api/NoExiste" }),
+    ];
+    expect(respuestas.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 401, 404]);
+    for (const r of respuestas) {
+      expect(r.headers["permissions-policy"]).toBe("camera=(), microphone=(), geolocation=(), payment=()");
+    }
+  });
+});
