@@ -227,6 +227,8 @@ export const MSG = {
   sinAvisos: "No tiene avisos.",
   sinCorreosNoEnviados: "No hay correos sin enviar.",
   vencimientoInvalido: "Elija Por vencer o Vencidas.",
+  asignadasInvalido: "Elija Mis asignadas o todas.",
+  esperaInvalida: "Elija En espera prolongada o todas.",
   renovacionSoloActiva: "Solo puede renovar una solicitud activa.",
   renovacionCreada: (id: number) =>
     `Se creó la solicitud de renovación N.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,

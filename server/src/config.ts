@@ -172,6 +172,13 @@ const schema = z.object({
   // Exports
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(100).default(4),
   EXPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  // Inboxes: a request waiting in its stage for more days than this is highlighted.
+  WAIT_ALERT_DAYS: z.coerce
+    .number({ error: "debe ser un número de días (p. ej. 5)" })
+    .int("debe ser un número entero de días")
+    .min(1, "debe ser al menos 1 día")
+    .max(365, "debe ser como mucho 365 días")
+    .default(5),
 });
 
 export type Config = {
@@ -252,6 +259,8 @@ export type Config = {
   exportMaxConcurrent: number;
   /** An export still running after this long is ended. */
   exportTimeoutSeconds: number;
+  /** Days of waiting in a stage from which the reviewers' inboxes highlight a request. */
+  waitAlertDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -332,5 +341,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: e.METRICS_HOST,
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     exportTimeoutSeconds: e.EXPORT_TIMEOUT_SECONDS,
+    waitAlertDays: e.WAIT_ALERT_DAYS,
   };
 }

@@ -43,6 +43,10 @@ export const zConsultaBandeja = z.object({
   estatus: zEnteroConsulta(1, 999).optional(),
   // Avisos (issue 14): requests with an official whose temporary signature is near its end date or past it.
   vencimiento: z.enum(["porVencer", "vencidas"], { error: MSG.vencimientoInvalido }).optional(),
+  // "Mis asignadas": only the requests the signed-in reviewer holds.
+  asignadas: z.enum(["mias"], { error: MSG.asignadasInvalido }).optional(),
+  // Requests waiting in their current stage for more days than the setting WAIT_ALERT_DAYS.
+  espera: z.enum(["larga"], { error: MSG.esperaInvalida }).optional(),
 });
 export type ConsultaBandeja = z.infer<typeof zConsultaBandeja>;
 

@@ -67,6 +67,14 @@ export const zBandejaItem = z.object({
   idAsignadoA: z.number().nullable(),
   infoInstitucion: z.object({ idInstitucionFirma: z.number(), nombre: z.string() }),
   infoIncumbente: z.object({ cedula: z.string(), nombres: z.string(), apellidos: z.string() }),
+  /**
+   * Whole days since the request entered its current stage (analyst, legal, administrator), in the
+   * country's calendar; null when it waits in no reviewer's stage (a draft, back with the
+   * institution, finished).
+   */
+  diasEspera: z.number().int().nullable(),
+  /** `diasEspera` is above the setting WAIT_ALERT_DAYS: the inbox highlights it. */
+  esperaLarga: z.boolean(),
 });
 export type BandejaItem = z.infer<typeof zBandejaItem>;
 

@@ -292,6 +292,8 @@ export const solicitudes = pgTable(
     ),
     index("solicitudes_busqueda_idx").using("gin", t.busqueda),
     index("solicitudes_cant_funcionarios_idx").on(t.cantFuncionarios, t.idSolicitud),
+    // "Mis asignadas": held requests only (migration 0019).
+    index("solicitudes_asignado_fecha_idx").on(t.asignadoA, t.fechaSolicitud).where(sql`${t.asignadoA} is not null`),
   ],
 );
 

@@ -109,7 +109,11 @@ export const exportarRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     await escribir(reply, archivo);
   }
   // The same "today" and notice days as the lists' Por vencer / Vencidas filter.
-  const vigencia = () => ({ hoy: hoyLocal(reloj), diasAviso: config.expiryNoticeDays });
+  const vigencia = () => ({
+    hoy: hoyLocal(reloj),
+    diasAviso: config.expiryNoticeDays,
+    diasAlertaEspera: config.waitAlertDays,
+  });
   for (const { url, vistas, lista } of LISTAS) {
     app.get(`/api/Exportar/${url}`, {
       config: { vistas },

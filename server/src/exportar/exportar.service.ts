@@ -42,7 +42,7 @@ import {
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { diaEnUtc } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
-import { type Bandeja, prepararBandeja } from "../solicitudes/bandejas.service.js";
+import { type Bandeja, prepararBandeja, type Vigencia } from "../solicitudes/bandejas.service.js";
 import { vigencia as vigenciaFuncionario } from "../solicitudes/mappers.js";
 import { type Columna, exportar, type Formato } from "./formatos.js";
 
@@ -82,7 +82,7 @@ export async function exportarBandeja(
   lista: ListaBandeja,
   consulta: ConsultaBandeja,
   formato: Formato,
-  vigencia: { hoy: string; diasAviso: number },
+  vigencia: Vigencia,
 ): Promise<Archivo> {
   const { filtro, orden, aBandejaItem, textoMostrado } = await prepararBandeja(
     db,

@@ -53,6 +53,11 @@ export function sumarDias(fecha: string, dias: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** Whole calendar days from one date to another (yyyy-mm-dd), negative when `hasta` comes first. */
+export function diasEntre(desde: string, hasta: string): number {
+  return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The day of the week of a calendar date: 0 Sunday … 6 Saturday. */
 export function diaDeSemana(fecha: string): number {
   return new Date(`${fecha}T00:00:00Z`).getUTCDay();

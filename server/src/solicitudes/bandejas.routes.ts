@@ -36,7 +36,7 @@ export const bandejasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
           usuarioDe(req),
           cual,
           req.query,
-          { hoy: hoyLocal(reloj), diasAviso: config.expiryNoticeDays },
+          { hoy: hoyLocal(reloj), diasAviso: config.expiryNoticeDays, diasAlertaEspera: config.waitAlertDays },
           config.searchCountCap,
         ),
     });

@@ -10,6 +10,7 @@ import {
   CODIGOS_ESTATUS,
   type ConsultaBandeja,
   ESTATUS_BANDEJA,
+  ID_MAX,
   infoEstatusExterno,
   MSG,
   type PaginaBandeja,
@@ -22,7 +23,7 @@ import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
 import { ValidacionCampo } from "../shared/errors.js";
-import { sumarDias } from "../shared/tiempo.js";
+import { inicioDiaLocal, sumarDias } from "../shared/tiempo.js";
 import * as repo from "./bandeja/bandeja.repository.js";
 import type {
   CampoOrden,
@@ -113,12 +114,26 @@ const CAMPOS_ORDEN = new Map<string, CampoOrden>([
   ["cantFuncionarios", "cantFuncionarios"],
   ["idSolicitud", "idSolicitud"],
   ["id", "idSolicitud"],
+  ["diasEspera", "diasEspera"],
 ]);
 
 /** At most this many words of a search are used; more only slow the query. */
 const MAX_PALABRAS = 8;
 
 export type RespuestaBandeja = BandejaItem[] | PaginaBandeja;
+
+/**
+ * Today in the country; EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter; and
+ * WAIT_ALERT_DAYS, the days of waiting in a stage from which a request is highlighted.
+ */
+export interface Vigencia {
+  hoy: string;
+  diasAviso: number;
+  diasAlertaEspera?: number;
+}
+
+/** WAIT_ALERT_DAYS unless the caller gives it. */
+const DIAS_ALERTA_ESPERA = 5;
 
 /**
  * Runs the planner's steps (`bandeja/planificador.ts`) until it gives the page: the search's guide
@@ -131,7 +146,7 @@ export async function listarBandeja(
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
   // Today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
-  vigencia: { hoy: string; diasAviso: number },
+  vigencia: Vigencia,
   // Where a search's total stops being counted (SEARCH_COUNT_CAP).
   tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
@@ -175,9 +190,10 @@ export async function prepararBandeja(
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
   // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
-  vigencia: { hoy: string; diasAviso: number },
+  vigencia: Vigencia,
 ) {
   const def = BANDEJAS[bandeja];
+  const diasAlertaEspera = vigencia.diasAlertaEspera ?? DIAS_ALERTA_ESPERA;
   const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
   if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
   const filtro: FiltroBandeja = {
@@ -194,11 +210,18 @@ export async function prepararBandeja(
         : consulta.vencimiento === "vencidas"
           ? { desde: null, hasta: sumarDias(vigencia.hoy, -1) }
           : undefined,
+    asignadoA: consulta.asignadas === "mias" ? sesion.idUsuario : undefined,
+    // More days than the setting: entered the stage before that many days ago began in the country.
+    enEsperaDesdeAntes:
+      consulta.espera === "larga"
+        ? inicioDiaLocal(sumarDias(vigencia.hoy, -diasAlertaEspera)).toISOString()
+        : undefined,
   };
   filtro.busquedaSinPalabras = Boolean(consulta.q) && filtro.busqueda.length === 0;
   filtro.estatusFrecuentes = await sonFrecuentes(db, def.estatus);
   const orden: OrdenBandeja = { campo, sentido: consulta.sortOrder === 1 ? 1 : -1 };
-  const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo);
+  const espera = { hoy: vigencia.hoy, diasAlerta: diasAlertaEspera };
+  const aBandejaItem = (f: repo.FilaBandeja) => aItem(f, sesion.externo, espera);
   const textoMostrado = (item: BandejaItem) =>
     def.textos.find(
       (t) =>
@@ -218,7 +241,7 @@ function empiezaPalabra(texto: string, palabra: string): boolean {
 /**
  * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
  * in the institution's name, or start a word of the status text this inbox shows (the masked one
- * for the institution). Words that can only name the incumbent are looked up together, as one
+ * for the institution); a number typed alone may also be the request's number. Words that can only name the incumbent are looked up together, as one
  * text-search query.
  */
 async function terminosBusqueda(
@@ -243,11 +266,17 @@ async function terminosBusqueda(
       for (const t of def.textos) {
         if (empiezaPalabra(t.texto, palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
       }
-      return { palabras: [palabra], instituciones: await repo.institucionesQueContienen(db, palabra), estatus };
+      const instituciones = await repo.institucionesQueContienen(db, palabra);
+      // A number typed alone is also the request's number ("Solicitud N.º 46"): 46 finds request 46
+      // as well as the cédulas with a part starting 46.
+      const solicitud = palabras.length === 1 && /^[0-9]{1,10}$/.test(palabra) && Number(palabra) <= ID_MAX;
+      return { palabras: [palabra], instituciones, estatus, ...(solicitud ? { solicitud: Number(palabra) } : {}) };
     }),
   );
   // Words that can only name the incumbent must all be in the same one: one index lookup for all.
-  const soloPersona = terminos.filter((t) => t.instituciones.length === 0 && t.estatus.length === 0);
+  const soloPersona = terminos.filter(
+    (t) => t.instituciones.length === 0 && t.estatus.length === 0 && t.solicitud === undefined,
+  );
   const otros = terminos.filter((t) => !soloPersona.includes(t));
   if (soloPersona.length < 2) return terminos;
   return [{ palabras: soloPersona.flatMap((t) => t.palabras), instituciones: [], estatus: [] }, ...otros];

@@ -3,7 +3,7 @@
  * `src/solicitudes/bandeja/queries/*.sql` (as immich keeps `queries/*.sql` beside its
  * repositories): each scenario is planned by `planear`, its step built into SQL and formatted, and
  * the text must equal the file. A change to a fast path then shows as an SQL diff in review;
- * `npx vitest run -u test/solicitudes/bandeja-consultas.test.ts` rewrites the files after an
+ * `npx vitest run test/solicitudes/bandeja-consultas.test.ts --update` rewrites the files after an
  * intended change. Also: every shape of query has a scenario, and no file is left without one.
  */
 import fs from "node:fs";
@@ -192,6 +192,31 @@ const ESCENARIOS: Escenario[] = [
     paso: "leer",
   },
   {
+    archivo: "primera-espera",
+    descripcion: "The legal inbox by days waiting: the open stay in a reviewer's stage joined, oldest entry first",
+    filtro: { ...ANALISTA, estatus: [102, 103] },
+    orden: { campo: "diasEspera", sentido: -1 },
+    pagina: primera,
+    paso: "leer",
+  },
+  {
+    archivo: "primera-mis-asignadas-en-espera",
+    descripcion: "Mis asignadas, waiting long: the held-requests index, the stage's entry checked",
+    filtro: { ...ANALISTA, asignadoA: 12, enEsperaDesdeAntes: "2026-11-21T00:00:00-04:00" },
+    orden: fecha,
+    pagina: primera,
+    paso: "leer",
+  },
+  {
+    archivo: "primera-numero",
+    descripcion: "A number alone: the request with that number, or cédulas with a part starting with it",
+    filtro: { ...ANALISTA, busqueda: [{ ...nombre("46"), solicitud: 46 }] },
+    orden: fecha,
+    pagina: primera,
+    hechos: { total: { totalRecords: 3 } },
+    paso: "leer",
+  },
+  {
     archivo: "profunda-total",
     descripcion: "A deep page: the exact total first, from the counters",
     filtro: ANALISTA,
@@ -260,6 +285,7 @@ describe("the SQL of each path of the inbox planner", () => {
       "incumbente",
       "nombrePorPalabras",
       "cantidad",
+      "espera",
       "institucionBuscada",
       "recorridoEstatus",
       "recorridoInstitucion",

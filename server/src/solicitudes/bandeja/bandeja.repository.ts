@@ -39,12 +39,19 @@ export interface FilaBandeja {
   nombres: string;
   apellidos: string;
   cantFuncionarios: number;
+  /** When the request entered the reviewer's stage it waits in; null: it waits in none. */
+  entradaEtapa: Date | null;
 }
 
-type FilaLeida = Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string };
+type FilaLeida = Omit<FilaBandeja, "fechaSolicitud" | "entradaEtapa"> & {
+  fechaSolicitud: Date | string;
+  entradaEtapa: Date | string | null;
+};
+const instante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const aFila = ({ total: _total, ...r }: FilaLeida & { total?: unknown }): FilaBandeja => ({
   ...r,
-  fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
+  fechaSolicitud: instante(r.fechaSolicitud),
+  entradaEtapa: r.entradaEtapa === null ? null : instante(r.entradaEtapa),
 });
 
 /** The vocabulary words under a typed start, read by skipping along the index (null: too many). */

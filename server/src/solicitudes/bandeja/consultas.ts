@@ -22,7 +22,15 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { entero } from "../../db/filas.js";
 import { incumbentes, instituciones, solicitudes, solicitudesTotales, usuarios } from "../../db/schema.js";
-import { donde, type FiltroBandeja, type Pagina, predicado, SOLICITUDES, TOTALES } from "./filtro.js";
+import {
+  donde,
+  ETAPA_DE_REVISION,
+  type FiltroBandeja,
+  type Pagina,
+  predicado,
+  SOLICITUDES,
+  TOTALES,
+} from "./filtro.js";
 import { consultaContarPorPalabras, idsPorPalabras, paginaPorNombre } from "./palabras.js";
 import type { Conteo, Lectura } from "./planificador.js";
 
@@ -138,6 +146,18 @@ function seleccion({ forma, filtro: f, orden: o, pagina }: Lectura): Seleccion {
       const n = sql`${solicitudes.cantFuncionarios}`;
       return simple(sql``, n, sql`null::int`, sql`${n} ${dir}, ${solicitudes.idSolicitud} ${dir}`);
     }
+    case "espera": {
+      // More days waiting is an earlier entry; a request waiting in no reviewer's stage counts as
+      // the least waiting (its entry as "infinity"), so the order is total and reads the same reversed.
+      const entrada = sql`coalesce(e.entrada, 'infinity'::timestamptz)`;
+      const inverso = sql.raw((o.sentido === 1) !== Boolean(o.invertido) ? "desc" : "asc");
+      return {
+        sub: sql`select ${COLUMNAS}, ${entrada} as k1, null::int as k2 from ${solicitudes}
+          left join solicitudes_etapas e on e.id_solicitud = ${solicitudes.idSolicitud} and ${ETAPA_DE_REVISION("e")}
+          ${where} order by ${entrada} ${inverso}, ${solicitudes.idSolicitud} ${inverso} ${limite}`,
+        orden: sql`p.k1 ${inverso}, p.id ${inverso}`,
+      };
+    }
     case "institucionBuscada":
       return {
         sub: sql`select ${COLUMNAS}, ${instituciones.nombre} as k1, null::int as k2 from ${solicitudes}
@@ -177,11 +197,12 @@ export function consultaLectura(lectura: Lectura, total?: SQL): SQL {
         p.asignado as "idAsignadoA", ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
         ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
-        p.cant as "cantFuncionarios"${total ? sql`, (${total}) as "total"` : sql``}
+        p.cant as "cantFuncionarios", ee.entrada as "entradaEtapa"${total ? sql`, (${total}) as "total"` : sql``}
       from (${sub}) p
       join ${instituciones} on ${instituciones.idInstitucion} = p.institucion
       join ${incumbentes} on ${incumbentes.idIncumbente} = p.incumbente
       left join ${usuarios} on ${usuarios.idUsuario} = p.asignado
+      left join solicitudes_etapas ee on ee.id_solicitud = p.id and ${ETAPA_DE_REVISION("ee")}
       order by ${orden}`;
 }
 

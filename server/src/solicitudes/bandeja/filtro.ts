@@ -27,6 +27,8 @@ export interface TerminoBusqueda {
   instituciones: readonly number[];
   /** Statuses whose text (server or display) contains the word. */
   estatus: readonly CoincidenciaEstatus[];
+  /** A number typed alone may also be the request's number ("46" finds request 46). */
+  solicitud?: number;
 }
 
 export interface FiltroBandeja {
@@ -46,6 +48,10 @@ export interface FiltroBandeja {
   busquedaSinPalabras?: boolean;
   /** Only requests with an active temporary official ending in [desde, hasta] ("Por vencer", "Vencidas"). */
   vencimiento?: { desde: string | null; hasta: string };
+  /** "Mis asignadas": only the requests this user holds. */
+  asignadoA?: number;
+  /** Only requests waiting in a reviewer's stage they entered before this instant (ISO). */
+  enEsperaDesdeAntes?: string;
   /**
    * A hint, never a filter: the inbox's statuses hold a large share of all requests, so one walk of
    * the date index fills a page at once and is cheaper to plan than a branch per status.
@@ -60,7 +66,8 @@ export type CampoOrden =
   | "cedula"
   | "nombres"
   | "cantFuncionarios"
-  | "idSolicitud";
+  | "idSolicitud"
+  | "diasEspera";
 
 export interface OrdenBandeja {
   campo: CampoOrden;
@@ -87,8 +94,22 @@ export function normalizarTexto(texto: string): string {
 
 /** True when the total is a sum of counters: no search, no expiry filter. */
 export function cuentaPorTotales(f: FiltroBandeja): boolean {
-  return f.busqueda.length === 0 && !f.busquedaSinPalabras && !f.vencimiento;
+  return (
+    f.busqueda.length === 0 &&
+    !f.busquedaSinPalabras &&
+    !f.vencimiento &&
+    f.asignadoA === undefined &&
+    f.enEsperaDesdeAntes === undefined
+  );
 }
+
+/**
+ * The request's open stay in a reviewer's stage (analyst 1, legal 2, administrator 3: migration
+ * 0011's `solicitudes_etapas`), as a condition on a row `e` of that table: one per request at
+ * most (its unique index on open stays).
+ */
+export const ETAPA_DE_REVISION = (e: string) =>
+  sql`${sql.raw(e)}.salida is null and ${sql.raw(e)}.etapa between 1 and 3`;
 
 /** The inbox's statuses after the status filter. */
 export const codigosBandeja = (f: FiltroBandeja): number[] =>
@@ -111,6 +132,8 @@ const enLista = (columna: SQL, valores: readonly number[]) =>
 export interface Tabla {
   /** For error messages. */
   nombre: string;
+  /** The request's number; absent: the table has none. */
+  id?: SQL;
   estatus: SQL;
   /** "Legal has decided on it", as a condition. */
   decidido: SQL;
@@ -122,6 +145,10 @@ export interface Tabla {
   estatusAcotado: boolean;
   /** Held by someone (true) or by no one (false); absent: the table cannot tell. */
   asignado?: (si: boolean) => SQL;
+  /** Who holds it; absent: the table does not say. */
+  asignadoA?: SQL;
+  /** Waiting in a reviewer's stage entered before an instant; absent: the table cannot answer it. */
+  enEspera?: (antes: string) => SQL;
   /** Every word starts a word of the request's incumbent; absent: the table has no words. */
   palabras?: (palabras: readonly string[]) => SQL;
   /** The expiry filter; absent: the table cannot answer it. */
@@ -131,11 +158,15 @@ export interface Tabla {
 /** The requests: the search through their words' text-search column (GIN), the expiry as a subquery. */
 export const SOLICITUDES: Tabla = {
   nombre: "solicitudes",
+  id: sql`${solicitudes.idSolicitud}`,
   estatus: sql`${solicitudes.estatus}`,
   decidido: eq(solicitudes.decididoJuridico, true),
   institucion: sql`${solicitudes.idInstitucion}`,
   estatusAcotado: false,
   asignado: (si) => (si ? sql`${solicitudes.asignadoA} is not null` : sql`${solicitudes.asignadoA} is null`),
+  asignadoA: sql`${solicitudes.asignadoA}`,
+  enEspera: (antes) => sql`exists (select 1 from solicitudes_etapas ee
+    where ee.id_solicitud = "solicitudes"."id_solicitud" and ${ETAPA_DE_REVISION("ee")} and ee.entrada < ${antes}::timestamptz)`,
   palabras: (ws) =>
     sql`${solicitudes.busqueda} @@ to_tsquery('simple'::regconfig, ${ws.map((p) => `${p}:*`).join(" & ")})`,
   // An active temporary official of a live request ends within the dates.
@@ -163,6 +194,7 @@ export const filaDePalabras = (a: string): Tabla => {
   const t = sql.raw(a);
   return {
     nombre: a,
+    id: sql`${t}.id_solicitud`,
     estatus: sql`${t}.estatus`,
     decidido: sql`${t}.decidido_juridico`,
     institucion: sql`${t}.id_institucion`,
@@ -192,6 +224,7 @@ export function condicionEstatus(c: CoincidenciaEstatus, tabla: Tabla): SQL {
 export function condicionTermino(t: TerminoBusqueda, tabla: Tabla): SQL | undefined {
   const palabras = tabla.palabras ?? falta(tabla, "search words");
   return or(
+    t.solicitud !== undefined ? sql`${tabla.id ?? falta(tabla, "request number")} = ${t.solicitud}` : undefined,
     t.instituciones.length > 0 ? sql`${tabla.institucion} in (${lista(t.instituciones)})` : undefined,
     ...t.estatus.map((c) => condicionEstatus(c, tabla)),
     t.palabras.length > 0 ? palabras(t.palabras) : undefined,
@@ -219,6 +252,8 @@ export function predicado(f: FiltroBandeja, tabla: Tabla, opciones: OpcionesPred
     f.decididoJuridico ? tabla.decidido : undefined,
     f.idInstitucionAlcance !== null ? sql`${tabla.institucion} = ${f.idInstitucionAlcance}` : undefined,
     f.institucion !== undefined ? sql`${tabla.institucion} = ${f.institucion}` : undefined,
+    f.asignadoA !== undefined ? sql`${tabla.asignadoA ?? falta(tabla, "holder")} = ${f.asignadoA}` : undefined,
+    f.enEsperaDesdeAntes !== undefined ? (tabla.enEspera ?? falta(tabla, "waiting"))(f.enEsperaDesdeAntes) : undefined,
     ...busqueda.map((t) => condicionTermino(t, tabla)),
     f.busquedaSinPalabras ? sql`false` : undefined,
     f.vencimiento ? (tabla.vencimiento ?? falta(tabla, "expiry"))(f.vencimiento) : undefined,

@@ -13,7 +13,7 @@ import { entero, filas } from "../../db/filas.js";
 import { type ClaveOrden, columnasClave, condicionDespues, ordenTramo, porLotes, type Tramo } from "../../db/lotes.js";
 import { incumbentes, instituciones, solicitudes, usuarios } from "../../db/schema.js";
 import type { FilaBandeja } from "./bandeja.repository.js";
-import { type FiltroBandeja, type OrdenBandeja, predicado, SOLICITUDES } from "./filtro.js";
+import { ETAPA_DE_REVISION, type FiltroBandeja, type OrdenBandeja, predicado, SOLICITUDES } from "./filtro.js";
 import { elegirForma } from "./planificador.js";
 
 /** Rows an export reads in one statement. */
@@ -21,6 +21,8 @@ export const LOTE_EXPORTACION = 2000;
 
 const CLAVE_FECHA: ClaveOrden = { expr: sql`${solicitudes.fechaSolicitud}`, tipo: "timestamptz" };
 const CLAVE_ID: ClaveOrden = { expr: sql`${solicitudes.idSolicitud}`, tipo: "int" };
+/** The entry into the reviewer's stage the request waits in; one waiting in none as the least waiting. */
+const ENTRADA_ETAPA = sql`coalesce(ee.entrada, 'infinity'::timestamptz)`;
 
 /** The list's order as keyset stretches. */
 export async function tramosBandeja(tx: Tx, f: FiltroBandeja, o: OrdenBandeja): Promise<Tramo[]> {
@@ -42,6 +44,9 @@ export async function tramosBandeja(tx: Tx, f: FiltroBandeja, o: OrdenBandeja): 
       );
     case "cantFuncionarios":
       return uno({ expr: sql`${solicitudes.cantFuncionarios}`, tipo: "int" });
+    case "diasEspera":
+      // More days waiting is an earlier entry into the stage: the keys run the other way.
+      return [{ claves: [{ expr: ENTRADA_ETAPA, tipo: "timestamptz" }, CLAVE_ID], desc: !desc }];
     case "estatus": {
       // The statuses the list walks, in its order (ranked by their text).
       const forma = elegirForma(f, o, null, null);
@@ -76,17 +81,22 @@ export function consultaLoteBandeja(
         ${usuarios.nombre} || ' ' || ${usuarios.apellido} as "asignadoNombre",
         ${instituciones.idInstitucion} as "idInstitucion", ${instituciones.nombre} as "institucion",
         ${incumbentes.cedula} as "cedula", ${incumbentes.nombres} as "nombres", ${incumbentes.apellidos} as "apellidos",
-        ${solicitudes.cantFuncionarios} as "cantFuncionarios"${columnasClave(tramo)}
+        ${solicitudes.cantFuncionarios} as "cantFuncionarios", ee.entrada as "entradaEtapa"${columnasClave(tramo)}
       from ${solicitudes}
       join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
       join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
       left join ${usuarios} on ${usuarios.idUsuario} = ${solicitudes.asignadoA}
+      left join solicitudes_etapas ee on ee.id_solicitud = ${solicitudes.idSolicitud} and ${ETAPA_DE_REVISION("ee")}
       ${donde ? sql`where ${donde}` : sql``}
       ${ordenTramo(tramo)}
       limit ${entero(limite)}`;
 }
 
-type FilaLeida = Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string };
+type FilaLeida = Omit<FilaBandeja, "fechaSolicitud" | "entradaEtapa"> & {
+  fechaSolicitud: Date | string;
+  entradaEtapa: Date | string | null;
+};
+const instante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** Every row of the list in its order, `lote` rows per statement. */
 export async function* lotesBandeja(
@@ -100,7 +110,7 @@ export async function* lotesBandeja(
     yield leidas.map((r) => ({
       idSolicitud: r.idSolicitud,
       estatus: r.estatus,
-      fechaSolicitud: r.fechaSolicitud instanceof Date ? r.fechaSolicitud : new Date(r.fechaSolicitud),
+      fechaSolicitud: instante(r.fechaSolicitud),
       idAsignadoA: r.idAsignadoA,
       asignadoNombre: r.asignadoNombre,
       idInstitucion: r.idInstitucion,
@@ -109,6 +119,7 @@ export async function* lotesBandeja(
       nombres: r.nombres,
       apellidos: r.apellidos,
       cantFuncionarios: r.cantFuncionarios,
+      entradaEtapa: r.entradaEtapa === null ? null : instante(r.entradaEtapa),
     }));
   }
 }

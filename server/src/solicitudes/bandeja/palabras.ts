@@ -78,8 +78,13 @@ const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCode
  * on the pair's row.
  */
 export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
-  if (f.vencimiento || f.busquedaSinPalabras) return null;
-  const termino = f.busqueda.find((t) => t.instituciones.length === 0 && t.estatus.length === 0);
+  // The words tables copy neither the holder nor the stage: those filters keep the plain query.
+  if (f.vencimiento || f.busquedaSinPalabras || f.asignadoA !== undefined || f.enEsperaDesdeAntes !== undefined) {
+    return null;
+  }
+  const termino = f.busqueda.find(
+    (t) => t.instituciones.length === 0 && t.estatus.length === 0 && t.solicitud === undefined,
+  );
   const palabra = termino?.palabras
     .filter((p) => /[a-z]/.test(p))
     .reduce<string | undefined>((a, p) => (a === undefined || p.length > a.length ? p : a), undefined);

@@ -63,6 +63,8 @@ export type Forma =
   /** A search sorted by name: each vocabulary word's requests in name order (the words table), merged. */
   | { forma: "nombrePorPalabras"; guia: GuiaPalabras & { vocabulario: string[] } }
   | { forma: "cantidad" }
+  /** By days waiting: the open stay in a reviewer's stage joined, sorted by when it began. */
+  | { forma: "espera" }
   /** A search sorted by institution: what the search found, sorted (beats walking dozens of institutions). */
   | { forma: "institucionBuscada" }
   /** Sorted by status: the statuses the filters let through, each one's newest requests from its index. */
@@ -160,6 +162,8 @@ export function elegirForma(
       return { forma: "incumbente" };
     case "cantFuncionarios":
       return { forma: "cantidad" };
+    case "diasEspera":
+      return { forma: "espera" };
     case "institucion":
       return f.busqueda.length > 0 ? { forma: "institucionBuscada" } : { forma: "recorridoInstitucion" };
     case "estatus":

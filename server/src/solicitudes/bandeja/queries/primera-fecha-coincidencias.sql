@@ -12,7 +12,8 @@ select
   "incumbentes"."cedula" as "cedula",
   "incumbentes"."nombres" as "nombres",
   "incumbentes"."apellidos" as "apellidos",
-  p.cant as "cantFuncionarios"
+  p.cant as "cantFuncionarios",
+  ee.entrada as "entradaEtapa"
 from
   (
     select
@@ -67,6 +68,9 @@ from
   join "instituciones" on "instituciones"."id_institucion" = p.institucion
   join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
   left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+  left join solicitudes_etapas ee on ee.id_solicitud = p.id
+  and ee.salida is null
+  and ee.etapa between 1 and 3
 order by
   p.fecha desc,
   p.id desc;

@@ -13,6 +13,7 @@ select
   "incumbentes"."nombres" as "nombres",
   "incumbentes"."apellidos" as "apellidos",
   p.cant as "cantFuncionarios",
+  ee.entrada as "entradaEtapa",
   (
     (
       select
@@ -75,6 +76,9 @@ from
   join "instituciones" on "instituciones"."id_institucion" = p.institucion
   join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
   left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+  left join solicitudes_etapas ee on ee.id_solicitud = p.id
+  and ee.salida is null
+  and ee.etapa between 1 and 3
 order by
   p.k1 asc,
   p.fecha desc,

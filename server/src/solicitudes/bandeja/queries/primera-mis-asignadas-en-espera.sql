@@ -1,0 +1,140 @@
+-- Mis asignadas, waiting long: the held-requests index, the stage's entry checked
+-- paso: leer (fechaPorEstatus)
+
+select
+  p.id as "idSolicitud",
+  p.estatus as "estatus",
+  p.fecha as "fechaSolicitud",
+  p.asignado as "idAsignadoA",
+  "usuarios"."nombre" || ' ' || "usuarios"."apellido" as "asignadoNombre",
+  "instituciones"."id_institucion" as "idInstitucion",
+  "instituciones"."nombre" as "institucion",
+  "incumbentes"."cedula" as "cedula",
+  "incumbentes"."nombres" as "nombres",
+  "incumbentes"."apellidos" as "apellidos",
+  p.cant as "cantFuncionarios",
+  ee.entrada as "entradaEtapa"
+from
+  (
+    select
+      x.*
+    from
+      (
+        (
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 101
+              and (
+                "solicitudes"."estatus" in ($1, $2)
+                and "solicitudes"."asignado_a" = $3
+                and exists (
+                  select
+                    1
+                  from
+                    solicitudes_etapas ee
+                  where
+                    ee.id_solicitud = "solicitudes"."id_solicitud"
+                    and ee.salida is null
+                    and ee.etapa between 1 and 3
+                    and ee.entrada < $4::timestamptz
+                )
+              )
+            )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
+        )
+        union all
+        (
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 204
+              and (
+                "solicitudes"."estatus" in ($5, $6)
+                and "solicitudes"."asignado_a" = $7
+                and exists (
+                  select
+                    1
+                  from
+                    solicitudes_etapas ee
+                  where
+                    ee.id_solicitud = "solicitudes"."id_solicitud"
+                    and ee.salida is null
+                    and ee.etapa between 1 and 3
+                    and ee.entrada < $8::timestamptz
+                )
+              )
+            )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
+        )
+      ) x
+    order by
+      x.fecha desc,
+      x.id desc
+    limit
+      10
+    offset
+      0
+  ) p
+  join "instituciones" on "instituciones"."id_institucion" = p.institucion
+  join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
+  left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+  left join solicitudes_etapas ee on ee.id_solicitud = p.id
+  and ee.salida is null
+  and ee.etapa between 1 and 3
+order by
+  p.fecha desc,
+  p.id desc;
+-- params: [101,204,12,"2026-11-21T00:00:00-04:00",101,204,12,"2026-11-21T00:00:00-04:00"]
+
+select
+  count(*)::int as n
+from
+  "solicitudes"
+where
+  (
+    "solicitudes"."estatus" in ($1, $2)
+    and "solicitudes"."asignado_a" = $3
+    and exists (
+      select
+        1
+      from
+        solicitudes_etapas ee
+      where
+        ee.id_solicitud = "solicitudes"."id_solicitud"
+        and ee.salida is null
+        and ee.etapa between 1 and 3
+        and ee.entrada < $4::timestamptz
+    )
+  );
+-- params: [101,204,12,"2026-11-21T00:00:00-04:00"]
