@@ -69,10 +69,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A row as both readings give it, with the date as its exact instant. */
-const comparable = (f: FilaBandeja | (Omit<FilaBandeja, "fechaSolicitud"> & { fechaSolicitud: Date | string })) => ({
+type FilaLeida = Omit<FilaBandeja, "fechaSolicitud" | "entradaEtapa"> & {
+  fechaSolicitud: Date | string;
+  entradaEtapa: Date | string | null;
+};
+const comparable = (f: FilaBandeja | FilaLeida) => ({
   ...f,
   idSolicitud: Number(f.idSolicitud),
   fechaSolicitud: new Date(f.fechaSolicitud).toISOString(),
+  entradaEtapa: f.entradaEtapa === null ? null : new Date(f.entradaEtapa).toISOString(),
 });
 
 const arbFiltro = () =>
