@@ -22,6 +22,7 @@ import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
 import type { Config } from "./config.js";
 import type { AppDeps, RutaRegistrada } from "./deps.js";
+import { registrarOperacion } from "./operacion/operacion.plugin.js";
 import { domainRoutes } from "./routes.js";
 import { saludRoutes } from "./salud/salud.routes.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
@@ -97,6 +98,15 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     config,
     reloj: deps.reloj,
     segundoPlano: deps.segundoPlano ?? true,
+  });
+
+  // Metrics, scheduled backups and the control socket of a running embedded app.
+  registrarOperacion(app, {
+    db: deps.db,
+    config,
+    reloj: deps.reloj,
+    segundoPlano: deps.segundoPlano ?? true,
+    database: deps.database,
   });
 
   // Idempotency keys on POST (issue 11).

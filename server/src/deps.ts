@@ -5,7 +5,7 @@
  */
 import type { FastifyContextConfig, FastifySchema } from "fastify";
 import type { Config } from "./config.js";
-import type { Db } from "./db/client.js";
+import type { Database, Db } from "./db/client.js";
 import type { Reloj } from "./shared/tiempo.js";
 
 export interface AppDeps {
@@ -15,6 +15,8 @@ export interface AppDeps {
   reloj: Reloj;
   /** Whether the e-mail sender and the daily tasks run on their timers (default true; tests run rounds by hand). */
   segundoPlano?: boolean;
+  /** The open database itself: PGlite's client and PostgreSQL's URL for backups, the pool's figures for /metrics. */
+  database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool">;
 }
 
 /** A route as the router holds it: what the path-variant and fuzz tests walk. */

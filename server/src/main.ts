@@ -96,7 +96,7 @@ async function main() {
     }
     throw e;
   }
-  app = await buildApp({ db: database.db, config, reloj: relojDelSistema });
+  app = await buildApp({ db: database.db, config, reloj: relojDelSistema, database });
   if (closing) return;
 
   await app.listen({ port: config.port, host: config.host });

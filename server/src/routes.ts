@@ -14,6 +14,7 @@ import { documentosRoutes } from "./documentos/documentos.routes.js";
 // Office (issue 15)
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
+import { operacionRoutes } from "./operacion/operacion.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
@@ -45,4 +46,5 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(tableroRoutes, deps);
   // "Mis sesiones"
   await app.register(sesionesRoutes, deps);
+  await app.register(operacionRoutes, deps);
 };

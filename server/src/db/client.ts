@@ -27,6 +27,8 @@ export interface Database {
   preparada?: () => void;
   /** Embedded: the PGlite instance itself (its dump facility makes the backups). */
   pglite?: PGlite;
+  /** PostgreSQL: its connection string (backups run pg_dump on it). */
+  url?: string;
   /** PostgreSQL: the pool's connections (for /metrics). */
   estadoPool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -88,6 +90,7 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
       db,
       kind: "postgres",
       nuevo: false,
+      url: opts.databaseUrl,
       estadoPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };

@@ -107,7 +107,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   });
   const edadRespaldo = new client.Gauge({
     name: "rf_backup_last_success_age_seconds",
-    help: "Seconds since the last successful backup ended (absent when there has been none)",
+    help: "Seconds since the last successful backup ended (+Inf when there has been none)",
     registers: [registro],
   });
 
@@ -132,8 +132,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
     sesiones.set(Number(f.sesiones));
     bloqueadas.set(Number(f.bloqueadas));
     ultimoRespaldo.set(f.respaldo === null ? 0 : Number(f.respaldo));
-    edadRespaldo.reset();
-    if (f.respaldo !== null) edadRespaldo.set(Number(f.ahora) - Number(f.respaldo));
+    edadRespaldo.set(f.respaldo === null ? Number.POSITIVE_INFINITY : Number(f.ahora) - Number(f.respaldo));
   }
 
   const base = config.basePath;

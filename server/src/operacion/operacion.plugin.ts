@@ -27,7 +27,7 @@ export function registrarOperacion(
     config: Config;
     reloj: Reloj;
     segundoPlano: boolean;
-    database?: Pick<Database, "kind" | "pglite" | "estadoPool">;
+    database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool">;
     exportacionesEnCurso?: () => number;
   },
 ) {

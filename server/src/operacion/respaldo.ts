@@ -224,10 +224,10 @@ export async function respaldarPglite(cliente: PGlite, destino: string, ahora: D
 }
 
 /** Backs up an open database (the app's, or one the command line opened). */
-export function respaldar(database: Database, databaseUrl: string | undefined, destino: string, ahora: Date) {
+export function respaldar(database: Pick<Database, "kind" | "pglite" | "url">, destino: string, ahora: Date) {
   if (database.kind === "postgres") {
-    if (!databaseUrl) throw new Error("DATABASE_URL missing for a PostgreSQL backup");
-    return respaldarPostgres(databaseUrl, destino, ahora);
+    if (!database.url) throw new Error("PostgreSQL database without its connection string");
+    return respaldarPostgres(database.url, destino, ahora);
   }
   if (!database.pglite) throw new Error("embedded database without its PGlite client");
   return respaldarPglite(database.pglite, destino, ahora);

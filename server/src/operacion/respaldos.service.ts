@@ -12,7 +12,7 @@ import { V } from "@registro/contracts";
 import * as avisosRepo from "../avisos/avisos.repository.js";
 import type { Config } from "../config.js";
 import type { Database, Db } from "../db/client.js";
-import { fechaLocal, type Reloj } from "../shared/tiempo.js";
+import { fechaLocal, horaLocalEnUtc, type Reloj } from "../shared/tiempo.js";
 import { type Manifiesto, respaldar } from "./respaldo.js";
 import * as repo from "./respaldos.repository.js";
 
@@ -20,12 +20,13 @@ const PREFIJO = "respaldo-registro-firmas-";
 
 /** `respaldo-registro-firmas-2026-11-26-0200.tar`, in the country's time. */
 export function nombreRespaldo(instante: Date): string {
-  const local = new Date(instante.getTime() - 4 * 3_600_000).toISOString();
-  return `${PREFIJO}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}${local.slice(17, 19)}.tar`;
+  const local = horaLocalEnUtc(instante).toISOString();
+  const segundos = String(instante.getUTCSeconds()).padStart(2, "0");
+  return `${PREFIJO}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}${segundos}.tar`;
 }
 
-/** The hour of the day in the country (UTC−4, no daylight saving). */
-const horaLocal = (instante: Date) => new Date(instante.getTime() - 4 * 3_600_000).getUTCHours();
+/** The hour of the day in the country. */
+const horaLocal = (instante: Date) => horaLocalEnUtc(instante).getUTCHours();
 
 async function sha256(ruta: string): Promise<string> {
   const h = createHash("sha256");
@@ -53,7 +54,7 @@ export interface ServicioRespaldos {
 
 export function crearServicioRespaldos(deps: {
   db: Db;
-  database: Pick<Database, "kind" | "pglite">;
+  database: Pick<Database, "kind" | "pglite" | "url">;
   config: Config;
   reloj: Reloj;
   log: { info(o: object, m: string): void; error(o: object, m: string): void };
@@ -64,7 +65,8 @@ export function crearServicioRespaldos(deps: {
   async function ejecutar(id: number, destino: string): Promise<ResultadoRespaldo> {
     enMarcha++;
     try {
-      const manifiesto = await respaldar(database as Database, config.databaseUrl, destino, reloj());
+      fs.mkdirSync(path.dirname(destino), { recursive: true });
+      const manifiesto = await respaldar(database, destino, reloj());
       const r = { archivo: destino, bytes: fs.statSync(destino).size, sha256: await sha256(destino), manifiesto };
       await repo.terminar(db, id, { exito: true, archivo: r.archivo, bytes: r.bytes, sha256: r.sha256 });
       log.info({ archivo: destino, bytes: r.bytes }, "respaldo completado");
@@ -133,7 +135,6 @@ export function crearServicioRespaldos(deps: {
         return repo.iniciar(tx, dia, true);
       });
       if (id === null) return "no-toca";
-      fs.mkdirSync(config.backupDir, { recursive: true });
       try {
         await ejecutar(id, path.join(config.backupDir, nombreRespaldo(ahora)));
       } catch (e) {

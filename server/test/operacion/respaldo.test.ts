@@ -59,7 +59,7 @@ async function abrirFuente(): Promise<Fuente> {
     return {
       db,
       url,
-      database: { db, kind: "postgres", nuevo: false, close: () => pool.end() },
+      database: { db, kind: "postgres", url, nuevo: false, close: () => pool.end() },
       cerrar: () => pool.end(),
     };
   }
@@ -183,7 +183,7 @@ describe("backup and restore", () => {
     })();
     archivo = path.join(carpeta, "respaldo.tar");
     await new Promise((r) => setTimeout(r, 50));
-    const manifiesto = await respaldar(fuente.database, fuente.url, archivo, new Date());
+    const manifiesto = await respaldar(fuente.database, archivo, relojDelSistema());
     seguir = false;
     await escritor;
     expect(creadasDurante.length, "requests filed while the backup ran").toBeGreaterThan(0);

@@ -45,6 +45,8 @@ const TABLA: Record<string, readonly string[]> = {
   "PUT /api/Usuarios/EditarCargo": [V.CARGOS],
   "DELETE /api/Usuarios/BorrarCargo": [V.CARGOS],
   "GET /api/Auditoria": [V.AUDITORIA],
+  "GET /api/Respaldos": [V.RESPALDOS],
+  "POST /api/Respaldos": [V.RESPALDOS],
   "GET /api/SolicitudFirma/GetBandejaOriginador": O,
   "GET /api/SolicitudFirma/GetBandejaAnalista": A,
   "GET /api/SolicitudFirma/GetBandejaJuridico": J,

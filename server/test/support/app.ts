@@ -49,14 +49,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () => Promise<void> }> {
+async function abrirBase(): Promise<{
+  db: Db;
+  kind: TestApp["kind"];
+  database: NonNullable<AppDeps["database"]>;
+  close: () => Promise<void>;
+}> {
   const pgUrl = process.env.TEST_PG_URL;
   if (pgUrl) {
     const nombre = `rf_test_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`create database ${nombre} template ${inject("plantilla")}`);
-    const pool = new pg.Pool({ connectionString: urlConBase(pgUrl, nombre), max: 10 });
+    const url = urlConBase(pgUrl, nombre);
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     // pool.end() does not wait for sockets to close: the forced drop below may reach a closing
     // client, whose "terminating connection" error must not surface as an unhandled error.
     pool.on("error", () => {});
@@ -64,6 +70,7 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
     return {
       db,
       kind: "postgres",
+      database: { kind: "postgres", url },
       close: async () => {
         await pool.end();
         await admin.query(`drop database if exists ${nombre} with (force)`);
@@ -74,7 +81,7 @@ async function abrirBase(): Promise<{ db: Db; kind: TestApp["kind"]; close: () =
   const blob = new Blob([fs.readFileSync(archivoPlantillaPglite(inject("plantilla")))]);
   const client = await PGlite.create({ loadDataDir: blob });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", database: { kind: "pglite", pglite: client }, close: () => client.close() };
 }
 
 export async function crearTestApp(
@@ -93,7 +100,7 @@ export async function crearTestApp(
   });
   establecerClave(derivarClave(config.auditKey ?? CLAVE_AUDITORIA_PRUEBAS));
   const app = await buildApp(
-    { db: base.db, config, reloj: relojDelSistema, segundoPlano: false, ...avisos },
+    { db: base.db, config, reloj: relojDelSistema, segundoPlano: false, database: base.database, ...avisos },
     { logger: false },
   );
   await app.ready();
