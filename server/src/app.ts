@@ -15,6 +15,7 @@ import swagger from "@fastify/swagger";
 import { MSG } from "@registro/contracts";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
+import { urlParaRegistro } from "./adjuntos/enlace.js";
 import { contextoPeticion } from "./auditoria/cadena.js";
 import { authPlugin } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
@@ -69,7 +70,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.addHook("onResponse", async (request, reply) => {
     const level = reply.statusCode >= 400 ? "info" : "debug";
     request.log[level](
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: urlParaRegistro(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       "request completed",
     );
   });

@@ -84,7 +84,8 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     handler: async (req, reply) => {
       const { s, e, f } = req.query;
-      const a = await service.abrirEnlace(db, ajustes, { idAdjunto: req.params.idAdjunto, s, e, f }, Date.now());
+      const { idAdjunto, nombre } = req.params;
+      const a = await service.abrirEnlace(db, ajustes, { idAdjunto, nombre, s, e, f }, Date.now());
       return reply
         .header("content-type", a.mime)
         .header("content-disposition", service.contentDisposition(a.nombre))

@@ -71,19 +71,20 @@ export async function enlaceAdjunto(
   asegurarAlcance(sesion, a.idInstitucion, MSG.adjuntoNoEncontrado);
   asegurarEnviada(sesion, a.estatusSolicitud, MSG.adjuntoNoEncontrado);
   const e = Math.floor(ahora / 1000) + ENLACE_SEGUNDOS;
-  const f = firmaEnlace(tokenHash, sesion.idSesion, a.idAdjunto, e);
-  return `api/SolicitudFirma/VerAdjunto/${a.idAdjunto}/${segmentoNombre(a.nombre)}?s=${sesion.idSesion}&e=${e}&f=${f}`;
+  const segmento = segmentoNombre(a.nombre);
+  const f = firmaEnlace(tokenHash, sesion.idSesion, a.idAdjunto, e, decodeURIComponent(segmento));
+  return `api/SolicitudFirma/VerAdjunto/${a.idAdjunto}/${segmento}?s=${sesion.idSesion}&e=${e}&f=${f}`;
 }
 
 /**
- * Opens a link made by `enlaceAdjunto`: a live session, an unexpired link with a valid signature,
- * then the download itself as that session's user. Any failure is the same 404, so a link says
+ * Opens a link made by `enlaceAdjunto`: a live session, an unexpired link with a valid signature
+ * (over the file's id and the name in the path, so another name does not open it), then the download itself as that session's user. Any failure is the same 404, so a link says
  * nothing about why it does not open.
  */
 export async function abrirEnlace(
   db: Db,
   config: Pick<Config, "sessionIdleMinutes" | "sessionMaxHours">,
-  enlace: { idAdjunto: number; s: number; e: number; f: string },
+  enlace: { idAdjunto: number; nombre: string; s: number; e: number; f: string },
   ahora: number,
 ) {
   const noAbre = () => NoEncontrado(MSG.adjuntoNoEncontrado);
@@ -91,7 +92,8 @@ export async function abrirEnlace(
   if (enlace.e < segundos || enlace.e > segundos + ENLACE_SEGUNDOS) throw noAbre();
   const row = await buscarSesionPorId(db, enlace.s);
   if (!row || !sesionVigente(row, ahora, config) || row.cambioClave) throw noAbre();
-  if (!firmaValida(firmaEnlace(row.tokenHash, row.idSesion, enlace.idAdjunto, enlace.e), enlace.f)) throw noAbre();
+  const firma = firmaEnlace(row.tokenHash, row.idSesion, enlace.idAdjunto, enlace.e, enlace.nombre);
+  if (!firmaValida(firma, enlace.f)) throw noAbre();
   const sesion = aSesionUsuario(row);
   if (!tieneVista(sesion, VISTAS_LECTURA_SOLICITUD)) throw noAbre();
   return descargarAdjunto(db, sesion, enlace.idAdjunto);

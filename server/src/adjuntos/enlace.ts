@@ -5,8 +5,8 @@
  * (POST EnlaceAdjunto, same access as DownloadAdjunto) and the iframe opens it: a URL that ends
  * with the file's name, served with `Content-Disposition` naming it, valid for ENLACE_SEGUNDOS.
  *
- * The link carries its session's id, its expiry and an HMAC-SHA256 of both plus the file's id,
- * keyed with the session's token hash, which only the database and the token's holder can derive:
+ * The link carries its session's id, its expiry and an HMAC-SHA256 of both plus the file's id and
+ * the name in its path, keyed with the session's token hash, which only the database and the token's holder can derive:
  * nothing is stored, any process behind the load balancer verifies it, and the link dies with its
  * session (sign-out, idle or absolute limit, deactivated user). Opening it re-runs the download's
  * own checks (scope, drafts, audit entry) as that session's user.
@@ -16,8 +16,27 @@ import crypto from "node:crypto";
 /** How long a link opens its file. */
 export const ENLACE_SEGUNDOS = 120;
 
-export function firmaEnlace(tokenHash: string, idSesion: number, idAdjunto: number, expira: number): string {
-  return crypto.createHmac("sha256", tokenHash).update(`${idSesion}.${idAdjunto}.${expira}`).digest("hex");
+/** The signature covers the file's name in the link too: another name in the path does not open it. */
+export function firmaEnlace(
+  tokenHash: string,
+  idSesion: number,
+  idAdjunto: number,
+  expira: number,
+  nombre: string,
+): string {
+  return crypto
+    .createHmac("sha256", tokenHash)
+    .update(JSON.stringify([idSesion, idAdjunto, expira, nombre]))
+    .digest("hex");
+}
+
+/**
+ * A request's URL as it may be logged: a signed file link is a bearer secret while it lasts, so
+ * its query (session, expiry, signature) never reaches the log.
+ */
+export function urlParaRegistro(url: string): string {
+  const q = url.indexOf("?");
+  return q >= 0 && /\/verAdjunto\//i.test(url.slice(0, q)) ? `${url.slice(0, q)}?…` : url;
 }
 
 export function firmaValida(esperada: string, dada: string): boolean {

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { MSG, zAdjunto } from "@registro/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENLACE_SEGUNDOS, firmaEnlace } from "../../src/adjuntos/enlace.js";
+import { ENLACE_SEGUNDOS, firmaEnlace, urlParaRegistro } from "../../src/adjuntos/enlace.js";
 import { hashToken } from "../../src/auth/tokens.js";
 import { adjuntos, sesiones } from "../../src/db/schema.js";
 import { pdfMuestra } from "../../src/seed/archivos-muestra.js";
@@ -257,8 +257,12 @@ describe("the viewer's link: POST EnlaceAdjunto/{idAdjunto}, then GET VerAdjunto
       expect(res.statusCode, otraUrl).toBe(404);
       expect(res.json()).toEqual({ success: false, message: MSG.adjuntoNoEncontrado });
     };
-    const ver = (id: number, q2: { s: number; e: number; f: string }) =>
-      `api/SolicitudFirma/VerAdjunto/${id}/x.pdf?s=${q2.s}&e=${q2.e}&f=${q2.f}`;
+    const nombre = url.split("?")[0].split("/").pop() ?? "";
+    const ver = (id: number, q2: { s: number; e: number; f: string }, otroNombre = nombre) =>
+      `api/SolicitudFirma/VerAdjunto/${id}/${otroNombre}?s=${q2.s}&e=${q2.e}&f=${q2.f}`;
+    // The name in the path is signed too: another name (another type to the browser) does not open.
+    await noAbre(ver(a.idAdjunto, { s, e, f }, "evil.html"));
+    await noAbre(ver(a.idAdjunto, { s, e, f }, "x.pdf"));
     // Another file with this file's signature; an altered signature, expiry or session.
     await noAbre(ver(otro.idAdjunto, { s, e, f }));
     await noAbre(ver(a.idAdjunto, { s, e, f: `${f.slice(0, 63)}${f[63] === "0" ? "1" : "0"}` }));
@@ -272,9 +276,17 @@ describe("the viewer's link: POST EnlaceAdjunto/{idAdjunto}, then GET VerAdjunto
     await noAbre(ver(a.idAdjunto, { s: ajena.idSesion, e, f }));
     // Correctly signed with the session's key, but expired, or valid for longer than a link lives.
     const clave = hashToken(token);
-    await noAbre(ver(a.idAdjunto, { s, e: ahora - 1, f: firmaEnlace(clave, s, a.idAdjunto, ahora - 1) }));
+    await noAbre(
+      ver(a.idAdjunto, {
+        s,
+        e: ahora - 1,
+        f: firmaEnlace(clave, s, a.idAdjunto, ahora - 1, decodeURIComponent(nombre)),
+      }),
+    );
     const lejos = ahora + ENLACE_SEGUNDOS + 60;
-    await noAbre(ver(a.idAdjunto, { s, e: lejos, f: firmaEnlace(clave, s, a.idAdjunto, lejos) }));
+    await noAbre(
+      ver(a.idAdjunto, { s, e: lejos, f: firmaEnlace(clave, s, a.idAdjunto, lejos, decodeURIComponent(nombre)) }),
+    );
     expect((await abrir(ver(a.idAdjunto, { s, e, f }))).statusCode).toBe(200);
     // Signing out ends every link of the session.
     await t.app.inject({ method: "PUT", url: "/api/Account/LogOff", headers: { authorization: token } });
@@ -282,5 +294,15 @@ describe("the viewer's link: POST EnlaceAdjunto/{idAdjunto}, then GET VerAdjunto
     // Malformed links are a 400, never a 500.
     expect((await abrir(`api/SolicitudFirma/VerAdjunto/${a.idAdjunto}/x.pdf?s=${s}&e=${e}&f=zz`)).statusCode).toBe(400);
     expect((await abrir(`api/SolicitudFirma/VerAdjunto/${a.idAdjunto}/x.pdf`)).statusCode).toBe(400);
+  });
+});
+
+describe("the log line of a call", () => {
+  it("never carries a signed link's query (a bearer secret while it lasts); other queries stay", () => {
+    expect(urlParaRegistro("/api/SolicitudFirma/VerAdjunto/7/Oficio.pdf?s=3&e=1800000000&f=ab12")).toBe(
+      "/api/SolicitudFirma/VerAdjunto/7/Oficio.pdf?…",
+    );
+    expect(urlParaRegistro("/RegistroFirmas/api/solicitudfirma/veradjunto/7/x.pdf?f=ab12")).not.toContain("ab12");
+    expect(urlParaRegistro("/api/Bandeja/Analista?page=2")).toBe("/api/Bandeja/Analista?page=2");
   });
 });
