@@ -1,7 +1,9 @@
 /**
- * The database schema: one table per entity of SPEC.md §3, plus sessions, history and audit.
- * SQL migrations in ./migrations are generated from this file with drizzle-kit
- * (`npm run db:generate -w server`) and applied at start on PGlite and PostgreSQL alike.
+ * The database schema: one table per entity of SPEC.md §3, plus sessions, history, audit, and the
+ * derived tables the triggers keep (totals, stage tables, search words and pairs: see "Derived
+ * state" in docs/ARCHITECTURE.md). The SQL migrations in ./migrations are written by hand to match
+ * (drizzle-kit generated only the first four); test/db/esquema.test.ts holds this file to the
+ * migrated database, table by table and column by column.
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
@@ -312,6 +314,110 @@ export const solicitudesTotales = pgTable(
   (t) => [primaryKey({ name: "solicitudes_totales_pk", columns: [t.estatus, t.idInstitucion, t.decididoJuridico] })],
 );
 
+/**
+ * Search words (migration 0013): one row per request and word of its incumbent's names and cédula
+ * (folded as `plegar`), with the request's inbox columns copied, kept by the statement triggers
+ * `solicitudes_palabras_*` on `solicitudes` and `incumbentes_palabras`; code only reads it. The
+ * text columns are COLLATE "C" (byte order, so a typed start is a range), and the indexes INCLUDE
+ * the columns an index-only scan reads — neither is expressible here; the migration is the truth.
+ */
+export const solicitudesPalabras = pgTable(
+  "solicitudes_palabras",
+  {
+    palabra: text("palabra").notNull(),
+    idSolicitud: integer("id_solicitud").notNull(),
+    /** The previous word of the same request in byte order: only the first of a run under a start counts. */
+    anterior: text("anterior"),
+    estatus: smallint("estatus").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    decididoJuridico: boolean("decidido_juridico").notNull(),
+    asignado: boolean("asignado").notNull(),
+    nombres: text("nombres").notNull(),
+    apellidos: text("apellidos").notNull(),
+    palabras: text("palabras").notNull(),
+    fechaSolicitud: tstz("fecha_solicitud").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "solicitudes_palabras_pk", columns: [t.idSolicitud, t.palabra] }),
+    index("solicitudes_palabras_estatus_idx").on(t.palabra, t.estatus, t.idInstitucion, t.idSolicitud),
+    index("solicitudes_palabras_nombres_idx").on(t.palabra, t.nombres, t.apellidos, t.idSolicitud),
+  ],
+);
+
+/** Pairs of search words of one request (migration 0013), for two-word searches; kept like the words. */
+export const solicitudesPares = pgTable(
+  "solicitudes_pares",
+  {
+    palabra1: text("palabra1").notNull(),
+    palabra2: text("palabra2").notNull(),
+    idSolicitud: integer("id_solicitud").notNull(),
+    anterior1: text("anterior1"),
+    anterior2: text("anterior2"),
+    estatus: smallint("estatus").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    decididoJuridico: boolean("decidido_juridico").notNull(),
+    asignado: boolean("asignado").notNull(),
+    fechaSolicitud: tstz("fecha_solicitud").notNull(),
+    palabras: text("palabras").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "solicitudes_pares_pk", columns: [t.idSolicitud, t.palabra1, t.palabra2] }),
+    index("solicitudes_pares_idx").on(t.palabra1, t.palabra2, t.estatus, t.idInstitucion, t.idSolicitud),
+  ],
+);
+
+/**
+ * Stays of requests in the dashboard's stages (migration 0011): one row per stay, from the history
+ * entry that brought the request there to the one that took it elsewhere (salida null while it is
+ * still there). Kept by the row trigger `rf_etapas_historial` on `historial`; code only reads it.
+ */
+export const solicitudesEtapas = pgTable(
+  "solicitudes_etapas",
+  {
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    idInstitucion: integer("id_institucion").notNull(),
+    etapa: smallint("etapa").notNull(),
+    entrada: tstz("entrada").notNull(),
+    salida: tstz("salida"),
+  },
+  (t) => [
+    uniqueIndex("solicitudes_etapas_abierta_uq").on(t.idSolicitud).where(sql`${t.salida} IS NULL`),
+    index("solicitudes_etapas_espera_idx")
+      .on(t.etapa, t.entrada, t.idSolicitud)
+      .where(sql`${t.salida} IS NULL AND ${t.etapa} < 4`),
+    index("solicitudes_etapas_espera_inst_idx")
+      .on(t.idInstitucion, t.etapa, t.entrada, t.idSolicitud)
+      .where(sql`${t.salida} IS NULL AND ${t.etapa} < 4`),
+  ],
+);
+
+/** Entries into and exits from each stage per week (Monday, UTC−4) and institution (migration 0011, same trigger). */
+export const etapasSemanas = pgTable(
+  "etapas_semanas",
+  {
+    semana: date("semana").notNull(),
+    etapa: smallint("etapa").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    entradas: integer("entradas").notNull().default(0),
+    salidas: integer("salidas").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "etapas_semanas_pk", columns: [t.semana, t.etapa, t.idInstitucion] })],
+);
+
+/** Requests waiting now per stage, week of arrival and institution (migration 0011, same trigger). */
+export const etapasEspera = pgTable(
+  "etapas_espera",
+  {
+    etapa: smallint("etapa").notNull(),
+    semana: date("semana").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "etapas_espera_pk", columns: [t.etapa, t.semana, t.idInstitucion] })],
+);
+
 /** idEstatus: 1 Pendiente, 2 Activo, 3 Inactivo. */
 export const funcionarios = pgTable(
   "funcionarios",
@@ -437,6 +543,13 @@ export const auditoria = pgTable(
  * One seal per audit entry (migration 0016): an HMAC the app computes with the audit key, which the
  * database never holds. Append-only like the entries themselves.
  */
+/** The audit chain's head (migration 0009): one row, the last entry's id and hash, locked by every append. */
+export const auditoriaCabeza = pgTable("auditoria_cabeza", {
+  id: smallint("id").primaryKey(),
+  ultimoId: bigint("ultimo_id", { mode: "number" }).notNull().default(0),
+  ultimoHash: text("ultimo_hash").notNull().default(""),
+});
+
 export const auditoriaSello = pgTable("auditoria_sello", {
   idAuditoria: bigint("id_auditoria", { mode: "number" })
     .primaryKey()
@@ -592,6 +705,32 @@ export const bloqueosAcceso = pgTable(
 );
 
 /** Backups made by the app's schedule or the command line: the last success is what operators watch. */
+/** Sign-in attempts per client address in fixed windows (migration 0005), shared by every process (@fastify/rate-limit's store). */
+export const limitesAcceso = pgTable("limites_acceso", {
+  clave: text("clave").primaryKey(),
+  inicio: tstz("inicio").notNull(),
+  intentos: integer("intentos").notNull(),
+});
+
+/**
+ * Idempotency keys of creating calls, per user (migration 0005): `estado` is null while the first
+ * call runs, then its HTTP status; `respuesta` its JSON body.
+ */
+export const idempotencia = pgTable(
+  "idempotencia",
+  {
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    clave: text("clave").notNull(),
+    ruta: text("ruta").notNull(),
+    estado: integer("estado"),
+    respuesta: jsonb("respuesta"),
+    creado: tstz("creado").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idUsuario, t.clave] }), index("idempotencia_creado_idx").on(t.creado)],
+);
+
 export const respaldos = pgTable(
   "respaldos",
   {
