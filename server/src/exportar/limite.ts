@@ -7,6 +7,10 @@ export const POR_USUARIO = 2;
 
 export type Negativa = "usuario" | "proceso";
 
+/** Exports running in this process, whichever app instance serves them (for /metrics). */
+let enCursoProceso = 0;
+export const exportacionesEnCurso = () => enCursoProceso;
+
 export class LimiteExportaciones {
   private enCurso = 0;
   private readonly porUsuario = new Map<number, number>();
@@ -19,6 +23,7 @@ export class LimiteExportaciones {
     if (propias >= POR_USUARIO) return { negativa: "usuario" };
     if (this.enCurso >= this.maximo) return { negativa: "proceso" };
     this.enCurso++;
+    enCursoProceso++;
     this.porUsuario.set(idUsuario, propias + 1);
     let libre = false;
     return {
@@ -26,6 +31,7 @@ export class LimiteExportaciones {
         if (libre) return;
         libre = true;
         this.enCurso--;
+        enCursoProceso--;
         const n = (this.porUsuario.get(idUsuario) ?? 1) - 1;
         if (n > 0) this.porUsuario.set(idUsuario, n);
         else this.porUsuario.delete(idUsuario);

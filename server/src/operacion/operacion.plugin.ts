@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import type { Database, Db } from "../db/client.js";
+import { exportacionesEnCurso } from "../exportar/limite.js";
 import type { Reloj } from "../shared/tiempo.js";
 import { abrirControl } from "./control.js";
 import { registrarMetricas } from "./metricas.js";
@@ -28,7 +29,6 @@ export function registrarOperacion(
     reloj: Reloj;
     segundoPlano: boolean;
     database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool">;
-    exportacionesEnCurso?: () => number;
   },
 ) {
   const { db, config, reloj } = deps;
@@ -37,7 +37,7 @@ export function registrarOperacion(
     db,
     config,
     pool: database.estadoPool,
-    exportacionesEnCurso: deps.exportacionesEnCurso,
+    exportacionesEnCurso,
   });
   const servicio = crearServicioRespaldos({ db, database, config, reloj, log: app.log });
   app.decorate("respaldos", servicio);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { correos } from "../../src/db/schema.js";
+import { LimiteExportaciones } from "../../src/exportar/limite.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
 
@@ -154,6 +155,28 @@ describe("GET /metrics on METRICS_PORT", () => {
       expect(texto).toContain("rf_nodejs_eventloop_lag_p99_seconds");
       expect((await fetch(`http://127.0.0.1:${puerto}/otra`)).status).toBe(404);
       expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("rf_exports_running", () => {
+  it("follows the exports holding a place in this process", async () => {
+    const t = await crearTestApp({ METRICS_ALLOW: "127.0.0.1" });
+    try {
+      const leer = async () =>
+        valor((await t.app.inject({ method: "GET", url: "/metrics" })).body, "rf_exports_running");
+      const antes = await leer();
+      const limite = new LimiteExportaciones(5);
+      const a = limite.tomar(1);
+      const b = limite.tomar(2);
+      expect(await leer()).toBe(antes + 2);
+      if ("liberar" in a) a.liberar();
+      if ("liberar" in a) a.liberar();
+      expect(await leer()).toBe(antes + 1);
+      if ("liberar" in b) b.liberar();
+      expect(await leer()).toBe(antes);
     } finally {
       await t.close();
     }
