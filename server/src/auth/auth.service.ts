@@ -29,9 +29,10 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
   if (!body.userName || !body.password) return { success: false, message: MSG.loginCamposVacios };
   const user = await repo.buscarUsuarioPorNombre(db, body.userName);
   if (!user) {
-    // Same work as a real check, so timing does not reveal whether the user exists.
+    // Same work as a real check, so timing does not reveal whether the user exists. Nothing is
+    // stored: an anonymous caller must not fill the audit trail with names of its choosing (the
+    // failure is counted in rf_login_failures_total like every other).
     await verifyPassword(await dummyPasswordHash(), body.password);
-    await auditarSesion(db, null, body.userName, "inicio_fallido");
     return fallo;
   }
   const hasta = await repo.finBloqueo(db, user.idUsuario, direccion);
