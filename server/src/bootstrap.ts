@@ -2,12 +2,13 @@
  * Prepares a database for use: migrations, catalogues, the person registry, and either demo data
  * (new embedded database, or DEMO_DATA=true) or a first administrator with a one-time password.
  */
-
+import { PERFILES_CON_SEGUNDO_FACTOR } from "@registro/contracts";
+import { inArray } from "drizzle-orm";
 import { generarClaveTemporal, hashPassword } from "./auth/passwords.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
-import { usuarios } from "./db/schema.js";
+import { perfiles, usuarios } from "./db/schema.js";
 import { perfilPorNombre, seedCatalogos } from "./seed/catalogos.js";
 import { hayUsuarios, seedDemo } from "./seed/demo.js";
 import { cargarPadron, PADRON_DEMO } from "./seed/padron.js";
@@ -38,6 +39,13 @@ async function prepararDatos(database: Database, config: Pick<Config, "demoData"
     await seedDemo(database.db);
     return { demo: true };
   }
+  // A production database: the comptroller's own profiles and the configuration profile require a
+  // second factor (the demo data leaves every profile without, so the demo and the API contract
+  // work with a password alone).
+  await database.db
+    .update(perfiles)
+    .set({ requiereSegundoFactor: true })
+    .where(inArray(perfiles.nombre, [...PERFILES_CON_SEGUNDO_FACTOR]));
   const password = generarClaveTemporal();
   await database.db.insert(usuarios).values({
     usuario: "admin",

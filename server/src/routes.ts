@@ -15,6 +15,7 @@ import { documentosRoutes } from "./documentos/documentos.routes.js";
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { operacionRoutes } from "./operacion/operacion.routes.js";
+import { segundoFactorRoutes } from "./segundo-factor/segundo-factor.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
 import { lecturaRoutes } from "./solicitudes/lectura.routes.js";
 import { originadorRoutes } from "./solicitudes/originador.routes.js";
@@ -47,4 +48,5 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   // "Mis sesiones"
   await app.register(sesionesRoutes, deps);
   await app.register(operacionRoutes, deps);
+  await app.register(segundoFactorRoutes, deps);
 };

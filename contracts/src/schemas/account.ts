@@ -9,10 +9,18 @@ export const zLoginBody = z.object({
 });
 export type LoginBody = z.infer<typeof zLoginBody>;
 
+/**
+ * LogIn's answer. A user with a second factor gets no token: `segundoFactor: true`, an opaque
+ * short-lived `desafio` and the `metodos` it accepts, for POST api/Account/LogIn/SegundoFactor,
+ * whose answer is this one with the token.
+ */
 export const zLoginRespuesta = z.object({
   success: z.boolean(),
   message: z.string(),
   token: z.string().optional(),
+  segundoFactor: z.boolean().optional(),
+  desafio: z.string().optional(),
+  metodos: z.array(z.enum(["webauthn", "totp", "recuperacion"])).optional(),
 });
 export type LoginRespuesta = z.infer<typeof zLoginRespuesta>;
 
@@ -37,6 +45,8 @@ export const zUsuarioSesion = z.object({
   perfil: z.string(),
   idPerfil: z.number(),
   cambioClave: z.boolean(),
+  /** The profile requires a second factor and the user has none: only enrolment is open. */
+  segundoFactorPendiente: z.boolean(),
   uExterno: z.boolean(),
   idInstitucion: z.number().nullable(),
   institucion: z.string().nullable(),

@@ -158,6 +158,8 @@ export const zPerfil = z.object({
   /** Users holding the profile (a profile in use cannot be deleted). */
   cantUsuarios: z.number(),
   vistas: z.array(zVistaPerfil),
+  /** Its users must hold a second factor. */
+  requiereSegundoFactor: z.boolean(),
 });
 export type Perfil = z.infer<typeof zPerfil>;
 
@@ -166,6 +168,8 @@ export const zPerfilCrearBody = z.object({
   Nombre: zObligatorio(100),
   Descripcion: zOpcional(500),
   PorDefecto: zBool.default(false),
+  /** Absent on an edit: unchanged (clients written before it keep the profile's policy). */
+  RequiereSegundoFactor: zBool.optional(),
   Vistas: z.preprocess(
     (v) => (v === null ? undefined : v),
     zListaIds("idVista", MSG.vistaNoExiste)

@@ -6,7 +6,7 @@
  * that reaches a route meets its guard). Every route registered where this plugin is (the API)
  * must declare one of them or the start fails, so no route is left open by omission.
  */
-import { MSG, rolesDeVistas } from "@registro/contracts";
+import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.js";
@@ -29,6 +29,8 @@ declare module "fastify" {
     vistas?: readonly string[];
     /** Allowed while the user must still change a temporary password. */
     permitirCambioClave?: boolean;
+    /** Allowed while the user must still enrol a second factor their profile requires. */
+    permitirEnrolamiento?: boolean;
   }
 }
 
@@ -80,6 +82,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     if (row.cambioClave && !c.permitirCambioClave) {
       throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
     }
+    // Like the forced password change: until a second factor is enrolled, nothing else is open.
+    if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
+      throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
+    }
     if (c.vistas && !tieneVista(request.sesion, c.vistas)) throw NoAutorizado();
   });
 });
@@ -114,6 +120,7 @@ export function aSesionUsuario(row: FilaSesion): SesionUsuario {
     idInstitucion: row.externo ? row.idInstitucion : null,
     institucion: row.externo ? row.institucion : null,
     cambioClave: row.cambioClave,
+    segundoFactorPendiente: row.segundoFactorPendiente,
     vistas,
     roles: rolesDeVistas(vistas),
   };

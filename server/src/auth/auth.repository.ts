@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   bloqueosAcceso,
+  factores,
   instituciones,
   modulos,
   perfiles,
@@ -193,6 +194,9 @@ function consultaSesion(db: Tx, por: "token" | "id") {
       institucion: instituciones.nombre,
       idPerfil: perfiles.idPerfil,
       perfil: perfiles.nombre,
+      // The profile requires a second factor and the user has none yet: only enrolment is open.
+      segundoFactorPendiente: sql<boolean>`(${perfiles.requiereSegundoFactor} and not exists (select 1 from ${factores} f
+        where f.id_usuario = ${usuarios.idUsuario} and f.confirmado))`,
       vistas: sql<string[]>`coalesce((select array_agg(v.nombre) from ${perfilVistas} pv
         join ${vistas} v on v.id_vista = pv.id_vista where pv.id_perfil = ${perfiles.idPerfil}), '{}')`,
     })

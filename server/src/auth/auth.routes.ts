@@ -8,18 +8,25 @@ import * as service from "./auth.service.js";
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post("/api/Account/LogIn", {
     config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
-    schema: { tags: ["Account"], body: zLoginBody, response: { 200: zLoginRespuesta } },
+    schema: {
+      tags: ["Account"],
+      description:
+        "Sin segundo factor: `{ success: true, message, token }`. Con segundo factor: `{ success: true, message, segundoFactor: true, " +
+        "desafio, metodos }` sin token; el token llega con POST api/Account/LogIn/SegundoFactor.",
+      body: zLoginBody,
+      response: { 200: zLoginRespuesta },
+    },
     handler: (req) => service.iniciarSesion(db, req.body, req.ip),
   });
 
   app.get("/api/Account/GetUserData", {
-    config: { autenticado: true, permitirCambioClave: true },
+    config: { autenticado: true, permitirCambioClave: true, permitirEnrolamiento: true },
     schema: { tags: ["Account"], response: { 200: zUserData } },
     handler: (req) => service.datosUsuario(db, usuarioDe(req)),
   });
 
   app.put("/api/Account/LogOff", {
-    config: { autenticado: true, permitirCambioClave: true },
+    config: { autenticado: true, permitirCambioClave: true, permitirEnrolamiento: true },
     schema: { tags: ["Account"], response: { 200: zRespuestaSimple } },
     handler: async (req) => {
       await service.cerrarSesion(db, usuarioDe(req));
@@ -30,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   // The path has an ñ; clients may send it encoded or not, and some drop the tilde.
   for (const url of ["/api/Account/CambiarContraseña", "/api/Account/CambiarContrasena"]) {
     app.put(url, {
-      config: { autenticado: true, permitirCambioClave: true },
+      config: { autenticado: true, permitirCambioClave: true, permitirEnrolamiento: true },
       schema: { tags: ["Account"], body: zCambiarClaveBody, response: { 200: zRespuestaSimple } },
       handler: (req) => service.cambiarClave(db, usuarioDe(req), req.body),
     });

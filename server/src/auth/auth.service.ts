@@ -2,19 +2,17 @@
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db } from "../db/client.js";
+import { type DesafioEmitido, emitirDesafio } from "../segundo-factor/desafio.service.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
+import { BLOQUEO_MINUTOS, contarFallo } from "./bloqueo.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
 import type { SesionUsuario } from "./sesion.js";
 
-/** Failures from one address that lock the account for that address (DESIGN.md §5: five). */
-export const MAX_INTENTOS = 5;
-/** Failures from all addresses together that lock the account everywhere. */
-export const MAX_INTENTOS_CUENTA = 20;
-export const BLOQUEO_MINUTOS = 15;
+export { BLOQUEO_MINUTOS, MAX_INTENTOS, MAX_INTENTOS_CUENTA } from "./bloqueo.js";
 
-export type ResultadoLogin = SesionEmitida | { success: false; message: string };
+export type ResultadoLogin = SesionEmitida | DesafioEmitido | { success: false; message: string };
 
 /**
  * Signs in. Failures count per account and client address (`direccion`, Fastify's request.ip,
@@ -43,31 +41,16 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
   }
   if (!valida) {
     const bloqueo = await db.transaction(async (tx) => {
-      const inicio = await repo.registrarFallo(tx, user.idUsuario, direccion, {
-        porDireccion: MAX_INTENTOS,
-        porCuenta: MAX_INTENTOS_CUENTA,
-        minutos: BLOQUEO_MINUTOS,
-      });
-      if (inicio.direccion || inicio.cuenta) {
-        await auditar(tx, {
-          idUsuario: null,
-          entidad: "Usuario",
-          idEntidad: user.idUsuario,
-          accion: "bloquear",
-          antes: { usuario: user.usuario },
-          despues: {
-            usuario: user.usuario,
-            bloqueo: inicio.cuenta ? "cuenta" : "direccion",
-            direccion,
-            minutos: BLOQUEO_MINUTOS,
-          },
-        });
-      }
+      const inicio = await contarFallo(tx, user, direccion);
       await auditarSesion(tx, user.idUsuario, body.userName, "inicio_fallido");
-      return inicio.direccion || inicio.cuenta;
+      return inicio;
     });
     return bloqueo ? cuentaBloqueada(BLOQUEO_MINUTOS * 60_000) : fallo;
   }
+  // A user with a second factor gets a challenge instead of the token; the failures' count
+  // restarts only once the second factor is right too.
+  const desafio = await emitirDesafio(db, user, body.userName);
+  if (desafio) return desafio;
   return emitirSesion(db, user, body.userName, direccion);
 }
 
@@ -87,6 +70,7 @@ export async function datosUsuario(db: Db, s: SesionUsuario): Promise<UserData> 
       perfil: s.perfil,
       idPerfil: s.idPerfil,
       cambioClave: s.cambioClave,
+      segundoFactorPendiente: s.segundoFactorPendiente,
       uExterno: s.externo,
       idInstitucion: s.idInstitucion,
       institucion: s.institucion,

@@ -14,6 +14,8 @@ export interface SesionUsuario {
   idInstitucion: number | null;
   institucion: string | null;
   cambioClave: boolean;
+  /** The profile requires a second factor the user does not hold yet. */
+  segundoFactorPendiente: boolean;
   vistas: ReadonlySet<string>;
   roles: ReadonlySet<Rol>;
 }

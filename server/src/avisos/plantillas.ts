@@ -5,6 +5,8 @@
 import { ZONA_PAIS } from "../shared/tiempo.js";
 
 export interface AvisoCorreo {
+  /** 'seguridad' for changes to the user's sign-in (its link opens "Seguridad", not a request). */
+  tipo?: string;
   titulo: string;
   texto: string;
   detalle: string;
@@ -30,8 +32,11 @@ const fecha = (d: Date) =>
     timeStyle: "short",
   }).format(d);
 
+const textoEnlace = (a: AvisoCorreo) =>
+  a.tipo === "seguridad" ? "Revisar la seguridad de su cuenta" : "Abrir la solicitud";
+
 function bloqueTexto(a: AvisoCorreo, publicUrl: string): string {
-  return [a.texto, a.detalle, `Abrir la solicitud: ${publicUrl}${a.enlace}`].filter(Boolean).join("\n");
+  return [a.texto, a.detalle, `${textoEnlace(a)}: ${publicUrl}${a.enlace}`].filter(Boolean).join("\n");
 }
 
 function bloqueHtml(a: AvisoCorreo, publicUrl: string, conTitulo: boolean): string {
@@ -39,7 +44,7 @@ function bloqueHtml(a: AvisoCorreo, publicUrl: string, conTitulo: boolean): stri
     ? `<p style="white-space:pre-line;border-left:3px solid #f59e0b;padding-left:8px">${escapar(a.detalle)}</p>`
     : "";
   const titulo = conTitulo ? `<h3 style="margin:16px 0 4px">${escapar(a.titulo)}</h3>` : "";
-  return `${titulo}<p>${escapar(a.texto)}</p>${detalle}<p><a href="${escapar(publicUrl + a.enlace)}">Abrir la solicitud</a></p>`;
+  return `${titulo}<p>${escapar(a.texto)}</p>${detalle}<p><a href="${escapar(publicUrl + a.enlace)}">${textoEnlace(a)}</a></p>`;
 }
 
 function documento(cuerpo: string): string {

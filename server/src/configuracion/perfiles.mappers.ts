@@ -1,7 +1,14 @@
 /** Profiles and views as the API returns them (SPEC.md §3 Perfil). */
 import type { Perfil, VistaDisponible } from "@registro/contracts";
 
-type FilaPerfil = { idPerfil: number; nombre: string; descripcion: string; porDefecto: boolean; cantUsuarios: number };
+type FilaPerfil = {
+  idPerfil: number;
+  nombre: string;
+  descripcion: string;
+  porDefecto: boolean;
+  requiereSegundoFactor: boolean;
+  cantUsuarios: number;
+};
 type FilaVista = { idVista: number; nombre: string; url: string };
 
 export function aPerfil(p: FilaPerfil, vistas: FilaVista[]): Perfil {
@@ -12,6 +19,7 @@ export function aPerfil(p: FilaPerfil, vistas: FilaVista[]): Perfil {
     porDefecto: p.porDefecto,
     cantPermisos: vistas.length,
     cantUsuarios: p.cantUsuarios,
+    requiereSegundoFactor: p.requiereSegundoFactor,
     vistas: vistas.map((v) => ({ idVista: v.idVista, nombre: v.nombre, url: v.url, permiso: true })),
   };
 }
@@ -21,11 +29,15 @@ export function aVistaDisponible(v: FilaVista & { idModulo: number; modulo: stri
 }
 
 /** What the audit log keeps of a profile: its data and its views by name. */
-export function fotoPerfil(p: { nombre: string; descripcion: string; porDefecto: boolean }, vistas: FilaVista[]) {
+export function fotoPerfil(
+  p: { nombre: string; descripcion: string; porDefecto: boolean; requiereSegundoFactor: boolean },
+  vistas: FilaVista[],
+) {
   return {
     nombre: p.nombre,
     descripcion: p.descripcion,
     porDefecto: p.porDefecto,
+    requiereSegundoFactor: p.requiereSegundoFactor,
     vistas: vistas.map((v) => v.nombre),
   };
 }

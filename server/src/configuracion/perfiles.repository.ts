@@ -10,6 +10,7 @@ export async function listarPerfiles(tx: Tx) {
       nombre: perfiles.nombre,
       descripcion: perfiles.descripcion,
       porDefecto: perfiles.porDefecto,
+      requiereSegundoFactor: perfiles.requiereSegundoFactor,
       // Qualified by hand: drizzle leaves a single-table selection's columns unqualified.
       cantUsuarios: sql<number>`(select count(*)::int from ${usuarios} u where u.id_perfil = ${perfiles}.id_perfil)`,
     })
@@ -80,6 +81,7 @@ export interface DatosPerfil {
   nombre: string;
   descripcion: string;
   porDefecto: boolean;
+  requiereSegundoFactor: boolean;
 }
 
 export async function insertarPerfil(tx: Tx, d: DatosPerfil): Promise<number> {

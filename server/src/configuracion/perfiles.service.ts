@@ -45,7 +45,12 @@ export async function crearPerfil(db: Db, sesion: SesionUsuario, body: PerfilCre
   return conUnicidad(() =>
     db.transaction(async (tx) => {
       await validar(tx, body, null);
-      const datos = { nombre: body.Nombre, descripcion: body.Descripcion, porDefecto: body.PorDefecto };
+      const datos = {
+        nombre: body.Nombre,
+        descripcion: body.Descripcion,
+        porDefecto: body.PorDefecto,
+        requiereSegundoFactor: body.RequiereSegundoFactor ?? false,
+      };
       const idPerfil = await repo.insertarPerfil(tx, datos);
       await repo.reemplazarVistas(tx, idPerfil, body.Vistas ?? []);
       await auditar(tx, {
@@ -69,7 +74,13 @@ export async function editarPerfil(db: Db, sesion: SesionUsuario, idPerfil: numb
       if (!actual) throw NoEncontrado(MSG.perfilNoEncontrado);
       await validar(tx, body, idPerfil);
       const vistasAntes = await repo.vistasDePerfiles(tx, idPerfil);
-      const datos = { nombre: body.Nombre, descripcion: body.Descripcion, porDefecto: body.PorDefecto };
+      // A client that does not send the policy leaves it as it is.
+      const datos = {
+        nombre: body.Nombre,
+        descripcion: body.Descripcion,
+        porDefecto: body.PorDefecto,
+        requiereSegundoFactor: body.RequiereSegundoFactor ?? actual.requiereSegundoFactor,
+      };
       await repo.actualizarPerfil(tx, idPerfil, datos);
       if (body.Vistas) {
         await repo.reemplazarVistas(tx, idPerfil, body.Vistas);

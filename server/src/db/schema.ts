@@ -61,6 +61,8 @@ export const perfiles = pgTable(
     descripcion: text("descripcion").notNull().default(""),
     porDefecto: boolean("por_defecto").notNull().default(false),
     creado: tstz("creado").notNull().defaultNow(),
+    /** Its users must hold a second factor (migration 0020): without one they can only enrol. */
+    requiereSegundoFactor: boolean("requiere_segundo_factor").notNull().default(false),
   },
   (t) => [uniqueIndex("perfiles_nombre_uq").on(sql`lower(${t.nombre})`)],
 );
@@ -294,7 +296,7 @@ export const solicitudes = pgTable(
     ),
     index("solicitudes_busqueda_idx").using("gin", t.busqueda),
     index("solicitudes_cant_funcionarios_idx").on(t.cantFuncionarios, t.idSolicitud),
-    // "Mis asignadas": held requests only (migration 0019).
+    // "Mis asignadas": held requests only (migration 0020).
     index("solicitudes_asignado_fecha_idx").on(t.asignadoA, t.fechaSolicitud).where(sql`${t.asignadoA} is not null`),
   ],
 );
@@ -747,4 +749,73 @@ export const respaldos = pgTable(
     error: text("error"),
   },
   (t) => [index("respaldos_dia_idx").on(t.dia)],
+);
+
+// Second factor (migration 0020): passkeys (WebAuthn credentials) and one authenticator app (TOTP)
+// per user. An app's row exists unconfirmed between "Agregar" and the first right code.
+export const factores = pgTable(
+  "factores",
+  {
+    idFactor: serial("id_factor").primaryKey(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    /** 'passkey' | 'app' */
+    tipo: text("tipo").notNull(),
+    nombre: text("nombre").notNull(),
+    confirmado: boolean("confirmado").notNull().default(true),
+    creado: tstz("creado").notNull().defaultNow(),
+    ultimoUso: tstz("ultimo_uso"),
+    /** Passkey: the credential's id (base64url), public key (COSE), signature counter, transports. */
+    credencialId: text("credencial_id"),
+    clavePublica: bytea("clave_publica"),
+    contador: bigint("contador", { mode: "number" }).notNull().default(0),
+    transportes: text("transportes").array(),
+    /** App: the TOTP secret (base32) and the last time step accepted (a code is never used twice). */
+    secreto: text("secreto"),
+    ultimoPaso: bigint("ultimo_paso", { mode: "number" }),
+  },
+  (t) => [
+    index("factores_usuario_idx").on(t.idUsuario),
+    uniqueIndex("factores_credencial_uq").on(t.credencialId),
+    uniqueIndex("factores_app_uq").on(t.idUsuario).where(sql`${t.tipo} = 'app' AND ${t.confirmado}`),
+  ],
+);
+
+/** Ten single-use recovery codes per user, stored as SHA-256 (each code holds 80 random bits). */
+export const codigosRecuperacion = pgTable(
+  "codigos_recuperacion",
+  {
+    idCodigo: serial("id_codigo").primaryKey(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    hash: text("hash").notNull(),
+    usado: tstz("usado"),
+  },
+  (t) => [index("codigos_recuperacion_usuario_idx").on(t.idUsuario)],
+);
+
+/**
+ * Short-lived challenges: 'inicio' between the password and the second factor (its token is the
+ * opaque `desafio` the client holds; attempts counted), 'registro' while a passkey is enrolled.
+ * `webauthn` is the WebAuthn challenge the authenticator must sign.
+ */
+export const desafios = pgTable(
+  "desafios",
+  {
+    idDesafio: bigserial("id_desafio", { mode: "number" }).primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    proposito: text("proposito").notNull(),
+    /** The user name as it was typed at sign-in (the audit entry's). */
+    usuarioTecleado: text("usuario_tecleado").notNull().default(""),
+    webauthn: text("webauthn"),
+    intentos: integer("intentos").notNull().default(0),
+    expira: tstz("expira").notNull(),
+    terminado: tstz("terminado"),
+  },
+  (t) => [index("desafios_usuario_idx").on(t.idUsuario)],
 );

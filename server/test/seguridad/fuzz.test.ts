@@ -6,7 +6,7 @@
  * malformed JSON, a wrong content type, malformed multipart. Never a 5xx; every refusal has the
  * product's shape with a Spanish message.
  */
-import { MSG, zFuncionarioForm, zInactivacionForm, zSolicitudForm } from "@registro/contracts";
+import { MSG, MSG_SEGUNDO_FACTOR, zFuncionarioForm, zInactivacionForm, zSolicitudForm } from "@registro/contracts";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +16,9 @@ import { crearTestApp, type TestApp } from "../support/app.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 
 const MENSAJES = new Set<string>(
-  Object.values(MSG as Record<string, unknown>).filter((m) => typeof m === "string") as string[],
+  [...Object.values(MSG as Record<string, unknown>), ...Object.values(MSG_SEGUNDO_FACTOR)].filter(
+    (m) => typeof m === "string",
+  ) as string[],
 );
 // The original client's English fallback (SPEC.md) is for the web only: the server never says it.
 MENSAJES.delete(MSG.errorDesconocido);

@@ -49,6 +49,7 @@ const sesion = (externo: boolean): SesionUsuario => ({
   idInstitucion: externo ? institucionOriginador : null,
   institucion: null,
   cambioClave: false,
+  segundoFactorPendiente: false,
   vistas: new Set(),
   roles: rolesDeVistas(new Set()),
 });

@@ -1,0 +1,153 @@
+/**
+ * Second factor: the second step of sign-in (POST api/Account/LogIn/SegundoFactor), the user's own
+ * factors (api/SegundoFactor: passkeys, one authenticator app, recovery codes) and their texts.
+ */
+import { z } from "zod";
+import { MSG } from "../mensajes.js";
+
+export const MSG_SEGUNDO_FACTOR = {
+  loginSegundoFactor: "Confirme su identidad con su segundo factor.",
+  desafioVencido: "La verificación venció o ya no es válida. Inicie sesión de nuevo.",
+  codigoIncorrecto: "El código no es válido.",
+  llaveIncorrecta: "No se pudo verificar la llave de acceso.",
+  intentosAgotados: "Demasiados intentos fallidos. Inicie sesión de nuevo.",
+  unMetodo: "Indique un código, un código de recuperación o una llave de acceso.",
+  sinLlaves: "No tiene llaves de acceso registradas.",
+  enrolamientoRequerido: "Su perfil requiere un segundo factor: regístrelo para continuar.",
+  codigoFormato: "El código tiene 6 dígitos.",
+  nombreRequerido: "Indique un nombre.",
+  factorNoEncontrado: "El segundo factor no existe.",
+  appYaRegistrada: "Ya tiene una aplicación de autenticación; elimínela antes de agregar otra.",
+  appSinIniciar: "Primero pida un nuevo código QR.",
+  registroVencido: "El registro de la llave venció. Inténtelo de nuevo.",
+  llaveNoRegistrada: "No se pudo registrar la llave de acceso.",
+  llaveRepetida: "Esa llave de acceso ya está registrada.",
+  ultimoFactorRequerido: "Su perfil requiere un segundo factor: registre otro antes de eliminar este.",
+  sinFactorParaCodigos: "Registre primero una llave de acceso o una aplicación de autenticación.",
+  factorAgregado: "Segundo factor registrado.",
+  factorEliminado: "Segundo factor eliminado.",
+  factorRenombrado: "Nombre actualizado.",
+  codigosGenerados: "Nuevos códigos de recuperación generados. Los anteriores ya no sirven.",
+  sinFactores: "El usuario no tiene segundos factores registrados.",
+  factoresReiniciados: "Se eliminaron los segundos factores del usuario y se cerraron sus sesiones.",
+  confirmarReiniciar: (nombre: string) =>
+    `¿Desea eliminar las llaves de acceso, la aplicación de autenticación y los códigos de recuperación de ${nombre}? Se cerrarán sus sesiones y deberá registrar un segundo factor nuevo.`,
+  confirmarEliminar: (nombre: string) => `¿Desea eliminar «${nombre}»? Ya no podrá usarlo para iniciar sesión.`,
+  confirmarCodigos: "Los códigos de recuperación actuales dejarán de servir. ¿Desea generar otros?",
+} as const;
+
+/** The methods a challenge accepts. */
+export const METODOS_SEGUNDO_FACTOR = ["webauthn", "totp", "recuperacion"] as const;
+export type MetodoSegundoFactor = (typeof METODOS_SEGUNDO_FACTOR)[number];
+
+/** Profiles that require a second factor on a new production database (no demo data). */
+export const PERFILES_CON_SEGUNDO_FACTOR = [
+  "Analista RyCC",
+  "Analista Legal",
+  "Administrador RyCC",
+  "Consultor",
+  "Administrador de Configuración",
+] as const;
+
+const zDesafio = z.string({ error: MSG.requerido }).trim().min(1, MSG.requerido).max(200, MSG.textoLargo(200));
+
+/** A WebAuthn answer as @simplewebauthn/browser hands it over (checked in depth by the server's library). */
+export const zCredencialWebAuthn = z
+  .object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal("public-key"),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().max(50).optional(),
+  })
+  .passthrough();
+
+const vacio = (v: unknown) => (v === null || v === "" ? undefined : v);
+
+/** POST api/Account/LogIn/SegundoFactor: the challenge and exactly one of the three answers. */
+export const zSegundoFactorBody = z
+  .object({
+    desafio: zDesafio,
+    codigo: z.preprocess(
+      vacio,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, MSG_SEGUNDO_FACTOR.codigoFormato)
+        .optional(),
+    ),
+    codigoRecuperacion: z.preprocess(vacio, z.string().trim().max(100, MSG.textoLargo(100)).optional()),
+    credencial: z.preprocess(vacio, zCredencialWebAuthn.optional()),
+  })
+  .superRefine((b, ctx) => {
+    const n = [b.codigo, b.codigoRecuperacion, b.credencial].filter((x) => x !== undefined).length;
+    if (n !== 1) ctx.addIssue({ code: "custom", path: ["codigo"], message: MSG_SEGUNDO_FACTOR.unMetodo });
+  });
+export type SegundoFactorBody = z.infer<typeof zSegundoFactorBody>;
+
+/** POST api/Account/LogIn/SegundoFactor/Opciones: WebAuthn options for the challenge's user. */
+export const zOpcionesLoginBody = z.object({ desafio: zDesafio });
+
+/** WebAuthn options as @simplewebauthn/server builds them (passed to the browser as they are). */
+export const zOpcionesWebAuthn = z.record(z.string(), z.unknown());
+
+const zNombreFactor = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z
+    .string({ error: MSG_SEGUNDO_FACTOR.nombreRequerido })
+    .trim()
+    .min(1, MSG_SEGUNDO_FACTOR.nombreRequerido)
+    .max(60, MSG.textoLargo(60)),
+);
+
+/** One of the user's factors. */
+export const zFactor = z.object({
+  idFactor: z.number(),
+  tipo: z.enum(["passkey", "app"]),
+  nombre: z.string(),
+  creado: z.string(),
+  ultimoUso: z.string().nullable(),
+});
+export type Factor = z.infer<typeof zFactor>;
+
+/** GET api/SegundoFactor. */
+export const zEstadoSegundoFactor = z.object({
+  /** The user's profile requires a second factor. */
+  requerido: z.boolean(),
+  factores: z.array(zFactor),
+  /** Recovery codes not used yet. */
+  codigosRestantes: z.number(),
+});
+export type EstadoSegundoFactor = z.infer<typeof zEstadoSegundoFactor>;
+
+/** POST api/SegundoFactor/App/Iniciar data: the secret to scan (QR as a PNG data URL) or type. */
+export const zAppIniciada = z.object({ secreto: z.string(), uri: z.string(), qr: z.string() });
+export type AppIniciada = z.infer<typeof zAppIniciada>;
+
+/** POST api/SegundoFactor/App. */
+export const zAppConfirmarBody = z.object({
+  nombre: zNombreFactor,
+  codigo: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: MSG.requerido })
+      .trim()
+      .regex(/^\d{6}$/, MSG_SEGUNDO_FACTOR.codigoFormato),
+  ),
+});
+export type AppConfirmarBody = z.infer<typeof zAppConfirmarBody>;
+
+/** POST api/SegundoFactor/Passkey. */
+export const zPasskeyBody = z.object({
+  nombre: zNombreFactor,
+  credencial: zCredencialWebAuthn,
+});
+export type PasskeyBody = z.infer<typeof zPasskeyBody>;
+
+/** PUT api/SegundoFactor/{idFactor}. */
+export const zRenombrarFactorBody = z.object({ nombre: zNombreFactor });
+
+/** Data of an enrolment or of new codes: the recovery codes, shown once (absent when kept). */
+export const zFactorAgregado = z.object({ codigosRecuperacion: z.array(z.string()).optional() });
+export type FactorAgregado = z.infer<typeof zFactorAgregado>;
