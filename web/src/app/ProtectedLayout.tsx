@@ -8,7 +8,7 @@ import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
 import { useDeferredValue, useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { ControlSidebar } from "../components/layout/ControlSidebar";
 import { Footer } from "../components/layout/Footer";
 import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
@@ -18,6 +18,7 @@ import { Sidebar } from "../components/layout/Sidebar";
 import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
 import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
 import { PreferenciasCorreo } from "../features/avisos/PreferenciasCorreo";
+import { PATH_SEGURIDAD } from "../features/seguridad/routes";
 import { ApiError } from "../lib/api-client";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
@@ -66,6 +67,7 @@ export default function ProtectedLayout() {
 
 function SesionActiva() {
   const location = useLocation();
+  const navigate = useNavigate();
   const { data: datosUsuario, error, refetch, isFetching } = useUserData();
   // Performance (issue 12): the frame and the first screen are drawn in a transition once the user's
   // data arrives, which React splits into short slices instead of one long task on a slow phone.
@@ -125,7 +127,9 @@ function SesionActiva() {
           panelAbierto={panelAbierto}
           onTogglePanel={() => setPanelAbierto((v) => !v)}
           onCerrarSesion={cerrarSesion}
-          campana={<CampanaAvisos />}
+          onSeguridad={() => navigate(PATH_SEGURIDAD)}
+          // Until a required second factor is enrolled the server answers nothing else.
+          campana={data.usuario.segundoFactorPendiente ? null : <CampanaAvisos />}
         />
         <main id="rf-contenido" className="rf-content" tabIndex={-1}>
           {permitida ? <Outlet /> : null}

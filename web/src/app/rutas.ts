@@ -8,6 +8,7 @@ import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
+import { RUTA_SEGURIDAD, rutas as seguridad } from "../features/seguridad/routes";
 // Office (issue 15): the dashboard
 import { rutas as tablero } from "../features/tablero/routes";
 import { rutas as verificacion } from "../features/verificacion/routes";
@@ -25,6 +26,8 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...verificacion,
   // Office (issue 15)
   ...tablero,
+  // Second factor: the user's own, whatever the profile's views.
+  ...seguridad,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));
@@ -45,7 +48,7 @@ export function nombreDeRuta(pathname: string): string | null {
   return m?.[m.length - 1]?.route.id ?? null;
 }
 
-/** Inicio is always allowed once signed in; any other screen needs its view. */
+/** Inicio and Seguridad are always allowed once signed in; any other screen needs its view. */
 export function rutaPermitida(nombre: string, vistas: ReadonlySet<string>): boolean {
-  return nombre === RUTA_INICIO || vistas.has(nombre);
+  return nombre === RUTA_INICIO || nombre === RUTA_SEGURIDAD || vistas.has(nombre);
 }

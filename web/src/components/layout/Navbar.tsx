@@ -1,6 +1,7 @@
 /**
  * The top bar (SPEC.md §2): menu toggle, the current route's name, the user's first name and first
- * surname with their profile, a user menu with "Cerrar sesión", and the control sidebar's toggle.
+ * surname with their profile, a user menu ("Mi cuenta", "Seguridad", "Cerrar sesión"), and the control
+ * sidebar's toggle.
  */
 import type { UserData } from "@registro/contracts";
 import { Menu } from "primereact/menu";
@@ -18,6 +19,8 @@ interface Props {
   panelAbierto: boolean;
   onTogglePanel: () => void;
   onCerrarSesion: () => void;
+  /** Second factor: opens "Seguridad". */
+  onSeguridad: () => void;
   /** Avisos (issue 14): the notices' bell, placed by the layout. */
   campana?: ReactNode;
 }
@@ -26,6 +29,7 @@ export function Navbar(p: Props) {
   const menu = useRef<Menu>(null);
   const items: MenuItem[] = [
     { label: "Mi cuenta", icon: "pi pi-user", command: p.onTogglePanel },
+    { label: "Seguridad", icon: "pi pi-shield", command: p.onSeguridad },
     { separator: true },
     { label: "Cerrar sesión", icon: "pi pi-sign-out", command: p.onCerrarSesion },
   ];

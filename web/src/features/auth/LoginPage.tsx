@@ -3,7 +3,7 @@
  * Stands outside the layout (no navbar, sidebar or footer). Kept free of PrimeReact component code
  * and of the layout so the first page a user loads stays small.
  */
-import { APP_NOMBRE_CORTO, MSG } from "@registro/contracts";
+import { APP_NOMBRE_CORTO, type MetodoSegundoFactor, MSG } from "@registro/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { CampoClave } from "../../components/layout/CampoClave";
@@ -11,6 +11,7 @@ import { queryClient } from "../../lib/query-client";
 import { sessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { iniciarSesion } from "./api/iniciar-sesion";
+import { SegundoFactorPaso } from "./SegundoFactorPaso";
 import "./login.css";
 
 /** What the guard or the router leave for Login: where the user was going, why they are here. */
@@ -26,6 +27,8 @@ export default function LoginPage() {
   const [clave, setClave] = useState("");
   const [enviando, setEnviando] = useState(false);
   const [codigo, setCodigo] = useState("");
+  // A user with a second factor: the challenge between the password and the second step.
+  const [segundo, setSegundo] = useState<{ desafio: string; metodos: MetodoSegundoFactor[] } | null>(null);
   const estado = location.state as EstadoLogin | null;
   const aviso = typeof estado?.aviso === "string" ? estado.aviso : null;
   const yaConectado = sessionStore.getToken() !== null;
@@ -49,31 +52,58 @@ export default function LoginPage() {
     setEnviando(true);
     try {
       const res = await iniciarSesion({ userName: usuario.trim(), password: clave });
+      if (res.success && res.segundoFactor && res.desafio) {
+        setSegundo({ desafio: res.desafio, metodos: res.metodos ?? [] });
+        setEnviando(false);
+        return;
+      }
       if (!res.success || !res.token) {
         notify.warn(res.message);
         setEnviando(false);
         return;
       }
-      // Nothing cached from a previous user may leak into this session.
-      queryClient.clear();
-      sessionStore.setToken(res.token);
-      const from = estado?.from;
-      const destino = from && from.pathname !== "/Login" ? `${from.pathname}${from.search ?? ""}` : "/";
-      navigate(destino, { replace: true });
+      entrar(res.token);
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
       setEnviando(false);
     }
   }
 
+  /** The session begins: with the password alone, or after the second step. */
+  function entrar(token: string) {
+    setEnviando(true);
+    // Nothing cached from a previous user may leak into this session.
+    queryClient.clear();
+    sessionStore.setToken(token);
+    const from = estado?.from;
+    const destino = from && from.pathname !== "/Login" ? `${from.pathname}${from.search ?? ""}` : "/";
+    navigate(destino, { replace: true });
+  }
+
+  if (segundo) {
+    return (
+      <div className="rf-login">
+        <main className="rf-login-card">
+          <CabeceraLogin />
+          <SegundoFactorPaso
+            desafio={segundo.desafio}
+            metodos={segundo.metodos}
+            onToken={entrar}
+            onVolver={(motivo) => {
+              setSegundo(null);
+              setClave("");
+              if (motivo) notify.warn(motivo);
+            }}
+          />
+        </main>
+      </div>
+    );
+  }
+
   return (
     <div className="rf-login">
       <main className="rf-login-card">
-        <header className="rf-login-header">
-          <img src="./favicon.svg" alt="" width={56} height={56} />
-          <p className="rf-login-org">Contraloría General de la República</p>
-          <p className="rf-login-app">{APP_NOMBRE_CORTO}</p>
-        </header>
+        <CabeceraLogin />
         <h1>Iniciar sesión</h1>
         {aviso && (
           <p className="rf-login-aviso" role="status">
@@ -143,5 +173,15 @@ export default function LoginPage() {
         </section>
       </main>
     </div>
+  );
+}
+
+function CabeceraLogin() {
+  return (
+    <header className="rf-login-header">
+      <img src="./favicon.svg" alt="" width={56} height={56} />
+      <p className="rf-login-org">Contraloría General de la República</p>
+      <p className="rf-login-app">{APP_NOMBRE_CORTO}</p>
+    </header>
   );
 }

@@ -1,4 +1,4 @@
-/** POST api/Perfiles {Nombre, Descripcion, PorDefecto, Vistas}. */
+/** POST api/Perfiles {Nombre, Descripcion, PorDefecto, RequiereSegundoFactor, Vistas}. */
 import { useMutation } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { CLAVE, refrescar } from "./comun";
@@ -7,6 +7,7 @@ export interface PerfilEnvio {
   Nombre: string;
   Descripcion: string;
   PorDefecto: boolean;
+  RequiereSegundoFactor: boolean;
   Vistas: number[];
 }
 

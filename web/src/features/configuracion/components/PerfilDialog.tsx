@@ -52,6 +52,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const [nombre, setNombre] = useState("");
   const [descripcion, setDescripcion] = useState("");
   const [porDefecto, setPorDefecto] = useState(false);
+  const [requiereSegundoFactor, setRequiereSegundoFactor] = useState(false);
   const [disponibles, setDisponibles] = useState<VistaDisponible[]>([]);
   const [seleccionadas, setSeleccionadas] = useState<VistaDisponible[]>([]);
   const [errores, setErrores] = useState<Errores>({});
@@ -61,6 +62,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
     setNombre(perfil?.nombre ?? "");
     setDescripcion(perfil?.descripcion ?? "");
     setPorDefecto(perfil?.porDefecto ?? false);
+    setRequiereSegundoFactor(perfil?.requiereSegundoFactor ?? false);
     setErrores({});
   }, [visible, perfil]);
 
@@ -90,6 +92,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
       Nombre: nombre,
       Descripcion: descripcion,
       PorDefecto: porDefecto,
+      RequiereSegundoFactor: requiereSegundoFactor,
       Vistas: seleccionadas.map((v) => v.idVista),
     };
     try {
@@ -140,6 +143,15 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
             pt={PT_SWITCH}
           />
           <label htmlFor="perfil-por-defecto">Por defecto</label>
+        </div>
+        <div className="rfo-campo rfo-check">
+          <InputSwitch
+            inputId="perfil-segundo-factor"
+            checked={requiereSegundoFactor}
+            onChange={(e) => setRequiereSegundoFactor(e.value)}
+            pt={PT_SWITCH}
+          />
+          <label htmlFor="perfil-segundo-factor">Requiere segundo factor</label>
         </div>
       </div>
       <Campo id="perfil-descripcion" etiqueta="Descripción" error={error("Descripcion")}>

@@ -61,6 +61,18 @@ export default function PerfilesPage() {
           body={(p: Perfil) => (p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>)}
         />
         <Column
+          field="requiereSegundoFactor"
+          header="Segundo factor"
+          style={{ textAlign: "center" }}
+          body={(p: Perfil) =>
+            p.requiereSegundoFactor ? (
+              <span className="rfc-si">Requerido</span>
+            ) : (
+              <span className="rfc-no">Opcional</span>
+            )
+          }
+        />
+        <Column
           header="Acciones"
           style={{ width: "1%", whiteSpace: "nowrap" }}
           body={(p: Perfil) => (

@@ -4,10 +4,11 @@
  * per row Editar, Detalles, "Desbloquear" while the user is locked (the password stays), and the
  * password reset for every user, internal ones included (it also unlocks; confirmation naming the
  * user). New users and resets show the temporary password once.
+ * "Reiniciar segundo factor" removes a user's passkeys, app and codes (a lost phone or key).
  */
 import "../../../components/formulario/campos.css";
 import "../configuracion.css";
-import { type FilaUsuario, filaUsuario, MSG, type Usuario } from "@registro/contracts";
+import { type FilaUsuario, filaUsuario, MSG, MSG_SEGUNDO_FACTOR, type Usuario } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { Tag } from "primereact/tag";
 import { useMemo, useState } from "react";
@@ -16,6 +17,7 @@ import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useDesbloquearUsuario } from "../api/desbloquear-usuario";
 import { useUsuarios } from "../api/get-usuarios";
 import { useReiniciarClave } from "../api/reiniciar-clave";
+import { useReiniciarSegundoFactor } from "../api/reiniciar-segundo-factor";
 import { type ClaveTemporal, ClaveTemporalDialog } from "../components/ClaveTemporalDialog";
 import { ConfirmacionHost, confirmar } from "../components/confirmar";
 import { EstatusTag } from "../components/EstatusTag";
@@ -26,6 +28,7 @@ export default function UsuariosPage() {
   const usuarios = useUsuarios();
   const reiniciar = useReiniciarClave();
   const desbloquear = useDesbloquearUsuario();
+  const reiniciarFactores = useReiniciarSegundoFactor();
   const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; usuario: Usuario | null } | null>(null);
   const [clave, setClave] = useState<ClaveTemporal | null>(null);
   const filas = useMemo(() => usuarios.data?.map(filaUsuario), [usuarios.data]);
@@ -54,6 +57,20 @@ export default function UsuariosPage() {
         avisarFallo(e);
       }
     });
+  };
+
+  const pedirReinicioFactores = (u: Usuario) => {
+    confirmar(
+      MSG_SEGUNDO_FACTOR.confirmarReiniciar(`${u.nombre} ${u.apellido}`.trim()),
+      async () => {
+        try {
+          avisarRespuesta(await reiniciarFactores.mutateAsync(u.idUsuario));
+        } catch (e) {
+          avisarFallo(e);
+        }
+      },
+      { destructiva: true },
+    );
   };
 
   return (
@@ -117,6 +134,12 @@ export default function UsuariosPage() {
                 icono="pi pi-key"
                 severity="warning"
                 onClick={() => pedirReinicio(u)}
+              />
+              <AccionBandeja
+                etiqueta={`Reiniciar segundo factor de ${u.usuario}`}
+                icono="pi pi-shield"
+                severity="danger"
+                onClick={() => pedirReinicioFactores(u)}
               />
             </div>
           )}
