@@ -39,8 +39,3 @@ export async function contarFallo(tx: Tx, user: { idUsuario: number; usuario: st
   }
   return inicio.direccion || inicio.cuenta;
 }
-
-/** True while the account is locked, everywhere or from this address. */
-export async function estaBloqueada(tx: Tx, idUsuario: number, direccion: string): Promise<boolean> {
-  return (await repo.finBloqueo(tx, idUsuario, direccion)) !== null;
-}

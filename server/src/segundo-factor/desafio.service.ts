@@ -7,7 +7,8 @@
  * second factor is right.
  */
 import { type MetodoSegundoFactor, MSG, MSG_SEGUNDO_FACTOR, type SegundoFactorBody } from "@registro/contracts";
-import { contarFallo, estaBloqueada } from "../auth/bloqueo.js";
+import { finBloqueo } from "../auth/auth.repository.js";
+import { BLOQUEO_MINUTOS, contarFallo } from "../auth/bloqueo.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "../auth/emision.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
@@ -82,6 +83,11 @@ function credencial(f: repo.FilaFactor) {
   };
 }
 
+/** The locked account's answer, as LogIn gives it: how long until it may try again. */
+function cuentaBloqueada(restanteMs: number): Fallo {
+  return { success: false, message: MSG.cuentaBloqueada(Math.max(1, Math.ceil(restanteMs / 60_000))) };
+}
+
 /** Checks the answer to a challenge; the session's token when it is right. */
 export async function completarSegundoFactor(
   db: Db,
@@ -91,26 +97,30 @@ export async function completarSegundoFactor(
   direccion: string,
 ): Promise<SesionEmitida | Fallo> {
   const vencido: Fallo = { success: false, message: MSG_SEGUNDO_FACTOR.desafioVencido };
+  const fallo: Fallo = { success: false, message: MSG.loginFallido };
   const vivo = await repo.desafioVigente(db, hashDesafio(body.desafio));
   if (!vivo) return vencido;
   const { desafio, usuario } = vivo;
   const intentos = await repo.contarIntento(db, desafio.idDesafio, MAX_INTENTOS_DESAFIO);
   if (intentos === null) return vencido;
   // A lock that began after the password (other failures meanwhile) or a user disabled meanwhile.
-  if (!usuario.activo || (await estaBloqueada(db, usuario.idUsuario, direccion))) {
+  const hasta = await finBloqueo(db, usuario.idUsuario, direccion);
+  if (!usuario.activo || hasta) {
     await repo.terminarDesafio(db, desafio.idDesafio);
-    return { success: false, message: MSG.loginFallido };
+    return usuario.activo && hasta ? cuentaBloqueada(hasta.getTime() - reloj().getTime()) : fallo;
   }
 
   const resultado = await comprobar(db, config, reloj, body, usuario.idUsuario, desafio.webauthn);
   if (!resultado) {
-    const agotado = intentos >= MAX_INTENTOS_DESAFIO;
-    await db.transaction(async (tx) => {
-      if (agotado) await repo.terminarDesafio(tx, desafio.idDesafio);
-      await contarFallo(tx, usuario, direccion);
+    const bloqueo = await db.transaction(async (tx) => {
+      const inicio = await contarFallo(tx, usuario, direccion);
+      if (inicio || intentos >= MAX_INTENTOS_DESAFIO) await repo.terminarDesafio(tx, desafio.idDesafio);
       await auditarSesion(tx, usuario.idUsuario, desafio.usuarioTecleado, "inicio_fallido");
+      return inicio;
     });
-    if (agotado) return { success: false, message: MSG_SEGUNDO_FACTOR.intentosAgotados };
+    // The failure that starts a lock is told so, as at the password.
+    if (bloqueo) return cuentaBloqueada(BLOQUEO_MINUTOS * 60_000);
+    if (intentos >= MAX_INTENTOS_DESAFIO) return { success: false, message: MSG_SEGUNDO_FACTOR.intentosAgotados };
     return {
       success: false,
       message: body.credencial ? MSG_SEGUNDO_FACTOR.llaveIncorrecta : MSG_SEGUNDO_FACTOR.codigoIncorrecto,

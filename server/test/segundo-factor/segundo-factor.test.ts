@@ -326,10 +326,8 @@ describe("POST api/Account/LogIn with a second factor", () => {
     const malo = String((Number(codigoDe(secreto)) + 3) % 1_000_000).padStart(6, "0");
     const respuestas = [];
     for (let i = 0; i < 5; i++) respuestas.push((await segundo({ desafio, codigo: malo }, ip)).json().message);
-    expect(respuestas).toEqual([
-      ...Array(4).fill(MSG_SEGUNDO_FACTOR.codigoIncorrecto),
-      MSG_SEGUNDO_FACTOR.intentosAgotados,
-    ]);
+    // The fifth wrong answer from one address also locks the account there, and says so.
+    expect(respuestas).toEqual([...Array(4).fill(MSG_SEGUNDO_FACTOR.codigoIncorrecto), MSG.cuentaBloqueada(15)]);
     // The right code no longer opens this challenge.
     expect((await segundo({ desafio, codigo: codigoDe(secreto) }, ip)).json().message).toBe(
       MSG_SEGUNDO_FACTOR.desafioVencido,
@@ -341,10 +339,26 @@ describe("POST api/Account/LogIn with a second factor", () => {
     expect(bloqueo.fallos).toBe(5);
     expect(bloqueo.bloqueadoHasta).not.toBeNull();
     // Locked from that address: even the right password is refused there, not elsewhere.
-    expect((await loginPassword("juridico", ip)).json()).toEqual({ success: false, message: MSG.loginFallido });
+    expect((await loginPassword("juridico", ip)).json()).toEqual({ success: false, message: MSG.cuentaBloqueada(15) });
     expect((await loginPassword("juridico", "198.51.100.8")).json().segundoFactor).toBe(true);
     const fallidos = await t.db.select().from(desafios).where(eq(desafios.intentos, 5));
     expect(fallidos.every((d) => d.terminado !== null)).toBe(true);
+  });
+
+  it("five wrong answers end the challenge even when they come from several addresses", async () => {
+    avanzar(60);
+    const desafio = await desafioDe("juridico", "198.51.100.20");
+    const malo = String((Number(codigoDe(secreto)) + 5) % 1_000_000).padStart(6, "0");
+    const respuestas = [];
+    for (let i = 0; i < 5; i++)
+      respuestas.push((await segundo({ desafio, codigo: malo }, `198.51.100.${21 + i}`)).json().message);
+    expect(respuestas).toEqual([
+      ...Array(4).fill(MSG_SEGUNDO_FACTOR.codigoIncorrecto),
+      MSG_SEGUNDO_FACTOR.intentosAgotados,
+    ]);
+    expect((await segundo({ desafio, codigo: codigoDe(secreto) }, "198.51.100.20")).json().message).toBe(
+      MSG_SEGUNDO_FACTOR.desafioVencido,
+    );
   });
 
   it("WebAuthn options need a live challenge of a user with passkeys", async () => {

@@ -18,7 +18,7 @@ interface Props {
   onVolver: (aviso?: string) => void;
 }
 
-const FIN = new Set<string>([MSG_SEGUNDO_FACTOR.desafioVencido, MSG_SEGUNDO_FACTOR.intentosAgotados, MSG.loginFallido]);
+const SIGUE = new Set<string>([MSG_SEGUNDO_FACTOR.codigoIncorrecto, MSG_SEGUNDO_FACTOR.llaveIncorrecta]);
 
 export function SegundoFactorPaso({ desafio, metodos, onToken, onVolver }: Props) {
   const conApp = metodos.includes("totp");
@@ -37,7 +37,9 @@ export function SegundoFactorPaso({ desafio, metodos, onToken, onVolver }: Props
         return;
       }
       const deCampo = r.errors ? Object.values(r.errors).flat()[0] : undefined;
-      if (FIN.has(r.message)) {
+      // A wrong code or key may be tried again; anything else (expired, too many attempts, the
+      // account locked) ends the challenge: back to the password.
+      if (!deCampo && !SIGUE.has(r.message)) {
         onVolver(r.message);
         return;
       }
@@ -60,7 +62,8 @@ export function SegundoFactorPaso({ desafio, metodos, onToken, onVolver }: Props
       // The server's answers are Spanish; the browser's own refusals (cancelled, no key, timed out) are not.
       const mensaje =
         e instanceof ApiError ? e.message : "No se pudo usar la llave de acceso. Inténtelo de nuevo o use otro método.";
-      if (FIN.has(mensaje)) onVolver(mensaje);
+      // The challenge is gone (expired, ended): back to the password.
+      if (e instanceof ApiError && e.status === 404) onVolver(mensaje);
       else notify.warn(mensaje);
       setEnviando(false);
     }
