@@ -46,6 +46,7 @@ const sesionInterna = (idUsuario: number): SesionUsuario => ({
   idInstitucion: null,
   institucion: null,
   cambioClave: false,
+  segundoFactorPendiente: false,
   vistas: new Set(),
   roles: rolesDeVistas(new Set()),
 });
