@@ -5,14 +5,13 @@
 import { zParamsSesion, zRespuestaSimple, zSesionesActivas } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./sesiones.service.js";
 
 const zError = z.object({ success: z.literal(false), message: z.string() });
 
-export const sesionesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const sesionesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const tags = ["Account"];
   const acceso = { autenticado: true };
 

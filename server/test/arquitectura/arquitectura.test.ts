@@ -103,3 +103,29 @@ describe("one clock", () => {
     ]);
   });
 });
+
+describe("the entrance", () => {
+  /** Every routes file under server/src. */
+  const rutas = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const ruta = path.join(dir, e.name);
+      if (e.isDirectory()) return rutas(ruta);
+      return e.name.endsWith(".routes.ts") || e.name === "routes.ts" ? [ruta] : [];
+    });
+
+  it("every routes plugin takes AppDeps from deps.ts, and none imports app.ts", () => {
+    const archivos = rutas(path.join(raiz, "server/src"));
+    expect(archivos.length).toBeGreaterThan(20);
+    const fuera: string[] = [];
+    for (const archivo of archivos) {
+      const texto = fs.readFileSync(archivo, "utf8");
+      const nombre = path.relative(raiz, archivo);
+      if (/from\s+["'](\.\.?\/)+app\.js["']/.test(texto)) fuera.push(`${nombre}: imports app.ts`);
+      if (!/from\s+["'](\.\.?\/)+deps\.js["']/.test(texto)) fuera.push(`${nombre}: does not take AppDeps from deps.ts`);
+      for (const m of texto.matchAll(/FastifyPluginAsync(?:Zod)?<([^>]*)>/g)) {
+        if (!/^AppDeps\b/.test(m[1].trim())) fuera.push(`${nombre}: plugin options ${m[1]}`);
+      }
+    }
+    expect(fuera).toEqual([]);
+  });
+});
