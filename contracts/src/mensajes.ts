@@ -168,6 +168,14 @@ export const MSG = {
   claveReiniciada: "Clave reiniciada correctamente.",
   usuarioDesbloqueado: "Usuario desbloqueado: ya puede iniciar sesión con su contraseña.",
   usuarioNoBloqueado: "El usuario no está bloqueado.",
+  restablecimientoSolicitado:
+    "Si la dirección corresponde a un usuario activo, le enviamos un correo con un enlace para elegir una nueva contraseña. El enlace vale 30 minutos y sirve una sola vez.",
+  restablecimientoNoDisponible:
+    "El restablecimiento por correo no está disponible. Pida al Administrador de Configuración que reinicie su contraseña.",
+  enlaceRestablecimientoInvalido:
+    "El enlace no es válido, ya se usó o venció. Pida uno nuevo desde «¿Olvidó su contraseña?».",
+  claveRestablecida: "Contraseña actualizada. Inicie sesión con su nueva contraseña.",
+  demasiadosRestablecimientos: "Se pidieron demasiados enlaces. Espere unos minutos e intente de nuevo.",
   sesionNoEncontrada: "No se encontró la sesión: ya terminó o no es suya.",
   sesionActualNoSeCierraAqui: "Esta es la sesión que está usando: para terminarla, use «Cerrar sesión».",
   sesionCerrada: "Sesión cerrada.",

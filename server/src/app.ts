@@ -198,7 +198,9 @@ function registerWeb(app: FastifyInstance, config: Config) {
     "<head>",
     `<head>\n    <base href="${base}/" />\n    <meta name="base-path" content="${base}" />` +
       // Avisos (issue 14): how often the bell asks for news.
-      `\n    <meta name="avisos-cada" content="${config.noticesPollSeconds}" />`,
+      `\n    <meta name="avisos-cada" content="${config.noticesPollSeconds}" />` +
+      // Password reset by e-mail: the sign-in page offers it only when mail can be sent.
+      `\n    <meta name="correo-disponible" content="${config.smtpUrl ? "si" : "no"}" />`,
   );
   // Performance (issue 12): the build's .br/.gz twins are sent as they are; hashed assets never
   // change under their name, so browsers keep them for a year; anything else is revalidated.

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adjuntosRoutes } from "./adjuntos/adjuntos.routes.js";
 import { auditoriaRoutes } from "./auditoria/auditoria.routes.js";
+import { restablecimientoRoutes } from "./auth/restablecimiento.routes.js";
 import { sesionesRoutes } from "./auth/sesiones.routes.js";
 import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
@@ -49,4 +50,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(sesionesRoutes, deps);
   await app.register(operacionRoutes, deps);
   await app.register(segundoFactorRoutes, deps);
+  // Password reset by e-mail
+  await app.register(restablecimientoRoutes, deps);
 };

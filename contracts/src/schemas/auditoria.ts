@@ -46,6 +46,8 @@ export const ACCIONES_AUDITORIA = {
   inicio_fallido: "Inicio de sesión fallido",
   cambio_clave: "Cambio de contraseña",
   cerrar_sesiones: "Cierre de sesiones desde «Mis sesiones»",
+  solicitar_restablecimiento: "Pedido de enlace para restablecer la contraseña",
+  restablecer_clave: "Restablecimiento de contraseña por correo",
   asignar: "Auto-asignación",
   liberar: "Liberación",
   reasignar: "Reasignación",

@@ -174,6 +174,23 @@ export const sesiones = pgTable(
   (t) => [index("sesiones_usuario_idx").on(t.idUsuario)],
 );
 
+/** Password reset links sent by e-mail: only the secret's SHA-256; single use, 30 minutes. */
+export const restablecimientosClave = pgTable(
+  "restablecimientos_clave",
+  {
+    idRestablecimiento: bigserial("id_restablecimiento", { mode: "number" }).primaryKey(),
+    idUsuario: integer("id_usuario")
+      .notNull()
+      .references(() => usuarios.idUsuario, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    creado: tstz("creado").notNull().defaultNow(),
+    expira: tstz("expira").notNull(),
+    usado: tstz("usado"),
+    direccion: text("direccion"),
+  },
+  (t) => [index("restablecimientos_clave_usuario_idx").on(t.idUsuario, t.creado)],
+);
+
 /** Person registry (padrón) behind GetPersona. */
 export const personas = pgTable("personas", {
   cedula: text("cedula").primaryKey(),

@@ -1,0 +1,233 @@
+/**
+ * Password reset by e-mail, end to end with a real SMTP server in the test: POST
+ * api/Account/OlvidoClave and POST api/Account/RestablecerClave. The same answer for unknown
+ * addresses (nothing sent), a single-use link valid 30 minutes built from PUBLIC_URL (never the
+ * Host header), per-account and per-address limits, the password policy, every session ended, no
+ * session opened, audited.
+ */
+import { MSG } from "@registro/contracts";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ASUNTO_RESTABLECIMIENTO } from "../../src/auth/restablecimiento.service.js";
+import { auditoria, restablecimientosClave, usuarios } from "../../src/db/schema.js";
+import { DEMO_PASSWORD } from "../../src/seed/demo.js";
+import { crearTestApp, type TestApp } from "../support/app.js";
+import { idUsuario } from "../support/factories.js";
+import { iniciarSmtp, type ServidorSmtp } from "../support/smtp.js";
+
+const PUBLIC_URL = "https://firmas.contraloria.example/RegistroFirmas";
+const NUEVA = "Girasol.Marino.Veloz.47";
+
+let t: TestApp;
+let smtp: ServidorSmtp;
+beforeAll(async () => {
+  smtp = await iniciarSmtp();
+  t = await crearTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, LOGIN_RATE_LIMIT: "1000" });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.cerrar();
+});
+
+let n = 0;
+/** A client address of its own per call, so the per-address limit is tested apart. */
+const direccion = () => `198.51.100.${(n++ % 250) + 1}`;
+
+const pedir = (email: unknown, remoteAddress = direccion(), headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/Account/OlvidoClave",
+    payload: { Email: email },
+    remoteAddress,
+    headers,
+  });
+const restablecer = (Token: string, nueva = NUEVA, confirmar = nueva) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/Account/RestablecerClave",
+    payload: { Token, NuevaContraseña: nueva, ConfirmarContraseña: confirmar },
+    remoteAddress: direccion(),
+  });
+const entrar = (userName: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/api/Account/LogIn", payload: { userName, password } });
+
+async function emailDe(usuario: string): Promise<string> {
+  const [u] = await t.db.select().from(usuarios).where(eq(usuarios.usuario, usuario));
+  return u.email;
+}
+
+/** Sends what the outbox holds and answers the messages this call delivered. */
+async function entregar() {
+  const antes = smtp.recibidos.length;
+  await t.app.avisos.procesarCola();
+  return smtp.recibidos.slice(antes);
+}
+
+/** The link's secret from a delivered e-mail. */
+function secretoDe(texto: string): string {
+  const m = /https:\/\/firmas\.contraloria\.example\/RegistroFirmas\/RestablecerClave#([A-Za-z0-9_-]+)/.exec(texto);
+  if (!m) throw new Error(`sin enlace en: ${texto}`);
+  return m[1];
+}
+
+beforeEach(async () => {
+  await entregar();
+});
+
+describe("asking for a link: POST api/Account/OlvidoClave", () => {
+  it("400 for a missing or malformed address, on its field", async () => {
+    const sin = await pedir(undefined);
+    expect(sin.statusCode).toBe(400);
+    expect(sin.json().errors.Email).toEqual([MSG.requerido]);
+    expect((await pedir("no-es-un-correo")).json().errors.Email).toEqual([MSG.emailFormato]);
+  });
+
+  it("the same answer for an unknown address, and nothing is sent or stored", async () => {
+    const filas = async () => (await t.db.select().from(restablecimientosClave)).length;
+    const antes = await filas();
+    const desconocida = await pedir("nadie.conocido@ejemplo.example");
+    const conocida = await pedir(await emailDe("juridico"));
+    expect(desconocida.statusCode).toBe(200);
+    expect(desconocida.json()).toEqual({ success: true, message: MSG.restablecimientoSolicitado });
+    expect(conocida.json()).toEqual(desconocida.json());
+    const enviados = await entregar();
+    expect(enviados.map((m) => m.para)).toEqual([[await emailDe("juridico")]]);
+    expect(await filas()).toBe(antes + 1);
+  });
+
+  it("an inactive user's address gets the same answer and nothing", async () => {
+    await t.db.update(usuarios).set({ activo: false }).where(eq(usuarios.usuario, "verificador"));
+    expect((await pedir(await emailDe("verificador"))).json()).toEqual({
+      success: true,
+      message: MSG.restablecimientoSolicitado,
+    });
+    expect(await entregar()).toEqual([]);
+    await t.db.update(usuarios).set({ activo: true }).where(eq(usuarios.usuario, "verificador"));
+  });
+
+  it("the link is built from PUBLIC_URL, never from the Host header, with the secret in the fragment", async () => {
+    await pedir((await emailDe("consultor")).toUpperCase(), direccion(), {
+      host: "atacante.example",
+      "x-forwarded-host": "atacante.example",
+    });
+    const [m] = await entregar();
+    expect(m.asunto).toBe(ASUNTO_RESTABLECIMIENTO);
+    expect(m.texto).not.toContain("atacante");
+    expect(m.texto).toContain("30 minutos");
+    const secreto = secretoDe(m.texto);
+    // Only its hash is kept.
+    const guardados = await t.db.select().from(restablecimientosClave);
+    expect(JSON.stringify(guardados)).not.toContain(secreto);
+  });
+
+  it("at most three links an hour per account: more asks get the same answer and no mail", async () => {
+    const email = await emailDe("analista2");
+    for (let i = 0; i < 3; i++) await pedir(email);
+    expect(await entregar()).toHaveLength(3);
+    const cuarta = await pedir(email);
+    expect(cuarta.json()).toEqual({ success: true, message: MSG.restablecimientoSolicitado });
+    expect(await entregar()).toEqual([]);
+  });
+
+  it("five asks per client address in 15 minutes, then a Spanish 429", async () => {
+    const ip = "203.0.113.77";
+    for (let i = 0; i < 5; i++) expect((await pedir(`x${i}@ejemplo.example`, ip)).statusCode).toBe(200);
+    const sexta = await pedir("x6@ejemplo.example", ip);
+    expect(sexta.statusCode).toBe(429);
+    expect(sexta.json()).toEqual({ success: false, message: MSG.demasiadasSolicitudes });
+  });
+
+  it("without SMTP_URL the reset is not offered", async () => {
+    const sinCorreo = await crearTestApp();
+    try {
+      const res = await sinCorreo.app.inject({
+        method: "POST",
+        url: "/api/Account/OlvidoClave",
+        payload: { Email: "alguien@ejemplo.example" },
+      });
+      expect(res.json()).toEqual({ success: false, message: MSG.restablecimientoNoDisponible });
+    } finally {
+      await sinCorreo.close();
+    }
+  });
+});
+
+describe("choosing the new password: POST api/Account/RestablecerClave", () => {
+  async function enlacePara(usuario: string): Promise<string> {
+    await pedir(await emailDe(usuario));
+    const [m] = await entregar();
+    return secretoDe(m.texto);
+  }
+
+  it("400 for a made-up or malformed secret, on Token", async () => {
+    const inventado = await restablecer("A".repeat(43));
+    expect(inventado.statusCode).toBe(400);
+    expect(inventado.json().errors).toEqual({ Token: [MSG.enlaceRestablecimientoInvalido] });
+    expect((await restablecer("corto")).json().errors.Token).toEqual([MSG.enlaceRestablecimientoInvalido]);
+  });
+
+  it("the password policy applies, and a refused password leaves the link usable", async () => {
+    const secreto = await enlacePara("juridico2");
+    const corta = await restablecer(secreto, "corta");
+    expect(corta.statusCode).toBe(400);
+    expect(corta.json().errors.NuevaContraseña).toEqual([MSG.claveLongitud]);
+    expect((await restablecer(secreto, DEMO_PASSWORD)).json().errors.NuevaContraseña).toBeDefined();
+    expect((await restablecer(secreto, "password123456")).json().errors.NuevaContraseña).toEqual([MSG.claveComun]);
+    expect((await restablecer(secreto, NUEVA, "Otra.Distinta.Clave.9")).json().errors).toEqual({
+      ConfirmarContraseña: [MSG.claveNoCoincide],
+    });
+    expect((await restablecer(secreto)).json()).toEqual({ success: true, message: MSG.claveRestablecida });
+  });
+
+  it("sets the password, ends every session, opens none, lifts the locks, is audited; the link serves once", async () => {
+    const previa = await t.token("administrador");
+    const id = await idUsuario(t.db, "administrador");
+    await t.db
+      .update(usuarios)
+      .set({ bloqueadoHasta: sql`now() + interval '10 minutes'` })
+      .where(eq(usuarios.idUsuario, id));
+    const secreto = await enlacePara("administrador");
+    const res = await restablecer(secreto);
+    expect(res.json()).toEqual({ success: true, message: MSG.claveRestablecida });
+    expect(res.json().token).toBeUndefined();
+    expect(res.cookies).toEqual([]);
+    const datos = await t.app.inject({
+      method: "GET",
+      url: "/api/Account/GetUserData",
+      headers: { authorization: previa },
+    });
+    expect(datos.statusCode).toBe(401);
+    // The old password no longer works, the new one does, through the normal sign-in.
+    expect((await entrar("administrador", DEMO_PASSWORD)).json().success).toBe(false);
+    expect((await entrar("administrador", NUEVA)).json()).toMatchObject({ success: true, token: expect.any(String) });
+    const [entrada] = await t.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.accion, "restablecer_clave"), eq(auditoria.idEntidad, String(id))));
+    expect(entrada.idUsuario).toBe(id);
+    // Used once: a second use is refused.
+    const otraVez = await restablecer(secreto, "Otra.Clave.Nueva.Segura.58");
+    expect(otraVez.statusCode).toBe(400);
+    expect(otraVez.json().errors).toEqual({ Token: [MSG.enlaceRestablecimientoInvalido] });
+  });
+
+  it("a link used late (after 30 minutes) is refused", async () => {
+    const secreto = await enlacePara("originador2");
+    const id = await idUsuario(t.db, "originador2");
+    await t.db
+      .update(restablecimientosClave)
+      .set({ creado: sql`now() - interval '31 minutes'`, expira: sql`now() - interval '1 minute'` })
+      .where(eq(restablecimientosClave.idUsuario, id));
+    const tarde = await restablecer(secreto);
+    expect(tarde.statusCode).toBe(400);
+    expect(tarde.json().errors).toEqual({ Token: [MSG.enlaceRestablecimientoInvalido] });
+    expect((await entrar("originador2", DEMO_PASSWORD)).json().success).toBe(true);
+  });
+
+  it("using one link ends the user's other pending links", async () => {
+    const primero = await enlacePara("analista");
+    const segundo = await enlacePara("analista");
+    expect((await restablecer(segundo)).json().success).toBe(true);
+    expect((await restablecer(primero, "Otra.Clave.Nueva.Segura.58")).statusCode).toBe(400);
+  });
+});
