@@ -128,6 +128,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
   // Verificación (issue 13)
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // Password reset by e-mail: links asked per 15 minutes per client address.
+  RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // Performance (issue 12)
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
@@ -230,6 +232,7 @@ export type Config = {
   publicUrlDefinida: boolean;
   /** Public verification calls per address per minute. */
   verificacionRateLimit: number;
+  resetRateLimit: number;
   /** Person registry look-ups (GetPersona) per user per minute. */
   personaRateLimit: number;
   // Performance (issue 12)
@@ -325,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Verificación (issue 13)
     publicUrlDefinida: e.PUBLIC_URL !== undefined,
     verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
+    resetRateLimit: e.RESET_RATE_LIMIT,
     personaRateLimit: e.PERSONA_RATE_LIMIT,
     // Performance (issue 12)
     searchCountCap: e.SEARCH_COUNT_CAP,

@@ -1,7 +1,7 @@
 /**
  * Password reset by e-mail (public): POST api/Account/OlvidoClave asks for a link, POST
- * api/Account/RestablecerClave chooses the new password with it. Each client address may ask five
- * times in 15 minutes (Spanish 429 beyond).
+ * api/Account/RestablecerClave chooses the new password with it. Each client address may ask
+ * RESET_RATE_LIMIT times (5) in 15 minutes (Spanish 429 beyond).
  */
 import { zOlvidoClaveBody, zRespuestaSimple, zRestablecerClaveBody } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,7 +12,11 @@ export const restablecimientoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.post("/api/Account/OlvidoClave", {
     config: {
       publico: true,
-      rateLimit: { max: 5, timeWindow: "15 minutes", keyGenerator: (req) => `olvido-clave:${req.ip}` },
+      rateLimit: {
+        max: config.resetRateLimit,
+        timeWindow: "15 minutes",
+        keyGenerator: (req) => `olvido-clave:${req.ip}`,
+      },
     },
     schema: {
       tags: ["Account"],
@@ -28,7 +32,11 @@ export const restablecimientoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   app.post("/api/Account/RestablecerClave", {
     config: {
       publico: true,
-      rateLimit: { max: 20, timeWindow: "15 minutes", keyGenerator: (req) => `restablecer-clave:${req.ip}` },
+      rateLimit: {
+        max: config.resetRateLimit * 4,
+        timeWindow: "15 minutes",
+        keyGenerator: (req) => `restablecer-clave:${req.ip}`,
+      },
     },
     schema: {
       tags: ["Account"],

@@ -22,7 +22,7 @@ let t: TestApp;
 let smtp: ServidorSmtp;
 beforeAll(async () => {
   smtp = await iniciarSmtp();
-  t = await crearTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, LOGIN_RATE_LIMIT: "1000" });
+  t = await crearTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, RESET_RATE_LIMIT: "5" });
 });
 afterAll(async () => {
   await t?.close();

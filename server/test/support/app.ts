@@ -93,6 +93,7 @@ export async function crearTestApp(
   const config = loadConfig({
     LOG_LEVEL: "silent",
     LOGIN_RATE_LIMIT: "1000",
+    RESET_RATE_LIMIT: "1000",
     AUDIT_KEY: CLAVE_AUDITORIA_PRUEBAS,
     // Each app its own checkpoint file, outside the repository.
     AUDIT_CHECKPOINT_FILE: path.join(os.tmpdir(), `rf-puntos-${crypto.randomBytes(6).toString("hex")}.txt`),
