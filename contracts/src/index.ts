@@ -13,8 +13,8 @@ export * from "./schemas/exportar.js";
 export * from "./schemas/originador.js";
 export * from "./schemas/reasignacion.js";
 export * from "./schemas/respaldos.js";
-export * from "./schemas/segundo-factor.js";
 export * from "./schemas/restablecimiento.js";
+export * from "./schemas/segundo-factor.js";
 export * from "./schemas/sesiones.js";
 export * from "./schemas/solicitudes.js";
 // Office (issue 15): the dashboard
