@@ -1,4 +1,5 @@
 export * from "./estatus.js";
+export * from "./fecha-escrita.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
 // Performance (issue 12): constants the signed-in frame needs, without zod.

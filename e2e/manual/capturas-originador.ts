@@ -109,9 +109,7 @@ try {
   await d.getByLabel("Temporal", { exact: true }).check();
   const fechas = d.getByRole("group", { name: "Firma temporal" });
   await fechas.getByLabel("Desde").fill("01/01/2026");
-  await fechas.getByLabel("Desde").press("Escape");
   await fechas.getByLabel("Hasta").fill("31/12/2026");
-  await fechas.getByLabel("Hasta").press("Escape");
   await d.getByLabel("Limitado", { exact: true }).check();
   const montos = d.getByRole("group", { name: "Firma limitada (USD)" });
   for (const [etiqueta, valor] of [

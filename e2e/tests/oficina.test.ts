@@ -266,7 +266,6 @@ describe("Auditoría filters", () => {
     await page.locator(".p-dropdown-panel").getByRole("option", { name: "Liberación", exact: true }).click();
     for (const campo of ["Desde", "Hasta"]) {
       await page.getByLabel(campo, { exact: true }).fill(dia);
-      await page.keyboard.press("Escape");
     }
     await expect
       .poll(async () => (await page.locator(".p-paginator-current").textContent()) ?? "", { timeout: 10_000 })

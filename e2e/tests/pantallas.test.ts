@@ -371,7 +371,7 @@ describe("date picker and dropdowns, as assistive technology reads them", () => 
 
     // The date picker: a day chosen, then the picker opened again on it.
     await page.getByLabel("Fecha", { exact: true }).fill("15/11/2026");
-    await page.getByLabel("Fecha", { exact: true }).click();
+    await page.getByRole("button", { name: "Elegir en el calendario" }).click();
     const panel = page.locator(".p-datepicker").filter({ visible: true });
     await panel.waitFor();
     await expect

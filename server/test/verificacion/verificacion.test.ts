@@ -75,6 +75,10 @@ describe("GET api/Verificacion/Firma", () => {
     [{ cedula: CEDULAS[1], monto: "1e400" }, "monto", MSG.numeroInvalido],
     [{ cedula: CEDULAS[1], fecha: "2026-02-30" }, "fecha", MSG.fechaInvalida],
     [{ cedula: CEDULAS[1], fecha: "mañana" }, "fecha", MSG.fechaInvalida],
+    // A date sent but unreadable is refused on its field, never answered for today instead.
+    [{ cedula: CEDULAS[1], fecha: "31/02/2026" }, "fecha", MSG.fechaInvalida],
+    [{ cedula: CEDULAS[1], fecha: "15062025" }, "fecha", MSG.fechaInvalida],
+    [{ cedula: CEDULAS[1], fecha: "15/13/2026" }, "fecha", MSG.fechaInvalida],
     [{ cedula: CEDULAS[1], idFirma: "0" }, "idFirma", MSG.numeroInvalido],
     [{ cedula: CEDULAS[1], idFirma: "99999999999" }, "idFirma", MSG.numeroInvalido],
     [{ cedula: CEDULAS[1], idFirma: "999" }, "idFirma", MSG.firmaNoExiste],

@@ -5,7 +5,7 @@
  * speed, or pasting gives exactly the digits typed.
  */
 import { InputText } from "primereact/inputtext";
-import { type ComponentProps, useLayoutEffect, useRef } from "react";
+import { type ComponentProps, type Ref, useImperativeHandle, useLayoutEffect, useRef } from "react";
 
 /** The digits formatted as far as they go: literals are written only when a digit follows them. */
 export function formatearMascara(mascara: string, digitos: string): string {
@@ -21,16 +21,19 @@ export function formatearMascara(mascara: string, digitos: string): string {
 
 const soloDigitos = (s: string) => s.replace(/\D/g, "");
 
-type InputProps = Omit<ComponentProps<typeof InputText>, "value" | "onChange">;
+type InputProps = Omit<ComponentProps<typeof InputText>, "value" | "onChange" | "ref">;
 
 export interface EntradaMascaraProps extends InputProps {
   mascara: string;
   value: string;
   onChange: (valor: string) => void;
+  /** The input, for a form that puts focus on its first error. */
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function EntradaMascara({ mascara, value, onChange, ...resto }: EntradaMascaraProps) {
+export function EntradaMascara({ mascara, value, onChange, ref: externa, ...resto }: EntradaMascaraProps) {
   const ref = useRef<HTMLInputElement>(null);
+  useImperativeHandle(externa, () => ref.current as HTMLInputElement, []);
   // Where the caret goes after the next render: after this many digits.
   const digitosAntesDelCursor = useRef<number | null>(null);
   const maximo = mascara.split("").filter((c) => c === "9").length;
@@ -60,4 +63,17 @@ export function EntradaMascara({ mascara, value, onChange, ...resto }: EntradaMa
       }}
     />
   );
+}
+
+/**
+ * The cédula as 999-9999999-9: every cédula field of the app is this one input, so digits typed
+ * right after focusing it land in order (InputMask moved the caret under them).
+ */
+export function EntradaCedula(props: Omit<EntradaMascaraProps, "mascara">) {
+  return <EntradaMascara mascara="999-9999999-9" placeholder="000-0000000-0" {...props} />;
+}
+
+/** The phone as (999) 999-9999, the same way. */
+export function EntradaTelefono(props: Omit<EntradaMascaraProps, "mascara">) {
+  return <EntradaMascara mascara="(999) 999-9999" placeholder="(000) 000-0000" {...props} />;
 }

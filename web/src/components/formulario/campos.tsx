@@ -6,7 +6,7 @@
 import "./campos.css";
 import { ACEPTA_ARCHIVOS, CEDULA_REGEX, cedulaValida, type Errores, MIME_PERMITIDOS, MSG } from "@registro/contracts";
 import { type ReactNode, useRef, useState } from "react";
-import { EntradaMascara } from "./EntradaMascara";
+import { EntradaCedula } from "./EntradaMascara";
 import { obtenerPersona } from "./persona";
 
 const TIPOS_ARCHIVO: readonly string[] = MIME_PERMITIDOS;
@@ -198,11 +198,9 @@ export function CampoCedula(p: CedulaProps) {
   };
   return (
     <>
-      <EntradaMascara
+      <EntradaCedula
         id={id}
-        mascara="999-9999999-9"
         value={value}
-        placeholder="000-0000000-0"
         onChange={(v) => void cambiar(v)}
         readOnly={readOnly}
         aria-required={!readOnly}

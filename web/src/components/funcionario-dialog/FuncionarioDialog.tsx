@@ -9,8 +9,10 @@ import {
   DOCUMENTOS,
   type Errores,
   type Funcionario,
+  leerFechaEscrita,
   MAX_BYTES_DOCUMENTO,
   MSG,
+  textoDeFechaIso,
   zFuncionarioForm,
 } from "@registro/contracts";
 import { Button } from "primereact/button";
@@ -35,12 +37,13 @@ import {
   PT_DROPDOWN,
   PT_MULTISELECT,
 } from "../formulario/campos";
-import { EntradaMascara } from "../formulario/EntradaMascara";
-import { SelectorFecha } from "../SelectorFecha";
+import { EntradaTelefono } from "../formulario/EntradaMascara";
+import { useFocoPrimerError } from "../formulario/use-foco-error";
+import { fechaDeIso, SelectorFecha } from "../SelectorFecha";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { useCargosFuncionario, useCatalogoFirmas } from "./api";
 
-const OVERLAYS_ABIERTOS = ".p-datepicker:not(.p-datepicker-inline), .p-multiselect-panel, .p-dropdown-panel";
+const OVERLAYS_ABIERTOS = ".p-overlaypanel, .p-multiselect-panel, .p-dropdown-panel";
 
 /** SPEC.md §5: the official's field errors are keyed `newfuncionario.<Campo>` on the client. */
 export const PREFIJO = "newfuncionario.";
@@ -85,22 +88,14 @@ interface Estado {
   firmaRango: boolean;
   comentario: string;
   firmas: number[];
-  fechaDesde: Date | null;
-  fechaHasta: Date | null;
+  /** The date fields' text, as typed (dd/mm/aaaa). */
+  fechaDesde: string;
+  fechaHasta: string;
   montoDesde: number | null;
   montoHasta: number | null;
 }
 
-function fechaLocal(iso: string | null): Date | null {
-  if (!iso) return null;
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return y ? new Date(y, m - 1, d) : null;
-}
-
-/** YYYY-MM-DD of a calendar's local date (no time-zone shift). */
-function isoFecha(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+const textoFecha = (iso: string | null) => (iso ? textoDeFechaIso(iso.slice(0, 10)) : "");
 
 function estadoInicial(f: Funcionario | null): Estado {
   return {
@@ -114,8 +109,8 @@ function estadoInicial(f: Funcionario | null): Estado {
     firmaRango: f?.firmaRango ?? false,
     comentario: f?.comentario ?? "",
     firmas: f?.firmas.map((x) => x.idFirma) ?? [],
-    fechaDesde: fechaLocal(f?.fechaDesde ?? null),
-    fechaHasta: fechaLocal(f?.fechaHasta ?? null),
+    fechaDesde: textoFecha(f?.fechaDesde ?? null),
+    fechaHasta: textoFecha(f?.fechaHasta ?? null),
     montoDesde: f?.montoDesde ?? null,
     montoHasta: f?.montoHasta ?? null,
   };
@@ -123,6 +118,8 @@ function estadoInicial(f: Funcionario | null): Estado {
 
 /** The server's own schema (DESIGN.md §6) and the required documents, checked before any upload. */
 function validar(e: Estado, archivos: Partial<Record<CampoDocumento, File>>, guardados: Set<string>): Errores {
+  const desde = leerFechaEscrita(e.fechaDesde);
+  const hasta = leerFechaEscrita(e.fechaHasta);
   const r = zFuncionarioForm.safeParse({
     Cedula: e.cedula,
     Nombres: e.nombres,
@@ -135,11 +132,14 @@ function validar(e: Estado, archivos: Partial<Record<CampoDocumento, File>>, gua
     firmaRango: e.firmaRango,
     montoDesde: e.montoDesde ?? "",
     montoHasta: e.montoHasta ?? "",
-    fechaDesde: e.fechaDesde ? isoFecha(e.fechaDesde) : "",
-    fechaHasta: e.fechaHasta ? isoFecha(e.fechaHasta) : "",
+    fechaDesde: desde.fecha ?? "",
+    fechaHasta: hasta.fecha ?? "",
     SelectedFirms: e.firmas,
   });
   const err = r.success ? {} : erroresDeZod(r.error.issues);
+  // A date typed but not readable is its own error, not an empty field.
+  if (e.firmaVigencia && desde.error !== undefined) err.fechaDesde = [desde.error];
+  if (e.firmaVigencia && hasta.error !== undefined) err.fechaHasta = [hasta.error];
   for (const d of DOCUMENTOS) if (!archivos[d.campo] && !guardados.has(d.tipo)) err[d.campo] = [MSG.archivoRequerido];
   return err;
 }
@@ -200,6 +200,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
   const [archivos, setArchivos] = useState<Partial<Record<CampoDocumento, File>>>({});
   const [errores, setErrores] = useState<Errores>({});
   const [enviando, setEnviando] = useState(false);
+  const { contenedor, fallo } = useFocoPrimerError();
   const cargos = useCargosFuncionario();
   const firmas = useCatalogoFirmas();
   const adjuntos = useFuncionarioAdjuntos(props.idSolicitud, funcionario?.idFuncionario ?? null);
@@ -248,6 +249,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
     if (Object.keys(locales).length > 0) {
       setErrores(conPrefijo(locales));
       notify.warn(MSG.datosInvalidos);
+      fallo();
       return;
     }
     const fd = new FormData();
@@ -269,9 +271,11 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
     add("ffirmaDigital", e.ffirmaDigital);
     add("firmaVigencia", e.firmaVigencia);
     add("firmaRango", e.firmaRango);
-    if (e.firmaVigencia && e.fechaDesde && e.fechaHasta) {
-      add("fechaDesde", isoFecha(e.fechaDesde));
-      add("fechaHasta", isoFecha(e.fechaHasta));
+    const desde = leerFechaEscrita(e.fechaDesde).fecha;
+    const hasta = leerFechaEscrita(e.fechaHasta).fecha;
+    if (e.firmaVigencia && desde && hasta) {
+      add("fechaDesde", desde);
+      add("fechaHasta", hasta);
     }
     if (e.firmaRango && e.montoDesde !== null && e.montoHasta !== null) {
       add("montoDesde", e.montoDesde);
@@ -294,6 +298,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
       } else {
         setErrores(conPrefijo(r.errors ?? {}));
         notify.warn(r.message);
+        fallo();
       }
     } catch {
       notify.error(MSG.errorCargarFirmas);
@@ -304,6 +309,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
 
   return (
     <form
+      ref={contenedor}
       className="rfo-funcionario"
       noValidate
       onSubmit={(ev) => {
@@ -373,10 +379,8 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           />
         </Campo>
         <Campo id={idc("Telefono")} etiqueta="Teléfono" requerido error={err("Telefono")}>
-          <EntradaMascara
+          <EntradaTelefono
             id={idc("Telefono")}
-            mascara="(999) 999-9999"
-            placeholder="(000) 000-0000"
             value={e.telefono}
             onChange={(v) => set("telefono", v)}
             aria-required
@@ -458,7 +462,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
                     inputId={idc("fechaHasta")}
                     value={e.fechaHasta}
                     onChange={(f) => set("fechaHasta", f)}
-                    minDate={e.fechaDesde}
+                    minDate={fechaDeIso(leerFechaEscrita(e.fechaDesde).fecha)}
                     error={err("fechaHasta")}
                   />
                 </Campo>

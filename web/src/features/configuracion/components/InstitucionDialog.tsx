@@ -10,7 +10,7 @@ import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo, useState } from "react";
 import { ariaError, Campo, errorDe, PT_MULTISELECT } from "../../../components/formulario/campos";
-import { EntradaMascara } from "../../../components/formulario/EntradaMascara";
+import { EntradaTelefono } from "../../../components/formulario/EntradaMascara";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
@@ -130,10 +130,8 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
 
   const telefono = (id: string, campo: "Telefono" | "Telefono2", etiqueta: string, requerido: boolean) => (
     <Campo id={id} etiqueta={etiqueta} requerido={requerido && !soloLectura} error={error(campo)}>
-      <EntradaMascara
+      <EntradaTelefono
         id={id}
-        mascara="(999) 999-9999"
-        placeholder="(000) 000-0000"
         value={f[campo]}
         readOnly={soloLectura}
         onChange={(v) => cambiar(campo, v)}

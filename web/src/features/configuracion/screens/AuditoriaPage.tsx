@@ -23,12 +23,12 @@ import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { SelectorFecha } from "../../../components/SelectorFecha";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
 import { useAuditoriaUsuarios } from "../api/get-auditoria-usuarios";
 import { useVerificarAuditoria } from "../api/verificar-auditoria";
+import { FiltroFecha } from "../components/FiltroFecha";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
 
@@ -51,12 +51,6 @@ const OPCIONES_ACCION = Object.entries(ACCIONES_AUDITORIA)
   .sort((a, b) => a.label.localeCompare(b.label, "es"));
 
 /** The picker's local calendar day as YYYY-MM-DD (a date, not an instant). */
-function aDia(d: Date | null | undefined): string | undefined {
-  if (!d) return undefined;
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
 const CAMPO: Record<string, string> = {
   usuario: "Usuario",
   nombre: "Nombre",
@@ -166,9 +160,9 @@ export default function AuditoriaPage() {
   const [entidad, setEntidad] = useState<EntidadAuditoria | undefined>(undefined);
   const [accion, setAccion] = useState<AccionAuditoriaNombre | undefined>(undefined);
   const [idUsuario, setIdUsuario] = useState<number | undefined>(undefined);
-  const [desde, setDesde] = useState<Date | null>(null);
-  const [hasta, setHasta] = useState<Date | null>(null);
-  const auditoria = useAuditoria({ ...pagina, entidad, accion, idUsuario, desde: aDia(desde), hasta: aDia(hasta) });
+  const [desde, setDesde] = useState<string | undefined>(undefined);
+  const [hasta, setHasta] = useState<string | undefined>(undefined);
+  const auditoria = useAuditoria({ ...pagina, entidad, accion, idUsuario, desde, hasta });
   const usuarios = useAuditoriaUsuarios();
   const nombrePorId = useMemo(() => {
     const m = new Map((usuarios.data ?? []).map((u) => [u.idUsuario, u.usuario]));
@@ -234,26 +228,20 @@ export default function AuditoriaPage() {
           pt={ptDropdown("Usuario")}
         />
       </div>
-      <div className="rfc-filtro">
-        <label htmlFor="auditoria-desde">Desde</label>
-        <SelectorFecha
-          inputId="auditoria-desde"
-          value={desde}
-          onChange={filtrar(setDesde)}
-          maxDate={hasta}
-          showButtonBar
-        />
-      </div>
-      <div className="rfc-filtro">
-        <label htmlFor="auditoria-hasta">Hasta</label>
-        <SelectorFecha
-          inputId="auditoria-hasta"
-          value={hasta}
-          onChange={filtrar(setHasta)}
-          minDate={desde}
-          showButtonBar
-        />
-      </div>
+      <FiltroFecha
+        id="auditoria-desde"
+        etiqueta="Desde"
+        aplicada={desde}
+        onAplicar={filtrar(setDesde)}
+        maxDate={hasta}
+      />
+      <FiltroFecha
+        id="auditoria-hasta"
+        etiqueta="Hasta"
+        aplicada={hasta}
+        onAplicar={filtrar(setHasta)}
+        minDate={desde}
+      />
     </div>
   );
 

@@ -20,7 +20,7 @@ import { Dropdown } from "primereact/dropdown";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { RadioButton } from "primereact/radiobutton";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   ariaError,
@@ -31,7 +31,8 @@ import {
   erroresDeZod,
   PT_DROPDOWN,
 } from "../../../components/formulario/campos";
-import { EntradaMascara } from "../../../components/formulario/EntradaMascara";
+import { EntradaTelefono } from "../../../components/formulario/EntradaMascara";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { FuncionarioDialog } from "../../../components/funcionario-dialog/FuncionarioDialog";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { notify } from "../../../lib/toast";
@@ -161,18 +162,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
   // status it now has must not read as a refusal meanwhile.
   const [saliendo, setSaliendo] = useState(false);
   // A failed save takes the clerk to the first field it names (once its error is on screen).
-  const formulario = useRef<HTMLFormElement>(null);
-  const [fallos, setFallos] = useState(0);
-  useEffect(() => {
-    if (fallos === 0) return;
-    const invalido = formulario.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalido) return;
-    const destino = invalido.matches("input, textarea, select, button, [tabindex]")
-      ? invalido
-      : (invalido.querySelector<HTMLElement>("input, textarea, [tabindex]") ?? invalido);
-    destino.scrollIntoView({ block: "center" });
-    destino.focus({ preventScroll: true });
-  }, [fallos]);
+  const { contenedor: formulario, fallo } = useFocoPrimerError();
   const cargos = useCargosIncumbente();
   const guardarMut = useGuardarSolicitud();
   const enviarMut = useEnviarSolicitud();
@@ -250,7 +240,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
     const locales = validar(e, archivos, new Set(guardados.keys()));
     if (Object.keys(locales).length > 0) {
       setErrores(locales);
-      setFallos((n) => n + 1);
+      fallo();
       notify.warn(MSG.datosInvalidos);
       return;
     }
@@ -259,7 +249,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
         const r = await guardarMut.mutateAsync({ datos: datosFormulario(), edicion: solicitud !== null });
         if (!r.success) {
           setErrores(r.errors ?? {});
-          setFallos((n) => n + 1);
+          fallo();
           notify.warn(r.message);
           return;
         }
@@ -404,10 +394,8 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             </Campo>
             <Campo id="inst-telefono" etiqueta="Teléfono" error={err("InfoInstitucion.Telefono")}>
-              <EntradaMascara
+              <EntradaTelefono
                 id="inst-telefono"
-                mascara="(999) 999-9999"
-                placeholder="(000) 000-0000"
                 value={e.telefono}
                 readOnly={soloLectura}
                 onChange={(v) => set("telefono", v)}
@@ -429,10 +417,8 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               />
             </Campo>
             <Campo id="inst-telefono2" etiqueta="Teléfono 2" error={err("InfoInstitucion.Telefono2")}>
-              <EntradaMascara
+              <EntradaTelefono
                 id="inst-telefono2"
-                mascara="(999) 999-9999"
-                placeholder="(000) 000-0000"
                 value={e.telefono2}
                 readOnly={soloLectura}
                 onChange={(v) => set("telefono2", v)}
@@ -537,10 +523,8 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
               requerido={!soloLectura}
               error={err("InfoIncumbente.Telefono")}
             >
-              <EntradaMascara
+              <EntradaTelefono
                 id="inc-telefono"
-                mascara="(999) 999-9999"
-                placeholder="(000) 000-0000"
                 value={e.telefonoIncumbente}
                 readOnly={soloLectura}
                 aria-required={!soloLectura}

@@ -11,6 +11,7 @@ import {
   type EtapaTablero,
   type FuncionarioPorVencer,
   type InstitucionTablero,
+  leerFechaEscrita,
   MSG,
   type Tablero,
   V,
@@ -20,7 +21,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Chart } from "primereact/chart";
 import { Dropdown } from "primereact/dropdown";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { PT_DROPDOWN } from "../../../components/pt-listas";
@@ -38,12 +39,6 @@ const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
 const COLORES = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#475569"];
 const MAX_BARRAS_INSTITUCION = 10;
 
-function aIso(d: Date | null): string | null {
-  if (!d) return null;
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
 const numero = (n: number) => n.toLocaleString("es-DO", { maximumFractionDigits: 1 });
 const diaMes = (iso: string) => formatearFecha(iso).slice(0, 5);
 
@@ -60,8 +55,10 @@ const opcionesBarras = (horizontal = false) => ({
 });
 
 export default function TableroPage() {
-  const [desde, setDesde] = useState<Date | null>(null);
-  const [hasta, setHasta] = useState<Date | null>(null);
+  const [desde, setDesde] = useState("");
+  const [hasta, setHasta] = useState("");
+  const desdeRef = useRef<HTMLInputElement>(null);
+  const hastaRef = useRef<HTMLInputElement>(null);
   const [institucion, setInstitucion] = useState<number | null>(null);
   const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
   const [errores, setErrores] = useState<Errores>({});
@@ -89,19 +86,24 @@ export default function TableroPage() {
 
   function aplicar(e: FormEvent) {
     e.preventDefault();
-    const d = aIso(desde);
-    const h = aIso(hasta);
-    if (d && h && d > h) {
-      setErrores({ hasta: [MSG.tableroPeriodoInvertido] });
+    const d = leerFechaEscrita(desde);
+    const h = leerFechaEscrita(hasta);
+    const locales: Errores = {};
+    if (d.error !== undefined) locales.desde = [d.error];
+    if (h.error !== undefined) locales.hasta = [h.error];
+    else if (d.fecha && h.fecha && d.fecha > h.fecha) locales.hasta = [MSG.tableroPeriodoInvertido];
+    if (Object.keys(locales).length > 0) {
+      setErrores(locales);
+      (locales.desde ? desdeRef : hastaRef).current?.focus();
       return;
     }
     setErrores({});
-    setFiltros({ desde: d, hasta: h, idInstitucion: institucion });
+    setFiltros({ desde: d.fecha ?? null, hasta: h.fecha ?? null, idInstitucion: institucion });
   }
 
   function limpiar() {
-    setDesde(null);
-    setHasta(null);
+    setDesde("");
+    setHasta("");
     setInstitucion(null);
     setErrores({});
     setFiltros({ desde: null, hasta: null, idInstitucion: null });
@@ -117,6 +119,7 @@ export default function TableroPage() {
         <CampoFiltro id="rft-desde" etiqueta={MSG.tableroDesde} error={err("desde")}>
           <SelectorFecha
             inputId="rft-desde"
+            ref={desdeRef}
             value={desde}
             onChange={setDesde}
             error={err("desde")}
@@ -126,6 +129,7 @@ export default function TableroPage() {
         <CampoFiltro id="rft-hasta" etiqueta={MSG.tableroHasta} error={err("hasta")}>
           <SelectorFecha
             inputId="rft-hasta"
+            ref={hastaRef}
             value={hasta}
             onChange={setHasta}
             error={err("hasta")}

@@ -8,6 +8,7 @@ import "../verificacion.css";
 import {
   CEDULA_REGEX,
   type Errores,
+  leerFechaEscrita,
   MSG,
   type RegistroVerificacion,
   type RespuestaVerificacion,
@@ -19,15 +20,15 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
-import { InputMask } from "primereact/inputmask";
 import { InputNumber } from "primereact/inputnumber";
 import { Tag } from "primereact/tag";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
+import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
-import { SelectorFecha } from "../../../components/SelectorFecha";
+import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
@@ -46,22 +47,15 @@ const DETALLES = [
   V.DETALLES_ORIGINADOR,
 ] as const;
 
-function hoyLocal(): Date {
-  const d = new Date();
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
-}
-
-function aIso(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
 export default function VerificarFirmaPage() {
   const [cedula, setCedula] = useState("");
   const [institucion, setInstitucion] = useState<number | null>(null);
   const [idFirma, setIdFirma] = useState<number | null>(null);
   const [monto, setMonto] = useState<number | null>(null);
-  const [fecha, setFecha] = useState<Date | null>(hoyLocal());
+  // Today, written out: the person sees which day is asked, and may type another.
+  const [fecha, setFecha] = useState(() => textoDeFecha(new Date()));
+  const cedulaRef = useRef<HTMLInputElement>(null);
+  const fechaRef = useRef<HTMLInputElement>(null);
   const [errores, setErrores] = useState<Errores>({});
   const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
   const instituciones = useInstituciones();
@@ -100,14 +94,20 @@ export default function VerificarFirmaPage() {
     },
   });
 
+  // A question the screen cannot read is not asked: no answer for another day than the one typed.
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!CEDULA_REGEX.test(cedula)) {
-      setErrores({ cedula: [cedula ? MSG.cedulaFormato : MSG.requerido] });
+    const leida = leerFechaEscrita(fecha);
+    const locales: Errores = {};
+    if (!CEDULA_REGEX.test(cedula)) locales.cedula = [cedula ? MSG.cedulaFormato : MSG.requerido];
+    if (leida.error !== undefined) locales.fecha = [leida.error];
+    if (Object.keys(locales).length > 0) {
+      setErrores(locales);
       setRespuesta(null);
+      (locales.cedula ? cedulaRef : fechaRef).current?.focus();
       return;
     }
-    consulta.mutate({ cedula, institucion, idFirma, monto, fecha: fecha ? aIso(fecha) : null });
+    consulta.mutate({ cedula, institucion, idFirma, monto, fecha: leida.fecha ?? null });
   }
 
   const err = (campo: string) => errores[campo]?.[0];
@@ -121,12 +121,11 @@ export default function VerificarFirmaPage() {
       </p>
       <form className="rfv-formulario" onSubmit={onSubmit} noValidate aria-label="Datos a verificar">
         <Campo id="rfv-cedula" etiqueta="Cédula" requerido error={err("cedula")}>
-          <InputMask
+          <EntradaCedula
             id="rfv-cedula"
-            mask="999-9999999-9"
+            ref={cedulaRef}
             value={cedula}
-            placeholder="000-0000000-0"
-            onChange={(e) => setCedula(e.value ?? "")}
+            onChange={setCedula}
             aria-required
             invalid={!!err("cedula")}
             {...ariaError("rfv-cedula", err("cedula"))}
@@ -177,7 +176,7 @@ export default function VerificarFirmaPage() {
           />
         </Campo>
         <Campo id="rfv-fecha" etiqueta="Fecha" error={err("fecha")}>
-          <SelectorFecha inputId="rfv-fecha" value={fecha} onChange={setFecha} error={err("fecha")} />
+          <SelectorFecha inputId="rfv-fecha" ref={fechaRef} value={fecha} onChange={setFecha} error={err("fecha")} />
         </Campo>
         <div className="rfv-enviar">
           <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
@@ -194,10 +193,12 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
       <div className={`rfv-respuesta ${r.autorizado ? "rfv-si" : "rfv-no"}`} role="status">
         <i className={`pi ${r.autorizado ? "pi-check-circle" : "pi-times-circle"}`} aria-hidden="true" />
         <div>
-          <p className="rfv-veredicto">{r.autorizado ? "Autorizado" : "No autorizado"}</p>
-          <p>
-            {r.motivo} <span className="rfv-fecha">Fecha consultada: {formatearFecha(r.fecha)}.</span>
+          {/* The day answered for stands beside the verdict: an answer is only true for its date. */}
+          <p className="rfv-veredicto">
+            {r.autorizado ? "Autorizado" : "No autorizado"}{" "}
+            <span className="rfv-fecha">(fecha consultada: {formatearFecha(r.fecha)})</span>
           </p>
+          <p>{r.motivo}</p>
         </div>
       </div>
       {r.registros.length > 0 && (

@@ -1,0 +1,23 @@
+/**
+ * A refused form takes the person to the first field it names, once that field's error is on
+ * screen: the first control marked aria-invalid inside the form, in reading order.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export function useFocoPrimerError<T extends HTMLElement = HTMLFormElement>() {
+  const contenedor = useRef<T>(null);
+  const [fallos, setFallos] = useState(0);
+  useEffect(() => {
+    if (fallos === 0) return;
+    const invalido = contenedor.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalido) return;
+    const destino = invalido.matches("input, textarea, select, button, [tabindex]")
+      ? invalido
+      : (invalido.querySelector<HTMLElement>("input, textarea, [tabindex]") ?? invalido);
+    destino.scrollIntoView({ block: "center" });
+    destino.focus({ preventScroll: true });
+  }, [fallos]);
+  /** Call when the form was refused (by its own checks or the server's). */
+  const fallo = useCallback(() => setFallos((n) => n + 1), []);
+  return { contenedor, fallo };
+}
