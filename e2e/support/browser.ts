@@ -121,7 +121,9 @@ export async function axeAmbosTamanos(page: Page, captura?: string) {
   const hallazgos = (await axeSerious(page)).map((v) => ({ tamano: tamano(actual), ...v }));
   if (actual.width <= TELEFONO.width) hallazgos.push(...(await sinDesplazamientoLateral(page)));
   const listaAbierta = await page
-    .locator(".p-connected-overlay-enter-done, .p-datepicker:not(.p-datepicker-inline), .p-overlaypanel, .p-menu-overlay")
+    .locator(
+      ".p-connected-overlay-enter-done, .p-datepicker:not(.p-datepicker-inline), .p-overlaypanel, .p-menu-overlay",
+    )
     .filter({ visible: true })
     .count();
   const cajonAbierto = actual.width < 992 && (await page.locator(".rf-shell-menu-abierto").count()) > 0;

@@ -192,8 +192,8 @@ describe("the official dialog's Desde and Hasta", () => {
     await d.waitFor();
     await d.getByLabel("Temporal", { exact: true }).check();
     const fechas = d.getByRole("group", { name: "Firma temporal" });
-    const desde = fechas.getByLabel("Desde", { exact: true });
-    const hasta = fechas.getByLabel("Hasta", { exact: true });
+    const desde = fechas.getByLabel("Desde");
+    const hasta = fechas.getByLabel("Hasta");
     // Enter in a field sends the dialog's form (Guardar).
     const guardar = () => page.keyboard.press("Enter");
 

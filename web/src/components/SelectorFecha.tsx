@@ -13,7 +13,7 @@ import { Button } from "primereact/button";
 import { Calendar } from "primereact/calendar";
 import { InputText } from "primereact/inputtext";
 import { OverlayPanel } from "primereact/overlaypanel";
-import { type KeyboardEvent, type Ref, useImperativeHandle, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useImperativeHandle, useMemo, useRef, useState } from "react";
 import { PT_CALENDARIO } from "./pt-calendario";
 import "./selector-fecha.css";
 
@@ -72,6 +72,9 @@ export function SelectorFecha({
   const [abierto, setAbierto] = useState(false);
   useImperativeHandle(ref, () => input.current as HTMLInputElement, []);
   const leida = leerFechaEscrita(value);
+  // One Date per day read: a new object on every render would make the calendar redraw its days
+  // (and drop the focus of the one the keyboard is on).
+  const dia = useMemo(() => fechaDeIso(leida.fecha), [leida.fecha]);
   const panelId = `${inputId}-calendario`;
 
   const cerrar = () => {
@@ -139,16 +142,18 @@ export function SelectorFecha({
         id={panelId}
         onShow={() => {
           setAbierto(true);
-          // Focus on the chosen day, or today: the arrows move from there, Enter picks.
-          const c = contenido.current;
-          const dia =
-            c?.querySelector<HTMLElement>('td span[data-p-highlight="true"]') ??
-            c?.querySelector<HTMLElement>("td.p-datepicker-today span:not(.p-disabled)") ??
-            c?.querySelector<HTMLElement>('td span:not([data-p-disabled="true"])');
-          if (dia) {
-            dia.tabIndex = 0;
-            dia.focus();
-          }
+          // Focus on the chosen day, or today, once drawn: the arrows move from there, Enter picks.
+          requestAnimationFrame(() => {
+            const c = contenido.current;
+            const celda =
+              c?.querySelector<HTMLElement>('td span[data-p-highlight="true"]') ??
+              c?.querySelector<HTMLElement>("td.p-datepicker-today span:not(.p-disabled)") ??
+              c?.querySelector<HTMLElement>('td span:not([data-p-disabled="true"])');
+            if (celda) {
+              celda.tabIndex = 0;
+              celda.focus();
+            }
+          });
         }}
         onHide={() => setAbierto(false)}
         pt={{ root: { role: "dialog", "aria-label": "Calendario" } as Record<string, string> }}
@@ -158,7 +163,7 @@ export function SelectorFecha({
         <div ref={contenido} onKeyDown={teclas}>
           <Calendar
             inline
-            value={fechaDeIso(leida.fecha)}
+            value={dia}
             onChange={(e) => {
               onChange(textoDeFecha(e.value as Date | null));
               cerrar();

@@ -24,6 +24,17 @@ export const PT_MULTISELECT = {
   headerCheckbox: { root: { "aria-label": "Seleccionar todos" }, input: { "aria-hidden": true, tabIndex: -1 } },
 } as const;
 
+/**
+ * A MultiSelect with groups (the signatures by type): each group's header is a heading inside the
+ * list box, not an item of a list (axe: listitem, aria-required-children), and the long list can be
+ * scrolled from the keyboard (axe: scrollable-region-focusable).
+ */
+export const PT_MULTISELECT_AGRUPADO = {
+  ...PT_MULTISELECT,
+  itemGroup: { role: "presentation" },
+  wrapper: { tabIndex: 0 },
+} as const;
+
 /** A zod failure as the API's field-keyed errors (`InfoIncumbente.Cedula`, `fechaDesde`…). */
 export function erroresDeZod(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errores {
   const out: Errores = {};

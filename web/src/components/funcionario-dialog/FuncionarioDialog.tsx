@@ -17,7 +17,6 @@ import {
 } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
-import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputNumber } from "primereact/inputnumber";
 import { InputText } from "primereact/inputtext";
@@ -27,6 +26,7 @@ import { RadioButton } from "primereact/radiobutton";
 import { useMemo, useState } from "react";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
+import { Dialogo } from "../Dialogo";
 import {
   ariaError,
   Campo,
@@ -35,7 +35,7 @@ import {
   ErrorCampo,
   erroresDeZod,
   PT_DROPDOWN,
-  PT_MULTISELECT,
+  PT_MULTISELECT_AGRUPADO,
 } from "../formulario/campos";
 import { EntradaTelefono } from "../formulario/EntradaMascara";
 import { useFocoPrimerError } from "../formulario/use-foco-error";
@@ -63,7 +63,7 @@ export interface FuncionarioDialogProps {
 export function FuncionarioDialog(props: FuncionarioDialogProps) {
   const titulo = props.funcionario ? "Editar funcionario" : "Nuevo funcionario";
   return (
-    <Dialog
+    <Dialogo
       header={titulo}
       visible={props.visible}
       onHide={props.onHide}
@@ -73,7 +73,7 @@ export function FuncionarioDialog(props: FuncionarioDialogProps) {
       blockScroll
     >
       {props.visible && <FormularioFuncionario key={props.funcionario?.idFuncionario ?? "nuevo"} {...props} />}
-    </Dialog>
+    </Dialogo>
   );
 }
 
@@ -524,7 +524,9 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           invalid={!!err("SelectedFirms")}
           display="comma"
           className="rfo-ancho"
-          pt={PT_MULTISELECT}
+          // "All the signatures" is no choice to offer, and its checkbox nested a control in the header.
+          showSelectAll={false}
+          pt={PT_MULTISELECT_AGRUPADO}
         />
       </Campo>
 

@@ -6,6 +6,7 @@ import { APP_VERSION, type UserData } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Sidebar } from "primereact/sidebar";
 import type { ReactNode } from "react";
+import { useFocoDeRegreso } from "../foco";
 
 const INSTITUCION_INTERNA = "Contraloría General de la República";
 
@@ -21,6 +22,8 @@ interface Props {
 }
 
 export function ControlSidebar({ id, visible, onHide, usuario, onCerrarSesion, cerrando, children }: Props) {
+  // Opened from the user menu, whose item is gone once it closes: focus returns to the menu's button.
+  useFocoDeRegreso(visible, () => document.querySelector<HTMLElement>(".rf-user-button"));
   return (
     <Sidebar
       id={id}

@@ -5,7 +5,7 @@
  * shows the server's message (success toast and close, or warning toast with the field errors kept
  * under their fields) and tells the screen when the decision went through.
  *
- * Keyboard (issue 10): with the Observaciones list open, Escape closes only the list, Tab moves on to
+ * Keyboard: with the Observaciones list open, Escape closes only the list, Tab moves on to
  * Comentario (Shift+Tab back to the field) and Alt+↑ closes the list without touching the chosen
  * reasons; the list opens below or above its field, inside the viewport. Closing a dialog with
  * reasons chosen or a comment typed asks first. Each decision offers only the reasons of its kind.
@@ -14,7 +14,6 @@ import { type Errores, MSG } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { ConfirmDialog } from "primereact/confirmdialog";
-import { Dialog } from "primereact/dialog";
 import { InputTextarea } from "primereact/inputtextarea";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -23,6 +22,7 @@ import { notify } from "../../lib/toast";
 import { PT_MULTISELECT } from "../formulario/campos";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
 import "./solicitud.css";
+import { Dialogo } from "../Dialogo";
 
 export interface CuerpoDecision {
   Comentario: string;
@@ -100,7 +100,11 @@ export function DecisionDialog(props: DecisionDialogProps) {
       const esEscape = ev.key === "Escape";
       const tab = ev.key === "Tab";
       const altArriba = ev.altKey && ev.key === "ArrowUp";
-      if ((!esEscape && !tab && !altArriba) || !lista.current?.getOverlay()) return;
+      if (!esEscape && !tab && !altArriba) return;
+      // The list's element outlives its closing (the exit animation, and the ref after it): only a
+      // list still on the page and not closing counts as open, or Tab would never leave the field.
+      const overlay = lista.current?.getOverlay();
+      if (!lista.current || !overlay?.isConnected || overlay.className.includes("-exit")) return;
       ev.preventDefault();
       ev.stopImmediatePropagation();
       // The list takes the focus back to its field as it closes; Tab moves on after that.
@@ -183,7 +187,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
   );
 
   return (
-    <Dialog
+    <Dialogo
       header={titulo}
       visible={visible}
       onHide={intentarCerrar}
@@ -291,6 +295,6 @@ export function DecisionDialog(props: DecisionDialogProps) {
         defaultFocus="reject"
         accept={onHide}
       />
-    </Dialog>
+    </Dialogo>
   );
 }

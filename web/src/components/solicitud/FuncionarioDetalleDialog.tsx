@@ -5,7 +5,6 @@
  */
 import type { Funcionario } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { Panel } from "primereact/panel";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { TabPanel, TabView } from "primereact/tabview";
@@ -16,6 +15,7 @@ import { formatearFecha, formatearMonto } from "./formato";
 import { TablaAdjuntos } from "./TablaAdjuntos";
 import { VigenciaTag } from "./VigenciaTag";
 import "./solicitud.css";
+import { Dialogo } from "../Dialogo";
 
 function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
   return (
@@ -33,7 +33,7 @@ export interface FuncionarioDetalleDialogProps {
 
 export function FuncionarioDetalleDialog({ funcionario, onHide }: FuncionarioDetalleDialogProps) {
   return (
-    <Dialog
+    <Dialogo
       header="Detalles"
       visible={funcionario !== null}
       onHide={onHide}
@@ -47,7 +47,7 @@ export function FuncionarioDetalleDialog({ funcionario, onHide }: FuncionarioDet
       }
     >
       {funcionario && <Contenido f={funcionario} />}
-    </Dialog>
+    </Dialogo>
   );
 }
 

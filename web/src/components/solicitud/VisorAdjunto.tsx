@@ -6,12 +6,12 @@
 import type { Adjunto } from "@registro/contracts";
 import { MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useEffect, useState } from "react";
 import { api, apiUrl, descargarArchivo, obtenerBlob, type RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import "./solicitud.css";
+import { Dialogo } from "../Dialogo";
 
 export const rutaDescarga = (idAdjunto: number) => `api/SolicitudFirma/DownloadAdjunto/${idAdjunto}`;
 const rutaEnlace = (idAdjunto: number) => `api/SolicitudFirma/EnlaceAdjunto/${idAdjunto}`;
@@ -77,7 +77,7 @@ export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onH
   );
 
   return (
-    <Dialog
+    <Dialogo
       header={adjunto?.nombre ?? ""}
       visible={adjunto !== null}
       onHide={onHide}
@@ -101,6 +101,6 @@ export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onH
         ) : (
           <img className="rf-visor-imagen" src={url} alt={adjunto.nombre} />
         ))}
-    </Dialog>
+    </Dialogo>
   );
 }

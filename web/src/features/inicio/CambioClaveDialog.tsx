@@ -5,8 +5,8 @@
  */
 import { type Errores, MSG, PASSWORD_MAX, PASSWORD_MIN } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { type FormEvent, useState } from "react";
+import { Dialogo } from "../../components/Dialogo";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { notify } from "../../lib/toast";
 import { useCambiarClave } from "./api/cambiar-clave";
@@ -42,7 +42,7 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
   }
 
   return (
-    <Dialog
+    <Dialogo
       visible
       modal
       closable={false}
@@ -92,6 +92,6 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
           <Button type="submit" label="Guardar" icon="pi pi-check" loading={mutation.isPending} />
         </div>
       </form>
-    </Dialog>
+    </Dialogo>
   );
 }

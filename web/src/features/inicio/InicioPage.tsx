@@ -6,12 +6,12 @@
 import type { Criterio } from "@registro/contracts";
 import { MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { useState } from "react";
 import { nombreCorto, useUserData } from "../../lib/user-data";
 import { useCriterios } from "./api/cargar-criterios";
 import { CambioClaveDialog } from "./CambioClaveDialog";
 import "./inicio.css";
+import { Dialogo } from "../../components/Dialogo";
 
 interface Tarjeta {
   tipo: Criterio["tipo"];
@@ -76,7 +76,7 @@ export default function InicioPage() {
         ))}
       </ul>
 
-      <Dialog
+      <Dialogo
         visible={visible}
         onHide={() => setVisible(false)}
         header={abierta?.titulo}
@@ -98,7 +98,7 @@ export default function InicioPage() {
             ))}
           </ol>
         )}
-      </Dialog>
+      </Dialogo>
 
       {data && cambioClave && <CambioClaveDialog idUsuario={data.usuario.idUsuario} />}
     </div>

@@ -3,12 +3,12 @@
  * Funcionario) and Activo. Server errors land on Nombre and Tipo.
  */
 import { type Cargo, type Errores, TIPOS_CARGO } from "@registro/contracts";
-import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useEffect, useState } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
@@ -79,7 +79,7 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
   );
 
   return (
-    <Dialog
+    <Dialogo
       header={TITULO[modo]}
       visible={visible}
       onHide={onHide}
@@ -147,6 +147,6 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
           </div>
         )}
       </div>
-    </Dialog>
+    </Dialogo>
   );
 }

@@ -3,8 +3,8 @@
  * Nothing keeps it: once the dialog closes, only a new reset can produce another.
  */
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { useId, useRef } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { notify } from "../../../lib/toast";
 
 export interface ClaveTemporal {
@@ -24,16 +24,24 @@ async function copiar(texto: string, campo: HTMLInputElement | null): Promise<bo
   }
 }
 
-export function ClaveTemporalDialog({ clave, onHide }: { clave: ClaveTemporal | null; onHide: () => void }) {
+interface Props {
+  clave: ClaveTemporal | null;
+  onHide: () => void;
+  /** Where focus goes after "Entendido": what started the flow (the dialog or confirmation that opened this one is gone). */
+  focoAlCerrar?: () => HTMLElement | null;
+}
+
+export function ClaveTemporalDialog({ clave, onHide, focoAlCerrar }: Props) {
   const id = useId();
   const campo = useRef<HTMLInputElement>(null);
   return (
-    <Dialog
+    <Dialogo
       header="Clave temporal"
       visible={clave !== null}
       onHide={onHide}
       style={{ width: "32rem", maxWidth: "95vw" }}
       closeOnEscape={false}
+      focoAlCerrar={focoAlCerrar}
       footer={<Button type="button" label="Entendido" icon="pi pi-check" onClick={onHide} autoFocus />}
     >
       {clave && (
@@ -63,6 +71,6 @@ export function ClaveTemporalDialog({ clave, onHide }: { clave: ClaveTemporal | 
           </p>
         </div>
       )}
-    </Dialog>
+    </Dialogo>
   );
 }

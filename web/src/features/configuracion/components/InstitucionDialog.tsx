@@ -4,11 +4,11 @@
  * Activo. The Telefono error also shows under its extension. Details are read-only, without Guardar.
  */
 import { type Errores, type Institucion, MSG } from "@registro/contracts";
-import { Dialog } from "primereact/dialog";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo, useState } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, errorDe, PT_MULTISELECT } from "../../../components/formulario/campos";
 import { EntradaTelefono } from "../../../components/formulario/EntradaMascara";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
@@ -161,7 +161,7 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
   };
 
   return (
-    <Dialog
+    <Dialogo
       header={TITULO[modo]}
       visible={visible}
       onHide={onHide}
@@ -213,6 +213,6 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
           <label htmlFor="institucion-estatus">Activa</label>
         </div>
       )}
-    </Dialog>
+    </Dialogo>
   );
 }

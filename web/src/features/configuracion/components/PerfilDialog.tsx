@@ -4,12 +4,12 @@
  * show as they come; only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
  */
 import { type Errores, MSG, type Perfil, type VistaDisponible } from "@registro/contracts";
-import { Dialog } from "primereact/dialog";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { PickList } from "primereact/picklist";
 import { useEffect, useState } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -113,7 +113,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   );
 
   return (
-    <Dialog
+    <Dialogo
       header={perfil ? "Editar perfil" : "Nuevo perfil"}
       visible={visible}
       onHide={onHide}
@@ -200,6 +200,6 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
           </small>
         )}
       </fieldset>
-    </Dialog>
+    </Dialogo>
   );
 }

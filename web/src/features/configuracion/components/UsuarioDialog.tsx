@@ -5,11 +5,11 @@
  * field errors show under their fields.
  */
 import { type Errores, MSG, type Usuario } from "@registro/contracts";
-import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { useEffect, useMemo, useState } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/formulario/campos";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
@@ -165,7 +165,7 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   );
 
   return (
-    <Dialog
+    <Dialogo
       header={TITULO[modo]}
       visible={visible}
       onHide={onHide}
@@ -309,6 +309,6 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
           </Campo>
         )}
       </form>
-    </Dialog>
+    </Dialogo>
   );
 }

@@ -11,7 +11,7 @@ import "../configuracion.css";
 import { type FilaUsuario, filaUsuario, MSG, MSG_SEGUNDO_FACTOR, type Usuario } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { Tag } from "primereact/tag";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { AccionBandeja } from "../../../components/bandeja/acciones";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useDesbloquearUsuario } from "../api/desbloquear-usuario";
@@ -32,8 +32,23 @@ export default function UsuariosPage() {
   const [dialogo, setDialogo] = useState<{ modo: ModoDialogo; usuario: Usuario | null } | null>(null);
   const [clave, setClave] = useState<ClaveTemporal | null>(null);
   const filas = useMemo(() => usuarios.data?.map(filaUsuario), [usuarios.data]);
+  // The button that started a flow ending in the temporary password: focus returns there after
+  // "Entendido" (the confirmation or the user dialog in between are gone by then).
+  const origen = useRef<{ elemento: HTMLElement | null; etiqueta: string | null }>({ elemento: null, etiqueta: null });
+  const recordarOrigen = () => {
+    const a = document.activeElement;
+    const elemento = a instanceof HTMLElement && a !== document.body ? a : null;
+    origen.current = { elemento, etiqueta: elemento?.getAttribute("aria-label") ?? null };
+  };
+  const volverAlOrigen = () => {
+    const { elemento, etiqueta } = origen.current;
+    if (elemento?.isConnected) return elemento;
+    // The table drew its rows again: the same action of the same row.
+    return etiqueta ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(etiqueta)}"]`) : null;
+  };
 
   const pedirReinicio = (u: Usuario) => {
+    recordarOrigen();
     const nombre = `${u.nombre} ${u.apellido}`.trim();
     confirmar(
       MSG.confirmarReiniciarClave(nombre),
@@ -84,7 +99,10 @@ export default function UsuariosPage() {
         vacio={MSG.sinUsuarios}
         plural="usuarios"
         agregar="Agregar Usuario"
-        onAgregar={() => setDialogo({ modo: "crear", usuario: null })}
+        onAgregar={() => {
+          recordarOrigen();
+          setDialogo({ modo: "crear", usuario: null });
+        }}
       >
         <Column field="usuario" header="Usuario" sortable />
         <Column field="nombreCompleto" header="Nombre" sortable />
@@ -152,7 +170,7 @@ export default function UsuariosPage() {
         onHide={() => setDialogo(null)}
         onClaveTemporal={setClave}
       />
-      <ClaveTemporalDialog clave={clave} onHide={() => setClave(null)} />
+      <ClaveTemporalDialog clave={clave} onHide={() => setClave(null)} focoAlCerrar={volverAlOrigen} />
       <ConfirmacionHost />
     </>
   );

@@ -4,9 +4,9 @@
  */
 import { type Errores, MAX_BYTES_EVIDENCIA, MSG, zInactivacionForm } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useState } from "react";
+import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, CampoArchivo, erroresDeZod } from "../../../components/formulario/campos";
 import { notify } from "../../../lib/toast";
 import { useSolicitarInactivacion } from "../api/solicitar-inactivacion";
@@ -20,7 +20,7 @@ export interface InactivarFirmaDialogProps {
 
 export function InactivarFirmaDialog({ idSolicitud, onHide, onHecho }: InactivarFirmaDialogProps) {
   return (
-    <Dialog
+    <Dialogo
       header="Solicitud de inactivación de firma"
       visible={idSolicitud !== null}
       onHide={onHide}
@@ -31,7 +31,7 @@ export function InactivarFirmaDialog({ idSolicitud, onHide, onHecho }: Inactivar
       {idSolicitud !== null && (
         <FormularioInactivacion key={idSolicitud} idSolicitud={idSolicitud} onHide={onHide} onHecho={onHecho} />
       )}
-    </Dialog>
+    </Dialogo>
   );
 }
 

@@ -48,14 +48,20 @@ export function AccionesRevisor({
   const { enEtapa, asignadaAMi } = useEstadoRevisor(solicitud, rol);
   const id = solicitud.idSolicitud;
   const trasDecision = useTrasDecision(id, volverA);
-  if (!enEtapa) return null;
-
   const cerrar = () => setDialogo(null);
   // After taking it, or after a refusal (someone else took it, it left the stage), show it as it is now.
   const recargar = () => {
     queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
     queryClient.invalidateQueries({ queryKey: [CLAVE_BANDEJA] });
   };
+  // Taking or releasing the request swaps Auto-Asignar and Liberar: focus moves to the button that
+  // replaced the one pressed, instead of being lost with it.
+  const [enfocarNuevo, setEnfocarNuevo] = useState(false);
+  const recargarYEnfocar = () => {
+    setEnfocarNuevo(true);
+    recargar();
+  };
+  if (!enEtapa) return null;
 
   const menu: MenuItem[] = [
     { label: "Retornar", icon: "pi pi-replay", command: () => setDialogo("retornar") },
@@ -69,6 +75,8 @@ export function AccionesRevisor({
     <>
       {!asignadaAMi && (
         <Button
+          autoFocus={enfocarNuevo}
+          onFocus={() => setEnfocarNuevo(false)}
           type="button"
           label="Auto-Asignar"
           icon="pi pi-user-plus"
@@ -76,7 +84,14 @@ export function AccionesRevisor({
           onClick={() => setDialogo("asignar")}
         />
       )}
-      {asignadaAMi && <BotonLiberar solicitud={solicitud} />}
+      {asignadaAMi && (
+        <BotonLiberar
+          solicitud={solicitud}
+          autoFocus={enfocarNuevo}
+          onFocus={() => setEnfocarNuevo(false)}
+          onLiberada={recargarYEnfocar}
+        />
+      )}
       <SplitButton
         label="Aprobar"
         icon="pi pi-check"
@@ -99,7 +114,7 @@ export function AccionesRevisor({
         enviar={() => asignarSolicitud(id)}
         onHide={cerrar}
         onRechazo={recargar}
-        onExito={recargar}
+        onExito={recargarYEnfocar}
       />
       <DecisionDialog
         visible={dialogo === "aprobar"}

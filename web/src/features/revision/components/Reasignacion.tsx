@@ -7,11 +7,11 @@
 import { type Errores, ESTATUS, MSG, type Solicitud } from "@registro/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { Dropdown } from "primereact/dropdown";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useId, useState } from "react";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
+import { Dialogo } from "../../../components/Dialogo";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
 import { notify } from "../../../lib/toast";
@@ -34,12 +34,26 @@ function useRecargar(id: number) {
 }
 
 /** "Liberar" for the reviewer holding the request. */
-export function BotonLiberar({ solicitud }: { solicitud: Solicitud }) {
+export function BotonLiberar({
+  solicitud,
+  autoFocus,
+  onFocus,
+  onLiberada,
+}: {
+  solicitud: Solicitud;
+  /** Takes focus when drawn: it replaced the Auto-Asignar button that had it. */
+  autoFocus?: boolean;
+  onFocus?: () => void;
+  /** After the release went through (by default, the request and inboxes are read again). */
+  onLiberada?: () => void;
+}) {
   const [visible, setVisible] = useState(false);
   const recargar = useRecargar(solicitud.idSolicitud);
   return (
     <>
       <Button
+        autoFocus={autoFocus}
+        onFocus={onFocus}
         type="button"
         label="Liberar"
         icon="pi pi-user-minus"
@@ -57,7 +71,7 @@ export function BotonLiberar({ solicitud }: { solicitud: Solicitud }) {
         mensajeError={MSG.errorLiberar}
         enviar={() => liberarSolicitud(solicitud.idSolicitud)}
         onHide={() => setVisible(false)}
-        onExito={recargar}
+        onExito={onLiberada ?? recargar}
         onRechazo={recargar}
       />
     </>
@@ -112,7 +126,7 @@ function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: 
   const error = (campo: string) => errores[campo]?.[0];
 
   return (
-    <Dialog
+    <Dialogo
       visible
       header="Reasignar solicitud"
       onHide={onHide}
@@ -172,6 +186,6 @@ function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: 
           </small>
         )}
       </div>
-    </Dialog>
+    </Dialogo>
   );
 }
