@@ -1,19 +1,20 @@
 /**
  * Crear Usuario / Editar Usuario / details (SPEC.md screen 19): cédula with the padrón look-up,
  * Activo (edit and details), names, profile, user name, email, external switch and the institution
- * of an external user. Guardar asks '¿Está seguro que desea guardad?' before sending; the server's
- * field errors show under their fields.
+ * of an external user. A react-hook-form form checked with the API's own schema before anything is
+ * asked; Guardar then asks for confirmation; the server's field errors show under their fields.
  */
-import { type Errores, MSG, type Usuario } from "@registro/contracts";
-import { Dropdown } from "primereact/dropdown";
-import { InputSwitch } from "primereact/inputswitch";
-import { InputText } from "primereact/inputtext";
-import { useEffect, useMemo, useState } from "react";
+import { MSG, type Usuario, zUsuarioCrearBody } from "@registro/contracts";
+import { useEffect, useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
-import { ariaError, Campo, CampoCedula, errorDe } from "../../../components/formulario/campos";
+import { Campo, CampoCedula } from "../../../components/formulario/campos";
+import { CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { notify } from "../../../lib/toast";
-import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
-import { type UsuarioEnvio, useCrearUsuario } from "../api/crear-usuario";
+import { avisarFallo, avisarRespuesta } from "../api/comun";
+import { useCrearUsuario } from "../api/crear-usuario";
 import { useEditarUsuario } from "../api/editar-usuario";
 import { useInstitucionesMantenimiento } from "../api/get-instituciones";
 import { usePerfiles } from "../api/get-perfiles";
@@ -24,56 +25,60 @@ import { PT_SWITCH, ptDropdown } from "./pt";
 
 export type ModoDialogo = "crear" | "editar" | "detalles";
 
+/** The form's fields, named as the API names them (its errors land on them as they come). */
 interface Formulario {
-  cedula: string;
-  nombre: string;
-  apellido: string;
-  idPerfil: number | null;
-  usuario: string;
-  email: string;
-  externo: boolean;
-  idInst: number | null;
-  activo: boolean;
+  Cedula: string;
+  Nombre: string;
+  Apellido: string;
+  IdPerfil: number | null;
+  Usuario: string;
+  Email: string;
+  UExterno: boolean;
+  IdInst: number | null;
+  Activo: boolean;
 }
+const CAMPOS = [
+  "Cedula",
+  "Nombre",
+  "Apellido",
+  "IdPerfil",
+  "Usuario",
+  "Email",
+  "UExterno",
+  "IdInst",
+  "Activo",
+] as const satisfies readonly (keyof Formulario)[];
 
 const VACIO: Formulario = {
-  cedula: "",
-  nombre: "",
-  apellido: "",
-  idPerfil: null,
-  usuario: "",
-  email: "",
-  externo: false,
-  idInst: null,
-  activo: true,
+  Cedula: "",
+  Nombre: "",
+  Apellido: "",
+  IdPerfil: null,
+  Usuario: "",
+  Email: "",
+  UExterno: false,
+  IdInst: null,
+  Activo: true,
 };
 
 function desdeUsuario(u: Usuario): Formulario {
   return {
-    cedula: u.cedula,
-    nombre: u.nombre,
-    apellido: u.apellido,
-    idPerfil: u.idPerfil,
-    usuario: u.usuario,
-    email: u.email,
-    externo: u.uExterno,
-    idInst: u.idInst,
-    activo: u.activo,
+    Cedula: u.cedula,
+    Nombre: u.nombre,
+    Apellido: u.apellido,
+    IdPerfil: u.idPerfil,
+    Usuario: u.usuario,
+    Email: u.email,
+    UExterno: u.uExterno,
+    IdInst: u.idInst,
+    Activo: u.activo,
   };
 }
 
-/** The server's error keys each form field answers for. */
-const CLAVE_SERVIDOR: Record<keyof Formulario, string[]> = {
-  cedula: ["Cedula"],
-  nombre: ["Nombre"],
-  apellido: ["Apellido"],
-  idPerfil: ["IdPerfil"],
-  usuario: ["Usuario"],
-  email: ["Email"],
-  externo: ["IdInst"],
-  idInst: ["IdInst"],
-  activo: ["Activo"],
-};
+// The API's schema, and the institution an external user needs (the service's rule).
+const esquema = zUsuarioCrearBody.superRefine((u, ctx) => {
+  if (u.UExterno && !u.IdInst) ctx.addIssue({ code: "custom", path: ["IdInst"], message: MSG.requerido });
+});
 
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear Usuario",
@@ -91,20 +96,22 @@ export interface UsuarioDialogProps {
 }
 
 export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal }: UsuarioDialogProps) {
-  const [f, setF] = useState<Formulario>(VACIO);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, reset, setValue, setError, clearErrors, getValues, watch } = useForm<Formulario>({
+    defaultValues: VACIO,
+    resolver: resolverDelEsquema(esquema),
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const perfiles = usePerfiles(visible);
   const instituciones = useInstitucionesMantenimiento(visible);
   const crear = useCrearUsuario();
   const editar = useEditarUsuario();
   const soloLectura = modo === "detalles";
+  const externo = watch("UExterno");
+  const nombres = { nombres: watch("Nombre"), apellidos: watch("Apellido") };
 
   useEffect(() => {
-    if (!visible) return;
-    const inicial = usuario && modo !== "crear" ? desdeUsuario(usuario) : VACIO;
-    setF(inicial);
-    setErrores({});
-  }, [visible, usuario, modo]);
+    if (visible) reset(usuario && modo !== "crear" ? desdeUsuario(usuario) : VACIO);
+  }, [visible, usuario, modo, reset]);
 
   const opcionesPerfil = useMemo(
     () => (perfiles.data ?? []).map((p) => ({ label: p.nombre, value: p.idPerfil })),
@@ -119,35 +126,21 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
     [instituciones.data, usuario?.idInst],
   );
 
-  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) => {
-    setF((x) => ({ ...x, [campo]: valor }));
-    setErrores((e) => sinErrores(e, ...CLAVE_SERVIDOR[campo]));
-  };
-  const error = (...claves: string[]) => errorDe(errores, ...claves);
-
   const enviar = async () => {
-    const cuerpo: UsuarioEnvio = {
-      Cedula: f.cedula,
-      Nombre: f.nombre,
-      Apellido: f.apellido,
-      IdPerfil: f.idPerfil,
-      Usuario: f.usuario,
-      Email: f.email,
-      UExterno: f.externo,
-      IdInst: f.externo ? f.idInst : null,
-    };
+    const f = getValues();
+    const cuerpo = { ...f, IdInst: f.UExterno ? f.IdInst : null };
     try {
       if (modo === "crear") {
         const r = await crear.mutateAsync(cuerpo);
-        setErrores(r.errors ?? {});
-        if (avisarRespuesta(r)) {
-          onHide();
-          if (r.data) onClaveTemporal({ usuario: r.data.usuario, password: r.data.password });
-        }
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        if (!avisarRespuesta(r)) return fallo();
+        onHide();
+        if (r.data) onClaveTemporal({ usuario: r.data.usuario, password: r.data.password });
       } else if (usuario) {
-        const r = await editar.mutateAsync({ ...cuerpo, IdUsuario: usuario.idUsuario, Activo: f.activo });
-        setErrores(r.errors ?? {});
-        if (avisarRespuesta(r)) onHide();
+        const r = await editar.mutateAsync({ ...cuerpo, IdUsuario: usuario.idUsuario });
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        if (!avisarRespuesta(r)) return fallo();
+        onHide();
       }
     } catch (e) {
       avisarFallo(e);
@@ -155,13 +148,10 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   };
 
   const guardando = crear.isPending || editar.isPending;
+  // The form is checked first: the confirmation is only asked for what can be saved.
+  const guardar = handleSubmit(() => confirmar(MSG.confirmarGuardarUsuario, () => void enviar()), fallo);
   const pie = (
-    <PieDialogo
-      soloLectura={soloLectura}
-      guardando={guardando}
-      onGuardar={() => confirmar(MSG.confirmarGuardarUsuario, () => void enviar())}
-      onHide={onHide}
-    />
+    <PieDialogo soloLectura={soloLectura} guardando={guardando} onGuardar={() => void guardar()} onHide={onHide} />
   );
 
   return (
@@ -175,138 +165,126 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
       modal
     >
       <form
+        ref={contenedor}
         className="rfo-grid rfo-grid-2"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (!soloLectura) void guardar();
         }}
       >
-        <Campo id="usuario-cedula" etiqueta="Cédula" requerido={!soloLectura} error={error("Cedula")}>
-          <CampoCedula
-            // A new look-up state for each opening of the dialog.
-            key={`${visible}-${usuario?.idUsuario ?? 0}-${modo}`}
-            id="usuario-cedula"
-            value={f.cedula}
-            readOnly={soloLectura}
-            onChange={(v) => cambiar("cedula", v)}
-            nombres={{ nombres: f.nombre, apellidos: f.apellido }}
-            onNombres={(n) => setF((x) => ({ ...x, nombre: n.nombres, apellido: n.apellidos }))}
-            onErrorCedula={(m) => setErrores((e) => ({ ...e, Cedula: m ? [m] : [] }))}
-            onFallo={() => notify.error(MSG.errorCargarPersona)}
-            error={error("Cedula")}
-          />
-        </Campo>
+        <Controller
+          control={control}
+          name="Cedula"
+          render={({ field, fieldState }) => (
+            <Campo id="usuario-cedula" etiqueta="Cédula" requerido={!soloLectura} error={fieldState.error?.message}>
+              <CampoCedula
+                // A new look-up state for each opening of the dialog.
+                key={`${visible}-${usuario?.idUsuario ?? 0}-${modo}`}
+                id="usuario-cedula"
+                value={field.value}
+                readOnly={soloLectura}
+                onChange={field.onChange}
+                nombres={nombres}
+                onNombres={(n) => {
+                  setValue("Nombre", n.nombres);
+                  setValue("Apellido", n.apellidos);
+                }}
+                onErrorCedula={(m) => (m ? setError("Cedula", { type: "padron", message: m }) : clearErrors("Cedula"))}
+                onFallo={() => notify.error(MSG.errorCargarPersona)}
+                error={fieldState.error?.message}
+              />
+            </Campo>
+          )}
+        />
         {modo !== "crear" ? (
-          <div className="rfo-campo rfo-check">
-            <InputSwitch
-              inputId="usuario-activo"
-              checked={f.activo}
-              disabled={soloLectura}
-              onChange={(e) => cambiar("activo", e.value)}
-              pt={PT_SWITCH}
-              {...ariaError("usuario-activo", error("Activo"))}
-            />
-            <label htmlFor="usuario-activo">Activo</label>
-            {error("Activo") && (
-              <small id="usuario-activo-error" className="rfo-error">
-                {error("Activo")}
-              </small>
-            )}
-          </div>
+          <CampoInterruptor
+            control={control}
+            name="Activo"
+            id="usuario-activo"
+            etiqueta="Activo"
+            disabled={soloLectura}
+            pt={PT_SWITCH}
+          />
         ) : (
           <div aria-hidden="true" />
         )}
-        <Campo id="usuario-nombre" etiqueta="Nombre" requerido={!soloLectura} error={error("Nombre")}>
-          <InputText
-            id="usuario-nombre"
-            value={f.nombre}
-            readOnly={soloLectura}
-            maxLength={100}
-            onChange={(e) => cambiar("nombre", e.target.value)}
-            invalid={!!error("Nombre")}
-            {...ariaError("usuario-nombre", error("Nombre"))}
-          />
-        </Campo>
-        <Campo id="usuario-apellido" etiqueta="Apellido" requerido={!soloLectura} error={error("Apellido")}>
-          <InputText
-            id="usuario-apellido"
-            value={f.apellido}
-            readOnly={soloLectura}
-            maxLength={100}
-            onChange={(e) => cambiar("apellido", e.target.value)}
-            invalid={!!error("Apellido")}
-            {...ariaError("usuario-apellido", error("Apellido"))}
-          />
-        </Campo>
-        <Campo id="usuario-perfil" etiqueta="Perfil" requerido={!soloLectura} error={error("IdPerfil")}>
-          <Dropdown
-            inputId="usuario-perfil"
-            value={f.idPerfil}
-            options={opcionesPerfil}
-            onChange={(e) => cambiar("idPerfil", e.value ?? null)}
-            placeholder="Seleccione un perfil"
+        <CampoTexto
+          control={control}
+          name="Nombre"
+          id="usuario-nombre"
+          etiqueta="Nombre"
+          requerido={!soloLectura}
+          readOnly={soloLectura}
+          maxLength={100}
+        />
+        <CampoTexto
+          control={control}
+          name="Apellido"
+          id="usuario-apellido"
+          etiqueta="Apellido"
+          requerido={!soloLectura}
+          readOnly={soloLectura}
+          maxLength={100}
+        />
+        <CampoLista
+          control={control}
+          name="IdPerfil"
+          id="usuario-perfil"
+          etiqueta="Perfil"
+          requerido={!soloLectura}
+          options={opcionesPerfil}
+          placeholder="Seleccione un perfil"
+          disabled={soloLectura}
+          filter
+          filterPlaceholder="Buscar perfil"
+          emptyMessage={MSG.sinPerfiles}
+          pt={ptDropdown("Perfil")}
+        />
+        <CampoTexto
+          control={control}
+          name="Usuario"
+          id="usuario-usuario"
+          etiqueta="Usuario"
+          requerido={!soloLectura}
+          readOnly={soloLectura}
+          maxLength={50}
+          autoComplete="off"
+        />
+        <CampoTexto
+          control={control}
+          name="Email"
+          id="usuario-email"
+          etiqueta="Email"
+          type="email"
+          requerido={!soloLectura}
+          readOnly={soloLectura}
+          maxLength={254}
+          autoComplete="off"
+        />
+        <CampoInterruptor
+          control={control}
+          name="UExterno"
+          id="usuario-externo"
+          etiqueta="Usuario externo"
+          disabled={soloLectura}
+          pt={PT_SWITCH}
+        />
+        {externo && (
+          <CampoLista
+            control={control}
+            name="IdInst"
+            id="usuario-institucion"
+            etiqueta="Institución"
+            requerido={!soloLectura}
+            options={opcionesInstitucion}
+            placeholder="Seleccione la institución"
             disabled={soloLectura}
             filter
-            filterPlaceholder="Buscar perfil"
-            emptyMessage={MSG.sinPerfiles}
-            emptyFilterMessage={MSG.sinPerfiles}
-            invalid={!!error("IdPerfil")}
-            pt={ptDropdown("Perfil")}
-            {...ariaError("usuario-perfil", error("IdPerfil"))}
+            filterPlaceholder="Buscar institución"
+            emptyMessage={MSG.sinInstituciones}
+            pt={ptDropdown("Institución")}
           />
-        </Campo>
-        <Campo id="usuario-usuario" etiqueta="Usuario" requerido={!soloLectura} error={error("Usuario")}>
-          <InputText
-            id="usuario-usuario"
-            value={f.usuario}
-            readOnly={soloLectura}
-            maxLength={50}
-            autoComplete="off"
-            onChange={(e) => cambiar("usuario", e.target.value)}
-            invalid={!!error("Usuario")}
-            {...ariaError("usuario-usuario", error("Usuario"))}
-          />
-        </Campo>
-        <Campo id="usuario-email" etiqueta="Email" requerido={!soloLectura} error={error("Email")}>
-          <InputText
-            id="usuario-email"
-            type="email"
-            value={f.email}
-            readOnly={soloLectura}
-            maxLength={254}
-            autoComplete="off"
-            onChange={(e) => cambiar("email", e.target.value)}
-            invalid={!!error("Email")}
-            {...ariaError("usuario-email", error("Email"))}
-          />
-        </Campo>
-        <div className="rfo-campo rfo-check">
-          <InputSwitch
-            inputId="usuario-externo"
-            checked={f.externo}
-            disabled={soloLectura}
-            onChange={(e) => cambiar("externo", e.value)}
-            pt={PT_SWITCH}
-          />
-          <label htmlFor="usuario-externo">Usuario externo</label>
-        </div>
-        {f.externo && (
-          <Campo id="usuario-institucion" etiqueta="Institución" requerido={!soloLectura} error={error("IdInst")}>
-            <Dropdown
-              inputId="usuario-institucion"
-              value={f.idInst}
-              options={opcionesInstitucion}
-              onChange={(e) => cambiar("idInst", e.value ?? null)}
-              placeholder="Seleccione la institución"
-              disabled={soloLectura}
-              filter
-              filterPlaceholder="Buscar institución"
-              emptyMessage={MSG.sinInstituciones}
-              emptyFilterMessage={MSG.sinInstituciones}
-              invalid={!!error("IdInst")}
-              pt={ptDropdown("Institución")}
-              {...ariaError("usuario-institucion", error("IdInst"))}
-            />
-          </Campo>
         )}
       </form>
     </Dialogo>

@@ -1,0 +1,147 @@
+/**
+ * Form fields bound to react-hook-form through `Controller`: the label, the PrimeReact control and
+ * the field's first error (from the zod schema or the server), tied together for assistive
+ * technology as `Campo` and `ariaError` do.
+ */
+import { Dropdown, type DropdownProps } from "primereact/dropdown";
+import { InputSwitch, type InputSwitchPassThroughOptions } from "primereact/inputswitch";
+import { InputText } from "primereact/inputtext";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { ariaError, Campo } from "./campos";
+
+interface CampoTextoProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  id: string;
+  etiqueta: string;
+  requerido?: boolean;
+  readOnly?: boolean;
+  maxLength?: number;
+  type?: string;
+  autoComplete?: string;
+}
+
+/** A text field: its value is the text typed. */
+export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
+            <InputText
+              id={p.id}
+              ref={field.ref}
+              name={field.name}
+              type={p.type}
+              value={(field.value as string | null) ?? ""}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              readOnly={p.readOnly}
+              maxLength={p.maxLength}
+              autoComplete={p.autoComplete}
+              invalid={!!error}
+              aria-required={p.requerido || undefined}
+              {...ariaError(p.id, error)}
+            />
+          </Campo>
+        );
+      }}
+    />
+  );
+}
+
+interface CampoListaProps<T extends FieldValues>
+  extends Pick<
+    DropdownProps,
+    | "options"
+    | "placeholder"
+    | "disabled"
+    | "filter"
+    | "filterPlaceholder"
+    | "emptyMessage"
+    | "emptyFilterMessage"
+    | "pt"
+  > {
+  control: Control<T>;
+  name: Path<T>;
+  id: string;
+  etiqueta: string;
+  requerido?: boolean;
+}
+
+/** A drop-down list: its value is the chosen option's value, or null. */
+export function CampoLista<T extends FieldValues>({
+  control,
+  name,
+  id,
+  etiqueta,
+  requerido,
+  ...lista
+}: CampoListaProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={id} etiqueta={etiqueta} requerido={requerido} error={error}>
+            <Dropdown
+              {...lista}
+              inputId={id}
+              value={field.value}
+              onChange={(e) => field.onChange(e.value ?? null)}
+              onBlur={field.onBlur}
+              emptyFilterMessage={lista.emptyFilterMessage ?? lista.emptyMessage}
+              invalid={!!error}
+              {...ariaError(id, error)}
+            />
+          </Campo>
+        );
+      }}
+    />
+  );
+}
+
+interface CampoInterruptorProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  id: string;
+  etiqueta: string;
+  disabled?: boolean;
+  pt?: InputSwitchPassThroughOptions;
+}
+
+/** An on/off switch with its label after it, and its error under both. */
+export function CampoInterruptor<T extends FieldValues>(p: CampoInterruptorProps<T>) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <div className="rfo-campo rfo-check">
+            <InputSwitch
+              inputId={p.id}
+              checked={!!field.value}
+              disabled={p.disabled}
+              onChange={(e) => field.onChange(e.value)}
+              pt={p.pt}
+              {...ariaError(p.id, error)}
+            />
+            <label htmlFor={p.id}>{p.etiqueta}</label>
+            {error && (
+              <small id={`${p.id}-error`} className="rfo-error">
+                {error}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The server's field errors (DESIGN.md §3: `errors` keyed by the API's field names) put on a
+ * react-hook-form form with `setError`. Every form names its fields as the API does (`Cedula`,
+ * `IdPerfil`, `fechaDesde`…), so one rule maps them all: the key without a list index
+ * (`SelectedFirms[0]`) or a known prefix (`newfuncionario.`, `InfoIncumbente.`), compared without
+ * regard to case. What names no field of the form is returned, for the form to show apart.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Errores } from "@registro/contracts";
+import type { FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
+import type { ZodType } from "zod";
+
+export function aplicarErroresServidor<T extends FieldValues>(
+  errores: Errores | undefined,
+  setError: UseFormSetError<T>,
+  campos: readonly Path<T>[],
+  prefijos: readonly string[] = [],
+): Errores {
+  const porNombre = new Map(campos.map((c) => [c.toLowerCase(), c]));
+  const otros: Errores = {};
+  for (const [clave, mensajes] of Object.entries(errores ?? {})) {
+    const mensaje = mensajes[0];
+    if (!mensaje) continue;
+    let base = clave.replace(/\[\d+\]$/, "");
+    for (const p of prefijos) if (base.toLowerCase().startsWith(p.toLowerCase())) base = base.slice(p.length);
+    const campo = porNombre.get(base.toLowerCase());
+    if (campo) setError(campo, { type: "servidor", message: mensaje });
+    else otros[clave] = mensajes;
+  }
+  return otros;
+}
+
+/**
+ * A form checked with one of the API's zod schemas. Those schemas read a request's raw values
+ * (their input type is `unknown`: nulls, text, numbers), so any form's values are a valid input;
+ * the form keeps its own values, and the schema's messages land on the fields of the same name.
+ */
+export function resolverDelEsquema<T extends FieldValues>(esquema: ZodType): Resolver<T> {
+  return zodResolver(esquema as ZodType<unknown, FieldValues>) as unknown as Resolver<T>;
+}
