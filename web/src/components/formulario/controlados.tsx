@@ -57,6 +57,8 @@ interface CampoListaProps<T extends FieldValues>
   extends Pick<
     DropdownProps,
     | "options"
+    | "optionLabel"
+    | "optionValue"
     | "placeholder"
     | "disabled"
     | "filter"
