@@ -8,6 +8,7 @@ import { InputSwitch, type InputSwitchPassThroughOptions } from "primereact/inpu
 import { InputText } from "primereact/inputtext";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { ariaError, Campo } from "./campos";
+import { EntradaTelefono } from "./EntradaMascara";
 
 interface CampoTextoProps<T extends FieldValues> {
   control: Control<T>;
@@ -19,6 +20,9 @@ interface CampoTextoProps<T extends FieldValues> {
   maxLength?: number;
   type?: string;
   autoComplete?: string;
+  className?: string;
+  /** Digits only (extensions). */
+  soloDigitos?: boolean;
 }
 
 /** A text field: its value is the text typed. */
@@ -30,7 +34,7 @@ export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
         return (
-          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
+          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error} className={p.className}>
             <InputText
               id={p.id}
               ref={field.ref}
@@ -42,6 +46,8 @@ export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
               readOnly={p.readOnly}
               maxLength={p.maxLength}
               autoComplete={p.autoComplete}
+              keyfilter={p.soloDigitos ? "int" : undefined}
+              inputMode={p.soloDigitos ? "numeric" : undefined}
               invalid={!!error}
               aria-required={p.requerido || undefined}
               {...ariaError(p.id, error)}
@@ -142,6 +148,36 @@ export function CampoInterruptor<T extends FieldValues>(p: CampoInterruptorProps
               </small>
             )}
           </div>
+        );
+      }}
+    />
+  );
+}
+
+/** A phone, typed through the (999) 999-9999 mask. */
+export function CampoTelefono<T extends FieldValues>(
+  p: Pick<CampoTextoProps<T>, "control" | "name" | "id" | "etiqueta" | "requerido" | "readOnly">,
+) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
+            <EntradaTelefono
+              id={p.id}
+              ref={field.ref}
+              value={(field.value as string | null) ?? ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              readOnly={p.readOnly}
+              aria-required={p.requerido || undefined}
+              invalid={!!error}
+              {...ariaError(p.id, error)}
+            />
+          </Campo>
         );
       }}
     />

@@ -14,9 +14,16 @@ export function aplicarErroresServidor<T extends FieldValues>(
   errores: Errores | undefined,
   setError: UseFormSetError<T>,
   campos: readonly Path<T>[],
-  prefijos: readonly string[] = [],
+  opciones: {
+    /** Prefixes some answers put before the field's name. */
+    prefijos?: readonly string[];
+    /** Second names the API gives a field's error (SPEC.md's `InfoIncumbente.Nombre`). */
+    alias?: Readonly<Record<string, Path<T>>>;
+  } = {},
 ): Errores {
-  const porNombre = new Map(campos.map((c) => [c.toLowerCase(), c]));
+  const { prefijos = [], alias = {} } = opciones;
+  const porNombre = new Map<string, Path<T>>(campos.map((c) => [c.toLowerCase(), c]));
+  for (const [otro, campo] of Object.entries(alias)) porNombre.set(otro.toLowerCase(), campo);
   const otros: Errores = {};
   for (const [clave, mensajes] of Object.entries(errores ?? {})) {
     const mensaje = mensajes[0];

@@ -107,7 +107,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           notify.success(r.message || MSG.funcionarioGuardado);
           props.onGuardado();
         } else {
-          setOtros(aplicarErroresServidor(r.errors, setError, CAMPOS_FUNCIONARIO, [PREFIJO]));
+          setOtros(aplicarErroresServidor(r.errors, setError, CAMPOS_FUNCIONARIO, { prefijos: [PREFIJO] }));
           notify.warn(r.message);
           fallo();
         }
