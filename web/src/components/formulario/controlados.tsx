@@ -6,8 +6,9 @@
 import { Dropdown, type DropdownProps } from "primereact/dropdown";
 import { InputSwitch, type InputSwitchPassThroughOptions } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
+import { useState } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
-import { ariaError, Campo } from "./campos";
+import { ariaError, Campo, CampoArchivo } from "./campos";
 import { EntradaTelefono } from "./EntradaMascara";
 
 interface CampoTextoProps<T extends FieldValues> {
@@ -180,6 +181,49 @@ export function CampoTelefono<T extends FieldValues>(
           </Campo>
         );
       }}
+    />
+  );
+}
+
+interface CampoDocumentoProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  id: string;
+  etiqueta: string;
+  requerido?: boolean;
+  maxBytes: number;
+  /** Name of the file already stored for this document, when editing. */
+  nombreGuardado?: string;
+  disabled?: boolean;
+}
+
+/**
+ * A document upload: its value is the chosen file, or null. A file refused when picked (too big,
+ * wrong type) says why until another is picked: the form's own check, which runs again on every
+ * change, would otherwise replace the reason with "Debe adjuntar este documento.".
+ */
+export function CampoDocumento<T extends FieldValues>(p: CampoDocumentoProps<T>) {
+  const [rechazo, setRechazo] = useState<string | null>(null);
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => (
+        <CampoArchivo
+          id={p.id}
+          etiqueta={p.etiqueta}
+          requerido={p.requerido}
+          maxBytes={p.maxBytes}
+          archivo={(field.value as File | null) ?? null}
+          nombreGuardado={p.nombreGuardado}
+          disabled={p.disabled}
+          onChange={(f) => {
+            if (f !== field.value) field.onChange(f);
+          }}
+          onError={setRechazo}
+          error={rechazo ?? fieldState.error?.message}
+        />
+      )}
     />
   );
 }

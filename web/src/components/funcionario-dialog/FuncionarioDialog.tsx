@@ -14,8 +14,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { Dialogo } from "../Dialogo";
-import { ariaError, Campo, CampoArchivo, CampoCedula, ErrorCampo, PT_DROPDOWN } from "../formulario/campos";
-import { CampoLista, CampoTexto } from "../formulario/controlados";
+import { ariaError, Campo, CampoCedula, ErrorCampo, PT_DROPDOWN } from "../formulario/campos";
+import { CampoDocumento, CampoLista, CampoTexto } from "../formulario/controlados";
 import { EntradaTelefono } from "../formulario/EntradaMascara";
 import { aplicarErroresServidor, resolverDelEsquema } from "../formulario/servidor";
 import { useFocoPrimerError } from "../formulario/use-foco-error";
@@ -244,23 +244,15 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
         <legend>Documentos del funcionario</legend>
         <div className="rfo-grid rfo-grid-2">
           {DOCUMENTOS.map((d) => (
-            <Controller
+            <CampoDocumento
               key={d.campo}
               control={control}
               name={d.campo}
-              render={({ field, fieldState }) => (
-                <CampoArchivo
-                  id={idc(d.campo)}
-                  etiqueta={d.etiqueta}
-                  requerido
-                  maxBytes={MAX_BYTES_DOCUMENTO}
-                  archivo={field.value}
-                  nombreGuardado={guardados.get(d.tipo)}
-                  onChange={field.onChange}
-                  onError={(m) => (m ? setError(d.campo, { type: "archivo", message: m }) : clearErrors(d.campo))}
-                  error={fieldState.error?.message}
-                />
-              )}
+              id={idc(d.campo)}
+              etiqueta={d.etiqueta}
+              requerido
+              maxBytes={MAX_BYTES_DOCUMENTO}
+              nombreGuardado={guardados.get(d.tipo)}
             />
           ))}
         </div>

@@ -15,8 +15,8 @@ import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { RadioButton } from "primereact/radiobutton";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
-import { ariaError, Campo, CampoArchivo, CampoCedula } from "../../../../components/formulario/campos";
-import { CampoLista, CampoTelefono, CampoTexto } from "../../../../components/formulario/controlados";
+import { ariaError, Campo, CampoCedula } from "../../../../components/formulario/campos";
+import { CampoDocumento, CampoLista, CampoTelefono, CampoTexto } from "../../../../components/formulario/controlados";
 import { PT_DROPDOWN } from "../../../../components/pt-listas";
 import { notify } from "../../../../lib/toast";
 import { useCargosIncumbente } from "../../api/obtener-cargos-incumbente";
@@ -255,7 +255,7 @@ export function SeccionDocumentos({
   guardados: ReadonlyMap<Adjunto["tipoAdjunto"], string>;
   soloLectura: boolean;
 }) {
-  const { control, setError, clearErrors } = form;
+  const { control } = form;
   return (
     <fieldset className="rfo-seccion rfo-documentos">
       <legend>Documentos</legend>
@@ -266,24 +266,16 @@ export function SeccionDocumentos({
       )}
       <div className="rfo-grid rfo-grid-2">
         {DOCUMENTOS.map((d) => (
-          <Controller
+          <CampoDocumento
             key={d.campo}
             control={control}
             name={d.campo}
-            render={({ field, fieldState }) => (
-              <CampoArchivo
-                id={`sol-${d.campo}`}
-                etiqueta={d.etiqueta}
-                requerido={!soloLectura}
-                maxBytes={MAX_BYTES_DOCUMENTO}
-                archivo={field.value}
-                nombreGuardado={guardados.get(d.tipo)}
-                disabled={soloLectura}
-                onChange={field.onChange}
-                onError={(m) => (m ? setError(d.campo, { type: "archivo", message: m }) : clearErrors(d.campo))}
-                error={fieldState.error?.message}
-              />
-            )}
+            id={`sol-${d.campo}`}
+            etiqueta={d.etiqueta}
+            requerido={!soloLectura}
+            maxBytes={MAX_BYTES_DOCUMENTO}
+            nombreGuardado={guardados.get(d.tipo)}
+            disabled={soloLectura}
           />
         ))}
       </div>
