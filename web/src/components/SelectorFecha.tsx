@@ -67,6 +67,8 @@ export function SelectorFecha({
   describedBy,
 }: Props) {
   const input = useRef<HTMLInputElement>(null);
+  // The text and its button: the calendar opens under both, and a click on either is not "outside".
+  const grupo = useRef<HTMLDivElement>(null);
   const panel = useRef<OverlayPanel>(null);
   const contenido = useRef<HTMLDivElement>(null);
   const [abierto, setAbierto] = useState(false);
@@ -100,7 +102,7 @@ export function SelectorFecha({
   };
 
   return (
-    <div className="rf-fecha p-inputgroup">
+    <div ref={grupo} className="rf-fecha p-inputgroup">
       <InputText
         id={inputId}
         ref={input}
@@ -123,7 +125,7 @@ export function SelectorFecha({
         onKeyDown={(e) => {
           if (e.altKey && e.key === "ArrowDown") {
             e.preventDefault();
-            panel.current?.show(e, e.currentTarget);
+            panel.current?.show(e, grupo.current);
           }
         }}
       />
@@ -135,7 +137,7 @@ export function SelectorFecha({
         aria-haspopup="dialog"
         aria-expanded={abierto}
         aria-controls={abierto ? panelId : undefined}
-        onClick={(e) => panel.current?.toggle(e, input.current)}
+        onClick={(e) => panel.current?.toggle(e, grupo.current)}
       />
       <OverlayPanel
         ref={panel}
