@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { leerFechaEscrita, textoDeFechaIso, zFechaEscrita } from "./fecha-escrita.js";
+import { leerFechaEscrita, textoDeFechaIso } from "./fecha-escrita.js";
 import { MSG } from "./mensajes.js";
+import { zFechaEscrita } from "./validacion.js";
 
 describe("a typed date", () => {
   it.each([

@@ -2,9 +2,9 @@
  * A date as a person types it in a date field: dd/mm/aaaa, with or without the slashes (15062025),
  * day and month of one or two digits (1/6/2025), "-" or "." also accepted between them. A two-digit
  * year, a day that does not exist (31/02/2026) or anything else is an error with its reason, so a
- * field never drops or replaces a date it could not read.
+ * field never drops or replaces a date it could not read. Without zod, so a screen with a date
+ * field and no schema does not load it (its zod schema, `zFechaEscrita`, is in validacion.ts).
  */
-import { z } from "zod";
 import { MSG } from "./mensajes.js";
 
 export type FechaEscrita = { fecha: string | null; error?: undefined } | { fecha?: undefined; error: string };
@@ -33,13 +33,3 @@ export function leerFechaEscrita(texto: string): FechaEscrita {
     return { error: MSG.fechaInexistente(`${dos(d)}/${dos(m)}/${aaaa}`) };
   return { fecha: `${aaaa}-${dos(m)}-${dos(d)}` };
 }
-
-/** A date field's text in a form: YYYY-MM-DD, or null when empty; unreadable text fails on the field. */
-export const zFechaEscrita = z.string().transform((texto, ctx): string | null => {
-  const r = leerFechaEscrita(texto);
-  if (r.error !== undefined) {
-    ctx.addIssue({ code: "custom", message: r.error });
-    return z.NEVER;
-  }
-  return r.fecha;
-});

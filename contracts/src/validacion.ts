@@ -3,6 +3,7 @@
  * web forms alike. Messages are Spanish and attach to the field that carries them.
  */
 import { z } from "zod";
+import { leerFechaEscrita } from "./fecha-escrita.js";
 import { MSG } from "./mensajes.js";
 
 /** The largest PostgreSQL integer (int4), the type of every id column. */
@@ -136,3 +137,13 @@ export function textosInadmisibles(value: unknown): string[] {
   }
   return [...out];
 }
+
+/** A date field's text in a form: YYYY-MM-DD, or null when empty; unreadable text fails on the field. */
+export const zFechaEscrita = z.string().transform((texto, ctx): string | null => {
+  const r = leerFechaEscrita(texto);
+  if (r.error !== undefined) {
+    ctx.addIssue({ code: "custom", message: r.error });
+    return z.NEVER;
+  }
+  return r.fecha;
+});
