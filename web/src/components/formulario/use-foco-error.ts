@@ -9,13 +9,23 @@ export function useFocoPrimerError<T extends HTMLElement = HTMLFormElement>() {
   const [fallos, setFallos] = useState(0);
   useEffect(() => {
     if (fallos === 0) return;
-    const invalido = contenedor.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (!invalido) return;
-    const destino = invalido.matches("input, textarea, select, button, [tabindex]")
-      ? invalido
-      : (invalido.querySelector<HTMLElement>("input, textarea, [tabindex]") ?? invalido);
-    destino.scrollIntoView({ block: "center" });
-    destino.focus({ preventScroll: true });
+    // A form library's fields may draw their error a frame later than the form: look a few times.
+    let intentos = 0;
+    let cuadro = 0;
+    const buscar = () => {
+      const invalido = contenedor.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!invalido) {
+        if (++intentos < 10) cuadro = requestAnimationFrame(buscar);
+        return;
+      }
+      const destino = invalido.matches("input, textarea, select, button, [tabindex]")
+        ? invalido
+        : (invalido.querySelector<HTMLElement>("input, textarea, [tabindex]") ?? invalido);
+      destino.scrollIntoView({ block: "center" });
+      destino.focus({ preventScroll: true });
+    };
+    buscar();
+    return () => cancelAnimationFrame(cuadro);
   }, [fallos]);
   /** Call when the form was refused (by its own checks or the server's). */
   const fallo = useCallback(() => setFallos((n) => n + 1), []);
