@@ -82,8 +82,8 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
   const { control, handleSubmit, setValue, setError, clearErrors } = useForm<ValoresFuncionario>({
     defaultValues: valoresIniciales(funcionario),
     resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes focus to the first field marked invalid, in reading order.
-    shouldFocusError: false,
+    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
+    // the first one marked invalid in reading order (the cédula, lists and files included).
   });
   const [nombres, apellidos] = useWatch({ control, name: ["Nombres", "Apellidos"] });
 

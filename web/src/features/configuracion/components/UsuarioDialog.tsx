@@ -99,8 +99,8 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   const { control, handleSubmit, reset, setValue, setError, clearErrors, getValues, watch } = useForm<Formulario>({
     defaultValues: VACIO,
     resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes focus to the first field marked invalid, in reading order.
-    shouldFocusError: false,
+    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
+    // the first one marked invalid in reading order (the cédula, lists and files included).
   });
   const { contenedor, fallo } = useFocoPrimerError();
   const perfiles = usePerfiles(visible);

@@ -39,7 +39,8 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
   const form = useForm<ValoresSolicitud>({
     defaultValues: valoresIniciales(institucion, solicitud),
     resolver: resolverDelEsquema(esquema),
-    shouldFocusError: false,
+    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
+    // the first one marked invalid in reading order (the cédula, lists and files included).
   });
   const { handleSubmit, setError, reset, getValues, formState } = form;
   // What the server reported that names no field of the form, listed above the buttons.
