@@ -253,6 +253,7 @@ export const MSG = {
   respaldosNoConfigurados:
     "Los respaldos no están configurados: indique la carpeta en la variable BACKUP_DIR del servidor.",
   respaldoEnCurso: "Ya hay un respaldo en curso; espere a que termine.",
+  errorCargarRespaldos: "No se pudo cargar la lista de respaldos.",
   idempotenciaEnCurso: "Esta operación ya se está procesando; espere un momento e intente de nuevo.",
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
   idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",

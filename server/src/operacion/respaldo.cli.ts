@@ -30,7 +30,10 @@ async function main(): Promise<number> {
   let manifiesto: Manifiesto;
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl,
+      dataDir: config.dataDir,
+    });
   } catch (e) {
     if (!(e instanceof CarpetaBloqueada)) throw e;
   }

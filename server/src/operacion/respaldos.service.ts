@@ -66,7 +66,12 @@ export function crearServicioRespaldos(deps: {
     enMarcha++;
     try {
       fs.mkdirSync(path.dirname(destino), { recursive: true });
-      const manifiesto = await respaldar(database, destino, reloj());
+      const manifiesto = await respaldar(
+        // pg_dump reads every table, the migrations' own included: as the owner when there is one.
+        { ...database, url: config.databaseMigrationUrl ?? database.url },
+        destino,
+        reloj(),
+      );
       const r = { archivo: destino, bytes: fs.statSync(destino).size, sha256: await sha256(destino), manifiesto };
       await repo.terminar(db, id, { exito: true, archivo: r.archivo, bytes: r.bytes, sha256: r.sha256 });
       log.info({ archivo: destino, bytes: r.bytes }, "respaldo completado");

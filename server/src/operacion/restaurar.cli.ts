@@ -45,7 +45,9 @@ async function main(): Promise<number> {
   try {
     const r = await restaurar(
       path.resolve(archivo),
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+      config.databaseUrl
+        ? { databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl }
+        : { dataDir: config.dataDir },
       (linea) => console.log(linea),
       auditoria,
     );

@@ -6,6 +6,7 @@
 import { matchRoutes } from "react-router";
 import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
+import { rutas as operacion } from "../features/operacion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
 import { RUTA_SEGURIDAD, rutas as seguridad } from "../features/seguridad/routes";
@@ -28,6 +29,7 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...tablero,
   // Second factor: the user's own, whatever the profile's views.
   ...seguridad,
+  ...operacion,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));

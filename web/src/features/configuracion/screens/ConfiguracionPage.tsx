@@ -44,6 +44,7 @@ const OTROS = [
     icono: "pi pi-envelope",
     etiqueta: "Correos no enviados",
   },
+  { vista: V.RESPALDOS, ruta: "/Configuracion/Respaldos", icono: "pi pi-database", etiqueta: "Respaldos" },
 ];
 
 export default function ConfiguracionPage() {

@@ -1,0 +1,120 @@
+/**
+ * "Respaldos" (configuration administrator): when the last good backup was made, whether the app
+ * makes them every day and where, the last backups with their result, and a button for one now.
+ */
+import { MSG, type Respaldo } from "@registro/contracts";
+import { Button } from "primereact/button";
+import { Column } from "primereact/column";
+import { DataTable } from "primereact/datatable";
+import { Message } from "primereact/message";
+import { Tag } from "primereact/tag";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+import { useIniciarRespaldo, useRespaldos } from "../api/respaldos";
+import "../operacion.css";
+
+const fechaHora = new Intl.DateTimeFormat("es-DO", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Santo_Domingo",
+});
+const ms = (iso: string) => new Date(iso).getTime();
+
+function tamano(bytes: number | null): string {
+  if (bytes === null) return "—";
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("es-DO", { maximumFractionDigits: 0 })} KB`;
+  return `${(bytes / 1024 / 1024).toLocaleString("es-DO", { maximumFractionDigits: 1 })} MB`;
+}
+
+function hace(iso: string): string {
+  const horas = Math.floor((Date.now() - ms(iso)) / 3_600_000);
+  if (horas < 1) return "hace menos de una hora";
+  if (horas < 48) return `hace ${horas} ${horas === 1 ? "hora" : "horas"}`;
+  return `hace ${Math.floor(horas / 24)} días`;
+}
+
+function Resultado({ r }: { r: Respaldo }) {
+  if (r.exito === null) return <Tag severity="info" value="En curso" />;
+  if (r.exito) return <Tag severity="success" value="Correcto" />;
+  return <Tag severity="danger" value="Fallido" />;
+}
+
+export default function RespaldosPage() {
+  const navigate = useNavigate();
+  const estado = useRespaldos();
+  const iniciar = useIniciarRespaldo();
+  const datos = estado.data;
+  const enCurso = datos?.respaldos.some((r) => r.fin === null) ?? false;
+  const antiguo = datos?.ultimoExito ? Date.now() - ms(datos.ultimoExito) > 26 * 3_600_000 : true;
+
+  return (
+    <section className="rf-respaldos" aria-labelledby="respaldos-titulo">
+      <div className="rf-respaldos-cabecera">
+        <h1 id="respaldos-titulo">Respaldos</h1>
+        <div className="rf-respaldos-acciones">
+          {datos?.programados && (
+            <Button
+              type="button"
+              label="Respaldar ahora"
+              icon="pi pi-database"
+              disabled={iniciar.isPending || enCurso}
+              onClick={() =>
+                iniciar.mutate(undefined, {
+                  onSuccess: (r) => (r.success ? notify.success(r.message) : notify.warn(r.message)),
+                  onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
+                })
+              }
+            />
+          )}
+          <Button
+            type="button"
+            label="Volver"
+            icon="pi pi-arrow-left"
+            severity="secondary"
+            outlined
+            onClick={() => navigate("/Configuracion")}
+          />
+        </div>
+      </div>
+      {datos && (
+        <div className="rf-respaldos-resumen">
+          <Message
+            severity={antiguo ? "warn" : "success"}
+            text={
+              datos.ultimoExito
+                ? `Último respaldo correcto: ${fechaHora.format(new Date(datos.ultimoExito))} (${hace(datos.ultimoExito)}).`
+                : "Todavía no hay ningún respaldo correcto."
+            }
+          />
+          <p>
+            {datos.programados
+              ? `La aplicación hace un respaldo cada día a las ${String(datos.hora).padStart(2, "0")}:00 en ${datos.carpeta} y conserva los de los últimos ${datos.conservarDias} días.`
+              : MSG.respaldosNoConfigurados}{" "}
+            Copie los respaldos fuera de este servidor, y la clave de auditoría aparte de ellos.
+          </p>
+        </div>
+      )}
+      <DataTable
+        value={datos?.respaldos ?? []}
+        dataKey="idRespaldo"
+        loading={estado.isFetching && !datos}
+        emptyMessage="No se ha hecho ningún respaldo."
+        stripedRows
+        size="small"
+        aria-labelledby="respaldos-titulo"
+      >
+        <Column header="Inicio" body={(r: Respaldo) => fechaHora.format(new Date(r.inicio))} />
+        <Column header="Tipo" body={(r: Respaldo) => (r.programado ? "Diario" : "A pedido")} />
+        <Column header="Resultado" body={(r: Respaldo) => <Resultado r={r} />} />
+        <Column header="Tamaño" body={(r: Respaldo) => tamano(r.bytes)} />
+        <Column
+          header="Archivo o error"
+          body={(r: Respaldo) => (
+            <span className="rf-respaldos-archivo">{r.exito === false ? r.error : (r.archivo ?? "—")}</span>
+          )}
+        />
+      </DataTable>
+    </section>
+  );
+}
