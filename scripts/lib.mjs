@@ -67,7 +67,7 @@ export async function aptInstall(packages) {
   if (code !== 0) throw new Error(`apt-get install ${packages.join(" ")} failed`);
 }
 
-// Built server (issue 11) ------------------------------------------------------------------------
+// Built server ------------------------------------------------------------------------
 
 function tsSources(dir, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

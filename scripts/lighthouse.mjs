@@ -80,7 +80,7 @@ export async function medirLighthouse({ base, token, paginas }) {
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,
         error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
-        // Where the main thread's time goes (issue 12): Lighthouse's own breakdown, by kind of work
+        // Where the main thread's time goes: Lighthouse's own breakdown, by kind of work
         // and by script, in its simulated slow-phone milliseconds.
         hilo: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
           .slice(0, 4)

@@ -134,7 +134,7 @@ if (want("e2e")) {
   });
 }
 
-// Reliability (issue 11): the built server as real processes; PostgreSQL clusters the tests restart
+// Reliability: the built server as real processes; PostgreSQL clusters the tests restart
 // and crash themselves; data-folder lock and signals; several processes behind nginx.
 if (want("system")) {
   await step("system tests (processes, restarts, nginx)", async () => {

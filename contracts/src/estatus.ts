@@ -115,7 +115,7 @@ export const NOMBRE_ESTATUS_FUNCIONARIO: Record<CodigoEstatusFuncionario, string
   3: "Inactivo",
 };
 
-// The institution's view of a request (issue 10): an external user reads neither the comptroller's
+// The institution's view of a request: an external user reads neither the comptroller's
 // internal returns nor who reviews. 204 and 103 read as the review the request went back to, in
 // the colour of the other "in review" statuses; the code stays (SPEC.md screen 18 keys on it).
 export const ESTATUS_INTERNOS: readonly number[] = [ESTATUS.RETORNADO_JURIDICO, ESTATUS.RETORNADO_RYCC];

@@ -1,5 +1,5 @@
 /**
- * The configuration lists' search and sort (issue 15), shared by the screens and the exports:
+ * The configuration lists' search and sort, shared by the screens and the exports:
  * written-out cases, then generated rows and queries against a naive oracle.
  */
 import fc from "fast-check";

@@ -1,6 +1,6 @@
 /**
  * The configuration lists (users, profiles, institutions, positions) as their screens show them,
- * and the one rule for which rows a search and a sort select (issue 15). The screens search, sort
+ * and the one rule for which rows a search and a sort select. The screens search, sort
  * and page with `seleccionarFilas` on the client; "Exportar" applies it on the server to the same
  * rows, so the file holds exactly the rows the screen selects, all pages.
  */

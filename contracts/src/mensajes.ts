@@ -17,7 +17,7 @@ export const MSG = {
   funcionarioNoEncontrado: "El funcionario no existe.",
   adjuntoNoEncontrado: "El archivo no existe.",
   personaNoEncontrada: "No se encontró una persona con esa cédula.",
-  // Screens (issue 10)
+  // Screens
   cedulaNoEnPadron: "Cédula no encontrada en el padrón; complete los nombres",
   descartarDecision: "Las observaciones y el comentario escritos se perderán. ¿Desea descartarlos?",
   descartarCambios: "Hay cambios sin guardar que se perderán. ¿Desea salir sin guardarlos?",
@@ -213,7 +213,7 @@ export const MSG = {
   errorCargarAuditoria: "Error al cargar la auditoría",
   sinAuditoria: "No se han encontrado registros de auditoría.",
 
-  // Seguridad (issue 9)
+  // Security
   urlInvalida: "La dirección solicitada no es válida.",
   tiempoAgotado: "La solicitud tardó demasiado en llegar. Intente nuevamente.",
   caracteresInvalidos: "Contiene caracteres no permitidos.",
@@ -226,7 +226,7 @@ export const MSG = {
   tipoContenido: "El tipo de contenido enviado no es admitido.",
   cuerpoGrande: "Los datos enviados superan el tamaño permitido.",
 
-  // Avisos y correos (issue 14)
+  // Avisos y correos
   preferenciaInvalida: "Elija una de las opciones de correo.",
   preferenciasGuardadas: "Preferencias guardadas correctamente.",
   avisosLeidos: "Avisos marcados como leídos.",
@@ -247,7 +247,7 @@ export const MSG = {
   confirmarRenovacion:
     "¿Desea renovar esta solicitud? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y los funcionarios activos, que podrá ajustar antes de enviarla.",
 
-  // Reliability (issue 11)
+  // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
   respaldoIniciado: "Respaldo iniciado: aparecerá en la lista al terminar.",
   respaldosNoConfigurados:
@@ -258,7 +258,7 @@ export const MSG = {
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
   idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",
 
-  // Verificación (issue 13): the answer of "Verificar firma" and the constancia
+  // Verificación: the answer of "Verificar firma" and the constancia
   verificacionAutorizado: "El funcionario está autorizado para firmar en la fecha consultada.",
   verificacionNoRegistrado: "La cédula no figura en el registro de firmas.",
   verificacionNoRegistradoInstitucion: "La cédula no figura en el registro de firmas de esa institución.",
@@ -283,7 +283,7 @@ export const MSG = {
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
 
-  // Office: reassignment, audit chain, exports, dashboard (issue 15)
+  // Reassignment, audit chain, exports, dashboard
   liberadoExitoso: "Solicitud liberada correctamente.",
   reasignadoExitoso: "Solicitud reasignada correctamente.",
   solicitudNoAsignada: "La solicitud no está asignada a ningún usuario.",
@@ -316,7 +316,7 @@ export const MSG = {
   exportacionesPropias: "Ya tiene dos exportaciones en curso. Espere a que termine una e intente de nuevo.",
   exportacionesEnCurso: "Hay demasiadas exportaciones en curso. Intente de nuevo en unos segundos.",
 
-  // Dashboard "Tablero" (issue 15)
+  // Dashboard "Tablero"
   tableroPeriodoInvertido: "La fecha final no puede ser anterior a la inicial.",
   tableroPeriodoLargo: "El período no puede superar un año.",
   tableroDesdeFuturo: "La fecha inicial no puede ser posterior a hoy.",
@@ -361,7 +361,7 @@ export const MSG = {
   tableroOtras: "Otras",
   errorCargarTablero: "Error al cargar el tablero",
 
-  // Inbox searches with a capped total (issue 12)
+  // Inbox searches with a capped total
   totalMasDe: (n: number) => `Más de ${n.toLocaleString("es-ES")}`,
   reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${n.toLocaleString("es-ES")} solicitudes`,
 } as const;

@@ -1,6 +1,6 @@
 /**
  * E-mail preference: each notice, one daily summary, or none. Kept apart from the zod schemas
- * (schemas/avisos.ts) so the signed-in frame, which shows these options, loads no zod (issue 12).
+ * (schemas/avisos.ts) so the signed-in frame, which shows these options, loads no zod.
  */
 export const PREFERENCIAS_CORREO = ["cada", "resumen", "ninguno"] as const;
 export type PreferenciaCorreo = (typeof PREFERENCIAS_CORREO)[number];

@@ -94,7 +94,7 @@ export const zBool = z.preprocess(
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
-// Seguridad (issue 9): text the database cannot store is bad input, refused on its field.
+// Seguridad: text the database cannot store is bad input, refused on its field.
 
 /** True for text without NUL characters and without lone UTF-16 surrogates. */
 export function textoAdmisible(s: string): boolean {

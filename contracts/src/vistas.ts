@@ -55,12 +55,12 @@ export const V = {
   INSTITUCIONES: "Mantenimiento Instituciones",
   CARGOS: "Mantenimiento Cargos",
   AUDITORIA: "Auditoría de Configuración",
-  // Avisos (issue 14)
+  // Notices
   CORREOS_NO_ENVIADOS: "Correos no enviados",
   RESPALDOS: "Respaldos",
-  // Verificación (issue 13)
+  // Verification
   VERIFICAR_FIRMA: "Verificar firma",
-  // Office (issue 15): the workload dashboard
+  // The workload dashboard
   TABLERO: "Tablero",
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
@@ -147,7 +147,7 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 2,
     principal: false,
   },
-  // Office (issue 15): the workload dashboard, after the other Revisión RyCC views (the menu's
+  // The workload dashboard, after the other Revisión RyCC views (the menu's
   // order). Migration 0011 inserts it (id 51) into databases seeded before it and grants it to the
   // default profiles holding Administrador RyCC or Seguimiento Solicitud.
   { idVista: 51, nombre: V.TABLERO, url: "/Tablero", iconClass: "pi pi-chart-bar", idModulo: 2, principal: true },
@@ -233,7 +233,7 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
-  // Avisos (issue 14): mails that exhausted their tries, for the configuration administrator.
+  // Avisos: mails that exhausted their tries, for the configuration administrator.
   {
     idVista: 41,
     nombre: V.CORREOS_NO_ENVIADOS,
@@ -251,7 +251,7 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
-  // Verificación (issue 13): migration 0007 inserts it (id 31) into databases seeded before it.
+  // Verificación: migration 0007 inserts it (id 31) into databases seeded before it.
   {
     idVista: 31,
     nombre: V.VERIFICAR_FIRMA,
@@ -279,12 +279,11 @@ export const GRUPOS = {
   instituciones: [V.INSTITUCIONES],
   cargos: [V.CARGOS],
   auditoria: [V.AUDITORIA],
-  // Avisos (issue 14)
+  // Notices
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
   respaldos: [V.RESPALDOS],
-  // Verificación (issue 13)
+  // Verification
   verificacion: [V.VERIFICAR_FIRMA],
-  // Office (issue 15)
   tablero: [V.TABLERO],
 } as const satisfies Record<string, readonly NombreVista[]>;
 
@@ -349,7 +348,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
   {
     nombre: "Administrador RyCC",
     descripcion: "Administrador de Revisión y Control de Cuentas",
-    // Issue 15: the RyCC administrator answers to auditors, so reads the audit trail and checks it.
+    // The RyCC administrator answers to auditors, so reads the audit trail and checks it.
     vistas: [...GRUPOS.administrador, ...GRUPOS.seguimiento, V.VERIFICAR_FIRMA, ...GRUPOS.tablero, V.AUDITORIA],
   },
   {
@@ -367,12 +366,12 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       V.INSTITUCIONES,
       V.CARGOS,
       V.AUDITORIA,
-      // Avisos (issue 14)
+      // Notices
       V.CORREOS_NO_ENVIADOS,
       V.RESPALDOS,
     ],
   },
-  // Verificación (issue 13): migration 0007 adds it to databases seeded before it.
+  // Verificación: migration 0007 adds it to databases seeded before it.
   {
     nombre: "Verificador",
     descripcion: "Verificación de firmas autorizadas (personas y sistemas que reciben documentos firmados)",

@@ -53,7 +53,7 @@ const ESPERADO: Record<Accion, Esperada[]> = {
   inactivarFuncionario: [
     { rol: "administrador", desde: [105, 106, 203], hacia: null, asignacion: false, motivos: false },
   ],
-  // Reassignment (issue 15): the holder releases; the administrator moves a held request.
+  // Reassignment: the holder releases; the administrator moves a held request.
   liberar: [
     { rol: "analista", desde: [101, 204], hacia: null, asignacion: true, motivos: false },
     { rol: "juridico", desde: [102, 103], hacia: null, asignacion: true, motivos: false },
@@ -265,7 +265,7 @@ describe("refusal order", () => {
   });
 });
 
-describe("reasignar (issue 15)", () => {
+describe("reasignar", () => {
   const admin = actor("administrador");
   const destino = (id: number, ...roles: Rol[]): Actor => ({ idUsuario: id, roles: new Set(roles) });
 

@@ -25,7 +25,7 @@ export type Accion =
   | "activar"
   | "asignar"
   | "inactivarFuncionario"
-  // Reassignment (issue 15)
+  // Reassignment
   | "liberar" // Liberar: the holder gives the request back to the stage's pool
   | "reasignar"; // Reasignar: the RyCC administrator moves a held request to another user of the stage
 
@@ -81,7 +81,7 @@ export const TRANSICIONES: readonly Transicion[] = [
   t("inactivar", [ACTIVA, SOLICITUD_INACTIVAR], "administrador", INACTIVADO),
   t("activar", [SOLICITUD_INACTIVAR, INACTIVADO], "administrador", ACTIVA),
   t("inactivarFuncionario", [ACTIVA, APROBADO_JURIDICO, SOLICITUD_INACTIVAR], "administrador", null),
-  // Reassignment (issue 15): only a held request can be released or reassigned.
+  // Reassignment: only a held request can be released or reassigned.
   t("liberar", [ENVIADO, RETORNADO_JURIDICO], "analista", null, asignado),
   t("liberar", [APROBADO_ANALISTA, RETORNADO_RYCC], "juridico", null, asignado),
   t("reasignar", [ENVIADO, RETORNADO_JURIDICO, APROBADO_ANALISTA, RETORNADO_RYCC], "administrador", null),

@@ -1,5 +1,5 @@
 /**
- * The office work walked through as the RyCC administrator (issue 15), for the user manual
+ * The office work walked through as the RyCC administrator, for the user manual
  * (docs/manual/screens/oficina-*.png) and for a look at phone width: the inbox's "Exportar" and the
  * file it gives, the reassignment and the history entry it leaves, the audit trail reached from the
  * inbox with "Verificar integridad" and its filters, and a configuration list's export. Pictures at

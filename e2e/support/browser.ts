@@ -43,7 +43,7 @@ export async function login(page: Page, baseUrl: string, usuario: string, passwo
   await page.waitForURL((u) => !u.pathname.endsWith("/Login"));
 }
 
-/** The two sizes every state the suite visits is checked at (issue 10): a desktop and a phone. */
+/** The two sizes every state the suite visits is checked at: a desktop and a phone. */
 export const ESCRITORIO = { width: 1366, height: 900 };
 export const TELEFONO = { width: 390, height: 844 };
 

@@ -1,5 +1,5 @@
 /**
- * Notices in a real browser (issue 14): the originator's bell counts up when the analyst returns
+ * Notices in a real browser: the originator's bell counts up when the analyst returns
  * one of the institution's requests, without reloading the page; the panel lists the notice, opens
  * the request, and the count goes down once it is read.
  */

@@ -1,5 +1,5 @@
 /**
- * Running the office in the browser (issue 15): the analyst releases a request they hold, the RyCC
+ * Running the office in the browser: the analyst releases a request they hold, the RyCC
  * administrator reassigns a held request from the tracking detail choosing the stage's user and
  * writing the comment, and the configuration administrator checks the audit trail with "Verificar
  * integridad"; the analyst exports the inbox as searched and sorted, in CSV and Excel, and the files

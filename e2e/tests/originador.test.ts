@@ -1,5 +1,5 @@
 /**
- * The originator's work in the browser, as the demo user `originador` (issue 3): file a request
+ * The originator's work in the browser, as the demo user `originador`: file a request
  * with two officials and all documents and send it; correct and re-send a returned one; add an
  * official to an active one and send it; ask to deactivate another active one. Also runs axe on
  * the inbox and the form.

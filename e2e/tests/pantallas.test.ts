@@ -1,5 +1,5 @@
 /**
- * The screens as real users walk them (issue 10): what the institution must not see of the
+ * The screens as real users walk them: what the institution must not see of the
  * comptroller's internal review, a rejected request's timeline, and more below. One server and one
  * browser for the whole file.
  */

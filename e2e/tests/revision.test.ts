@@ -1,5 +1,5 @@
 /**
- * The comptroller's review in the browser (issue 4): the analyst takes and approves a request, legal
+ * The comptroller's review in the browser: the analyst takes and approves a request, legal
  * returns one with two reasons and approves the first, the administrator approves it, inactivates
  * another and reactivates it and removes an official, the consultant finds an active request by
  * institution, and tracking shows the first request's full history. Each step is checked on screen

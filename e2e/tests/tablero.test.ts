@@ -1,5 +1,5 @@
 /**
- * The dashboard in the browser (issue 15): the RyCC administrator opens "Tablero" from the menu,
+ * The dashboard in the browser: the RyCC administrator opens "Tablero" from the menu,
  * sees the charts (canvas) and, for each, a table with the API's figures; "Ver como tabla" shows
  * the table instead of the chart; the oldest waiting request links to its detail; filtering by an
  * institution changes the figures to that institution's; axe finds nothing serious at 1366 and

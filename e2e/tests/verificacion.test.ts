@@ -1,5 +1,5 @@
 /**
- * Verification in the browser (issue 13): the consultant asks "Verificar firma" about an official of
+ * Verification in the browser: the consultant asks "Verificar firma" about an official of
  * an active request and reads "Autorizado", downloads the request's constancia and reads its
  * verification code from the PDF's text; signed out, the code typed on Login opens the public page,
  * which says "Vigente"; after the administrator inactivates the request the same page says

@@ -1,5 +1,5 @@
 /**
- * Start to serving (issue 12, target ≤ 3 s on the embedded database with everything installed and
+ * Start to serving (target ≤ 3 s on the embedded database with everything installed and
  * built): runs the built server (`node server/dist/main.js`, as `npm start` does) on a new data
  * folder once (migrations, catalogues, padrón, demo data), stops it, then starts it again on that
  * folder BENCH_ARRANQUES times (default 5). Each start is timed from launch to the first

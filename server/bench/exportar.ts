@@ -1,5 +1,5 @@
 /**
- * Export benchmark (issue 15): seeds BENCH_N requests (default 1,000,000; incumbents and requests
+ * Export benchmark: seeds BENCH_N requests (default 1,000,000; incumbents and requests
  * written by generate_series, spread over the institutions and the tracking list's statuses) into a
  * fresh database on the PostgreSQL server of DATABASE_URL / TEST_PG_URL, starts the app in this
  * process on a free port, and downloads the tracking list (every request) as CSV and as Excel over

@@ -7,7 +7,7 @@
  * words, part of a cédula, a search sorted by name) — and prints p50/p95 per inbox per database.
  * Then, apart and with their own worst figure, probes beyond that list: three words, a one-letter
  * start, pages 3 and 50 of a two-word search.
- * Target (issue 12): every listed page under 20 ms p95 on PostgreSQL at BENCH_N=1000000.
+ * Target: every listed page under 20 ms p95 on PostgreSQL at BENCH_N=1000000.
  *
  * Usage (from the repository root):
  *   node --import tsx server/bench/inbox.ts
@@ -20,7 +20,7 @@
  *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
  *   BENCH_SOLO   only the pages whose name matches this regular expression (e.g. "búsqueda")
  *   SEARCH_COUNT_CAP  the app's setting (10000 unless given): where a search's total stops counting
- * A capped search total (issue 12) prints as "10000+".
+ * A capped search total prints as "10000+".
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -68,7 +68,7 @@ const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, s
   ["búsqueda (2 palabras)", { page: "0", q: "ana núñez" }],
   ["búsqueda (cédula)", { page: "0", q: "001-0001001" }],
   ["búsqueda ordenada (nombres)", { page: "0", q: "nuñez", sortField: "nombres", sortOrder: "1" }],
-  // Probes beyond the pages issue 12 lists (printed apart, with their own worst figure): three
+  // Probes beyond the pages the performance target names (printed apart, with their own worst figure): three
   // words, a one-letter start (also part of institution names), and pages past the first.
   ["sonda: búsqueda (3 palabras)", { page: "0", q: "ana núñez ortiz" }],
   ["sonda: búsqueda (inicio corto)", { page: "0", q: "n" }],

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every server-side figure of docs/benchmarks/README.md, one after the other —
  * the inboxes (inbox.ts; BENCH_N requests, 100,000 unless told), verification, the dashboard
- * (tablero.ts, issue 15), the throughput under 50 connections with its ratio to a bare Fastify
+ * (tablero.ts), the throughput under 50 connections with its ratio to a bare Fastify
  * route (carga.ts), and the start to serving of the built server on the embedded database
  * (arranque.ts). The others use the PostgreSQL server of
  * DATABASE_URL or TEST_PG_URL when given (BENCH_DB to choose), PGlite otherwise; settings pass

@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue 15): seeds BENCH_N requests (100,000 unless told) over 40 institutions
+ * Dashboard benchmark: seeds BENCH_N requests (100,000 unless told) over 40 institutions
  * and every status, each with the status history that brought it there spread over the last two
  * years (so the history trigger of migration 0011 builds the stays and weekly counters as in real
  * use), into a fresh embedded PGlite and/or a fresh database on the PostgreSQL server of

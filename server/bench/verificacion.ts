@@ -1,5 +1,5 @@
 /**
- * Verification benchmark (issue 13): seeds 100,000 requests with 250,000 officials (2.5 a request;
+ * Verification benchmark: seeds 100,000 requests with 250,000 officials (2.5 a request;
  * about 150,000 people, so that most people hold several entries across institutions and years),
  * their signatures, amount ranges, validity dates and authorisation periods (open for active
  * requests, closed for inactivated ones, some with a deactivation and reactivation), into a fresh

@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     // The router's own failures (a path that is not valid percent-encoding…) in the product's shape.
     frameworkErrors: (_error, _request, reply) => respuestaUrlInvalida(reply),
     clientErrorHandler: respuestaErrorCliente,
-    // Performance (issue 12): the one line per request below instead of Fastify's two.
+    // Performance: the one line per request below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
   // One line per request when it ends: 4xx/5xx at info, successful calls at debug (LOG_LEVEL=debug
@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
   registrarParserJson(app);
   app.setValidatorCompiler(zodValidatorCompiler);
-  // Audit trail (issue 15): entries written while serving a request record its address.
+  // Audit trail: entries written while serving a request record its address.
   app.addHook("onRequest", (req, _reply, done) =>
     contextoPeticion.run(
       { direccion: req.ip, idUsuario: () => req.sesion?.idUsuario ?? null, agente: req.headers["user-agent"] ?? null },
@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   );
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Avisos (issue 14)
+  // Notices
   registrarAvisos(app, {
     db: deps.db,
     config,
@@ -115,10 +115,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     database: deps.database,
   });
 
-  // Idempotency keys on POST (issue 11).
+  // Idempotency keys on POST.
   registrarIdempotencia(app, deps.db);
 
-  // Stopping (issue 11): from app.close() on, new calls are refused with 503 and the connection is
+  // Stopping: from app.close() on, new calls are refused with 503 and the connection is
   // closed so keep-alive clients go elsewhere; calls already running finish.
   let cerrando = false;
   app.addHook("preClose", async () => {
@@ -149,10 +149,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.addHook("onRequest", async (_req, reply) => {
     reply.header("permissions-policy", POLITICA_PERMISOS);
   });
-  // Performance (issue 12): answers above 1 KB are compressed (brotli at a cheap level, or gzip)
+  // Performance: answers above 1 KB are compressed (brotli at a cheap level, or gzip)
   // when the client accepts it; the web build's files go out precompressed (see registerWeb).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
-  // The sign-in limit counts in the database, so several processes share it (issue 11).
+  // The sign-in limit counts in the database, so several processes share it.
   await app.register(rateLimit, { global: false, store: almacenLimites(deps.db) });
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 8, fields: 200, fieldSize: 100_000, parts: 220 },
@@ -197,12 +197,12 @@ function registerWeb(app: FastifyInstance, config: Config) {
   const index = fs.readFileSync(indexFile, "utf8").replace(
     "<head>",
     `<head>\n    <base href="${base}/" />\n    <meta name="base-path" content="${base}" />` +
-      // Avisos (issue 14): how often the bell asks for news.
+      // Avisos: how often the bell asks for news.
       `\n    <meta name="avisos-cada" content="${config.noticesPollSeconds}" />` +
       // Password reset by e-mail: the sign-in page offers it only when mail can be sent.
       `\n    <meta name="correo-disponible" content="${config.smtpUrl ? "si" : "no"}" />`,
   );
-  // Performance (issue 12): the build's .br/.gz twins are sent as they are; hashed assets never
+  // Performance: the build's .br/.gz twins are sent as they are; hashed assets never
   // change under their name, so browsers keep them for a year; anything else is revalidated.
   app.register(fastifyStatic, {
     root: dist,

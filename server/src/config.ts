@@ -85,7 +85,7 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z.string().default("false").transform(parseTrustProxy).pipe(zTrustProxy),
-  // Avisos (issue 14)
+  // Notices
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, "debe empezar por smtp:// o smtps:// (p. ej. smtp://usuario:clave@correo.gob.do:587)")
@@ -119,19 +119,19 @@ const schema = z.object({
   EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   NOTICES_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-  // Reliability (issue 11)
+  // Reliability
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
-  // Verificación (issue 13)
+  // Verification
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // Password reset by e-mail: links asked per 15 minutes per client address.
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
-  // Performance (issue 12)
+  // Performance
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
   // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
   AUDIT_KEY: z
@@ -202,7 +202,7 @@ export type Config = {
   loginRateLimit: number;
   /** Which proxies' X-Forwarded-For to believe: none, all, the nearest N hops, or these addresses/CIDRs. */
   trustProxy: boolean | number | string[];
-  // Avisos (issue 14)
+  // Notices
   /** Without it nothing is mailed; in-app notices still work. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -215,7 +215,7 @@ export type Config = {
   noticesPollSeconds: number;
   /** How often the background sender looks for due e-mails. */
   mailSendIntervalSeconds: number;
-  // Reliability (issue 11)
+  // Reliability
   /** PostgreSQL: a statement running longer is cancelled (503). */
   dbStatementTimeoutMs: number;
   /** PostgreSQL: opening a connection, or waiting for a free one in the pool, longer than this fails (503). */
@@ -227,7 +227,7 @@ export type Config = {
   dbStartWaitSeconds: number;
   /** Stopping: in-flight calls get this long to finish before the process exits anyway. */
   shutdownTimeoutSeconds: number;
-  // Verificación (issue 13)
+  // Verification
   /** PUBLIC_URL was set: constancias point at it; else at the address of the request that issued them. */
   publicUrlDefinida: boolean;
   /** Public verification calls per address per minute. */
@@ -235,7 +235,7 @@ export type Config = {
   resetRateLimit: number;
   /** Person registry look-ups (GetPersona) per user per minute. */
   personaRateLimit: number;
-  // Performance (issue 12)
+  // Performance
   /** An inbox search's total is counted up to this many requests ("Más de 10.000"). */
   searchCountCap: number;
   /** The audit chain's HMAC key as given (AUDIT_KEY); without it, read from or created in auditKeyFile. */
@@ -310,7 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
-    // Avisos (issue 14)
+    // Notices
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
@@ -318,19 +318,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
     noticesPollSeconds: e.NOTICES_POLL_SECONDS,
     mailSendIntervalSeconds: e.MAIL_SEND_INTERVAL_SECONDS,
-    // Reliability (issue 11)
+    // Reliability
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
-    // Verificación (issue 13)
+    // Verification
     publicUrlDefinida: e.PUBLIC_URL !== undefined,
     verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
     personaRateLimit: e.PERSONA_RATE_LIMIT,
-    // Performance (issue 12)
+    // Performance
     searchCountCap: e.SEARCH_COUNT_CAP,
     auditKey: e.AUDIT_KEY,
     auditKeyFile: path.resolve(e.AUDIT_KEY_FILE),

@@ -12,7 +12,6 @@ import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
-// Office (issue 15)
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { operacionRoutes } from "./operacion/operacion.routes.js";
@@ -23,7 +22,6 @@ import { originadorRoutes } from "./solicitudes/originador.routes.js";
 import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
 import { renovacionRoutes } from "./solicitudes/renovacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
-// Office (issue 15): the dashboard
 import { tableroRoutes } from "./tablero/tablero.routes.js";
 import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
 
@@ -39,10 +37,9 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(lecturaRoutes, deps);
   await app.register(funcionariosRoutes, deps);
   await app.register(adjuntosRoutes, deps);
-  // Avisos (issue 14)
+  // Notices
   await app.register(avisosRoutes, deps);
   await app.register(verificacionRoutes, deps);
-  // Office (issue 15)
   await app.register(reasignacionRoutes, deps);
   await app.register(exportarRoutes, deps);
   await app.register(tableroRoutes, deps);

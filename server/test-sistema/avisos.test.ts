@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox across processes (issue 14): two real app processes (the production command)
+ * The e-mail outbox across processes: two real app processes (the production command)
  * on one PostgreSQL, each with its own background sender, and one SMTP server in this test. Many
  * notices are produced at once through both processes; each e-mail arrives exactly once (its
  * Message-ID once), none is lost, and every outbox row was claimed once.

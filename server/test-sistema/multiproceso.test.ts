@@ -1,5 +1,5 @@
 /**
- * Several app processes on one PostgreSQL behind nginx (issue 11), with deploy/nginx's very
+ * Several app processes on one PostgreSQL behind nginx, with deploy/nginx's very
  * configuration: a session made on one process works on the other, the self-assignment race has
  * one winner across processes, the lockout and the sign-in rate limit hold across processes, and
  * killing one process fails at most the calls in flight on it.

@@ -1,5 +1,5 @@
 /**
- * The process around the embedded database (issue 11): one process per data folder, the
+ * The process around the embedded database: one process per data folder, the
  * production command's signal handling, and `npm start`'s (scripts/start.mjs) forwarding and
  * exit codes.
  */

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarting under write load (issue 11): 10 rounds alternating `pg_ctl restart -m fast`
+ * PostgreSQL restarting under write load: 10 rounds alternating `pg_ctl restart -m fast`
  * and a crash-restart (`stop -m immediate`, start). The app process must stay up, every failed call
  * must be a 503 with the Spanish message (never a 500 or a dropped connection), and writes must
  * work again after each round. Then: a frozen server (SIGSTOP) ends calls in the same 503 within

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// System tests (issue 11): real processes of the built server, PostgreSQL clusters they restart,
+// System tests: real processes of the built server, PostgreSQL clusters they restart,
 // nginx. Run by `npm test` in a step of their own (scripts/test.mjs), one file at a time.
 export default defineConfig({
   test: {

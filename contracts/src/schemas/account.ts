@@ -62,7 +62,7 @@ export const zCambiarClaveBody = z.object({
     .positive(MSG.numeroInvalido)
     .max(ID_MAX, MSG.numeroInvalido)
     .optional(),
-  /** Required (issue 9): the current password, or the temporary one in the forced change. */
+  /** Required: the current password, or the temporary one in the forced change. */
   ContraseñaActual: z.string().max(256, MSG.textoLargo(256)).default(""),
   NuevaContraseña: z.string().max(256).default(""),
   ConfirmarContraseña: z.string().max(256).default(""),

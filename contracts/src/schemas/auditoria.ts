@@ -14,7 +14,7 @@ export const ENTIDADES_AUDITORIA = [
   "Perfil",
   "Institucion",
   "Cargo",
-  // The one audit trail (issue 15): requests' status and holder, documents, sign-ins, passwords.
+  // The one audit trail: requests' status and holder, documents, sign-ins, passwords.
   "Solicitud",
   "Documento",
   "Sesion",
@@ -73,8 +73,8 @@ export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 const vacioConsulta = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
- * GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. Filters
- * (issue 15): entity, action, who made the change (`idUsuario`), and calendar days `desde`–`hasta`
+ * GET api/Auditoria: `page` counts from 0 (as the table's paginator does), newest first. Filters:
+ * entity, action, who made the change (`idUsuario`), and calendar days `desde`–`hasta`
  * (both included, days in the country's time, UTC−4).
  */
 export const zConsultaAuditoria = z
@@ -110,7 +110,7 @@ export const zAuditoriaEntrada = z.object({
   despues: z.unknown(),
   /** The address the change came from (null when none was recorded). */
   direccion: z.string().nullable(),
-  /** SHA-256 of the entry chained to the previous one (issue 15). */
+  /** SHA-256 of the entry chained to the previous one. */
   hash: z.string(),
 });
 export type AuditoriaEntrada = z.infer<typeof zAuditoriaEntrada>;

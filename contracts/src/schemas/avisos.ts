@@ -1,5 +1,5 @@
 /**
- * Notices (issue 14): the in-app notices of the bell, the user's e-mail preference ("Mi cuenta")
+ * Notices: the in-app notices of the bell, the user's e-mail preference ("Mi cuenta")
  * and the configuration administrator's list of e-mails that could not be sent.
  */
 import { z } from "zod";

@@ -41,7 +41,7 @@ export const zConsultaBandeja = z.object({
   institucion: zEnteroConsulta(1, ID_MAX).optional(),
   // Status codes are three digits (DESIGN.md §4).
   estatus: zEnteroConsulta(1, 999).optional(),
-  // Avisos (issue 14): requests with an official whose temporary signature is near its end date or past it.
+  // Avisos: requests with an official whose temporary signature is near its end date or past it.
   vencimiento: z.enum(["porVencer", "vencidas"], { error: MSG.vencimientoInvalido }).optional(),
   // "Mis asignadas": only the requests the signed-in reviewer holds.
   asignadas: z.enum(["mias"], { error: MSG.asignadasInvalido }).optional(),

@@ -118,7 +118,7 @@ export const zUsuario = z.object({
   idInst: z.number().nullable(),
   institucion: z.string(),
   activo: z.boolean(),
-  /** Locked after failed sign-ins; the password reset unlocks (issue 9). */
+  /** Locked after failed sign-ins; the password reset unlocks. */
   bloqueado: z.boolean(),
 });
 export type Usuario = z.infer<typeof zUsuario>;

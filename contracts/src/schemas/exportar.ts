@@ -14,7 +14,7 @@ export const zConsultaFormato = z.object({
 });
 
 /**
- * Query of a configuration list's export (issue 15): the screen's search box and sort, checked
+ * Query of a configuration list's export: the screen's search box and sort, checked
  * against the columns that list lets the user sort by.
  */
 export const zConsultaExportarLista = (orden: readonly [string, ...string[]]) =>

@@ -79,7 +79,7 @@ export const zBandejaItem = z.object({
 export type BandejaItem = z.infer<typeof zBandejaItem>;
 
 /**
- * Performance (issue 12): a search's total is counted up to this many requests (the server's
+ * Performance: a search's total is counted up to this many requests (the server's
  * SEARCH_COUNT_CAP, 10,000 unless set). A search matching more answers `totalRecords` = the cap with
  * `totalLimitado: true` (the screen reads "Más de 10.000"); its pages are still served, and a page
  * past the cap gets the exact total.
@@ -133,7 +133,7 @@ export const zFuncionario = z.object({
   enVigor: z.boolean(),
   /** Temporary signature past its end date. */
   vencida: z.boolean(),
-  /** Avisos (issue 14): in force, temporary, and its end date within EXPIRY_NOTICE_DAYS ("Por vencer"). */
+  /** Avisos: in force, temporary, and its end date within EXPIRY_NOTICE_DAYS ("Por vencer"). */
   porVencer: z.boolean(),
   firmas: z.array(zFirmaFuncionario),
 });

@@ -1,5 +1,5 @@
 /**
- * Dashboard "Tablero" (issue 15): GET api/Tablero?desde&hasta&idInstitucion — where requests are
+ * Dashboard "Tablero": GET api/Tablero?desde&hasta&idInstitucion — where requests are
  * now, how long they have waited there, how they entered and left each stage week by week, requests
  * per institution and officials whose signature is "Por vencer".
  */

@@ -1,5 +1,5 @@
 /**
- * Verification (issue 13): the question "could this person sign this, for this amount, on this
+ * Verification: the question "could this person sign this, for this amount, on this
  * date, for this institution?" (GET api/Verificacion/Firma), its answer as the screen shows it,
  * and the public view of a constancia (GET api/Verificacion/Constancia/{codigo}).
  */
@@ -69,7 +69,7 @@ export const zRegistroVerificacion = z.object({
   autorizado: z.boolean(),
   motivo: z.string(),
   /**
-   * Avisos (issue 14): today, an entry still in force with an end date is "Por vencer" from
+   * Avisos: today, an entry still in force with an end date is "Por vencer" from
    * EXPIRY_NOTICE_DAYS before it and "Vencida" after it; null otherwise.
    */
   vencimiento: z.enum(["porVencer", "vencida"]).nullable(),

@@ -23,7 +23,7 @@ export async function insertarAdjuntos(tx: Tx, dueno: Dueno, archivos: ArchivoLi
     .insert(adjuntos)
     .values(archivos.map((a) => ({ ...a, ...dueno })))
     .returning({ idAdjunto: adjuntos.idAdjunto });
-  // Audit trail (issue 15): one entry per stored file.
+  // Audit trail: one entry per stored file.
   for (const [i, a] of archivos.entries()) {
     await auditar(tx, {
       entidad: "Documento",

@@ -51,7 +51,7 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
   });
 
-  // The viewer's link (issue 10, enlace.ts): the iframe cannot send the token, and a blob: URL
+  // The viewer's link (enlace.ts): the iframe cannot send the token, and a blob: URL
   // would title Chromium's PDF viewer with a random id instead of the file's name.
   app.post("/api/SolicitudFirma/EnlaceAdjunto/:idAdjunto", {
     config,

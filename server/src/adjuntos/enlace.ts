@@ -1,5 +1,5 @@
 /**
- * Links that open one stored file in the browser's own viewer (issue 10). The file viewer shows a
+ * Links that open one stored file in the browser's own viewer. The file viewer shows a
  * PDF in an iframe, which cannot send the Authorization header, and a blob: URL makes Chromium's
  * PDF viewer title the document with the blob's random id. So the signed-in client asks for a link
  * (POST EnlaceAdjunto, same access as DownloadAdjunto) and the iframe opens it: a URL that ends

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 15): one append-only table for configuration changes, status changes,
+ * The audit trail: one append-only table for configuration changes, status changes,
  * assignments, request documents, sign-ins and password changes. The database chains every entry
  * (trigger `auditoria_encadenar`, migration 0009): each stores the SHA-256 of its content and of the
  * previous entry, and UPDATE/DELETE are refused. In the same transaction the app seals the entry

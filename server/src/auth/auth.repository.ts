@@ -213,7 +213,7 @@ function consultaSesion(db: Tx, por: "token" | "id") {
     .prepare(por === "token" ? "rf_buscar_sesion" : "rf_buscar_sesion_id");
 }
 
-// Performance (issue 12): every signed-in call reads its session. The query is built once per
+// Performance: every signed-in call reads its session. The query is built once per
 // database (not on every call) and, on PostgreSQL, is a named prepared statement: each connection
 // parses and plans it once. Nothing of the session itself is kept: every call reads it afresh, so a
 // sign-out, a lock or a disabled user takes effect on the next call, in every process.

@@ -33,7 +33,7 @@ export async function emitirSesion(
   return { success: true, message: MSG.loginExitoso, token };
 }
 
-/** Audit trail (issue 15): a sign-in or a refused one, under the user name that was typed. */
+/** Audit trail: a sign-in or a refused one, under the user name that was typed. */
 export function auditarSesion(tx: Tx, idUsuario: number | null, usuario: string, accion: "inicio" | "inicio_fallido") {
   return auditar(tx, { idUsuario, entidad: "Sesion", idEntidad: usuario.slice(0, 100), accion });
 }

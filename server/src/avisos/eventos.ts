@@ -1,5 +1,5 @@
 /**
- * Which notices a status change produces (issue 14 §1), as data plus one pure function: for a
+ * Which notices a status change produces, as data plus one pure function: for a
  * transition, the groups of people told, with the title and text of their notice. No I/O here.
  */
 import { type Accion, ESTATUS } from "@registro/contracts";

@@ -55,7 +55,7 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
     // Every query here reads or writes a page of rows through an index: parallel workers would only
     // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
     // JIT compilation likewise: it starts above a cost the inbox searches reach at a million rows
-    // and costs them 50–100 ms of compiling for a query that runs in less (issue 12).
+    // and costs them 50–100 ms of compiling for a query that runs in less.
     // statement_timeout: the server cancels a longer statement (57014 → 503). query_timeout: the
     // client gives up a little later when the server does not answer at all (frozen, unreachable).
     const pool = new pg.Pool({

@@ -143,9 +143,9 @@ export const usuarios = pgTable(
     intentosFallidos: integer("intentos_fallidos").notNull().default(0),
     bloqueadoHasta: tstz("bloqueado_hasta"),
     creado: tstz("creado").notNull().defaultNow(),
-    /** Security (issue 9): the last failed sign-in, from any address. */
+    /** Security: the last failed sign-in, from any address. */
     ultimoFallo: tstz("ultimo_fallo"),
-    // Avisos (issue 14): 'cada' | 'resumen' | 'ninguno'; null = the profile's default.
+    // Avisos: 'cada' | 'resumen' | 'ninguno'; null = the profile's default.
     preferenciaCorreo: text("preferencia_correo"),
   },
   (t) => [
@@ -319,7 +319,7 @@ export const solicitudes = pgTable(
 );
 
 /**
- * Inbox totals (issue 12, migration 0006): requests per status × institution × legal-decided, kept
+ * Inbox totals (migration 0006): requests per status × institution × legal-decided, kept
  * by statement triggers on `solicitudes`; code only reads it.
  */
 export const solicitudesTotales = pgTable(
@@ -544,7 +544,7 @@ export const auditoria = pgTable(
     accion: text("accion").notNull(),
     antes: jsonb("antes"),
     despues: jsonb("despues"),
-    // Audit chain (issue 15, migration 0009): set by the database's trigger, never by code.
+    // Audit chain (migration 0009): set by the database's trigger, never by code.
     direccion: text("direccion"),
     hashAnterior: text("hash_anterior").notNull().default(""),
     hash: text("hash").notNull().default(""),
@@ -552,7 +552,7 @@ export const auditoria = pgTable(
   (t) => [
     index("auditoria_fecha_idx").on(t.fecha),
     index("auditoria_entidad_idx").on(t.entidad, t.idAuditoria),
-    // The Auditoría screen's filters (issue 15, migration 0012).
+    // The Auditoría screen's filters (migration 0012).
     index("auditoria_usuario_fecha_idx").on(t.idUsuario, t.fecha),
     index("auditoria_accion_fecha_idx").on(t.accion, t.fecha),
   ],
@@ -577,7 +577,7 @@ export const auditoriaSello = pgTable("auditoria_sello", {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Avisos (issue 14): in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
+// Avisos: in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
 
 /** One notice to one user, written in the transaction of the change it reports. */
 export const avisos = pgTable(
@@ -665,7 +665,7 @@ export const tareasDiarias = pgTable(
   (t) => [primaryKey({ columns: [t.tarea, t.dia] })],
 );
 
-// Verificación (issue 13, migration 0007) ------------------------------------------------------
+// Verificación (migration 0007) ------------------------------------------------------
 
 /**
  * The effective-dated record of each official's authorisation: one row per period in which the
@@ -708,7 +708,7 @@ export const constancias = pgTable(
   (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
 );
 
-// Security (issue 9): sign-in failures per account and client address (migration 0004).
+// Security: sign-in failures per account and client address (migration 0004).
 export const bloqueosAcceso = pgTable(
   "bloqueos_acceso",
   {

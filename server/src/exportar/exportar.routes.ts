@@ -1,5 +1,5 @@
 /**
- * GET api/Exportar/{lista}?formato=csv|xlsx plus the list's own query (issue 15): each inbox, the
+ * GET api/Exportar/{lista}?formato=csv|xlsx plus the list's own query: each inbox, the
  * legal history, the tracking list, and the consultant's registry of active officials. Access as
  * for the list itself; the file streams while the database is read.
  */

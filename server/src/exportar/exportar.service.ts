@@ -1,5 +1,5 @@
 /**
- * Exports of the lists (issue 15): every inbox, the legal history, the tracking list and the
+ * Exports of the lists: every inbox, the legal history, the tracking list and the
  * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
  * (`prepararBandeja` + `lotesBandeja`), read in keyset batches in the list's order; scope as for the list.

@@ -1,5 +1,5 @@
 /**
- * The two export formats (issue 15): CSV in UTF-8 with a BOM (so Excel reads accents right), RFC
+ * The two export formats: CSV in UTF-8 with a BOM (so Excel reads accents right), RFC
  * 4180 quoting and CRLF lines; and Excel (.xlsx) written by exceljs' streaming WorkbookWriter, with
  * real dates and numbers (formatted dd/mm/aaaa and #,##0.00), columns sized to their content, the
  * header row frozen and filterable. Both take the rows batch by batch and write while the client

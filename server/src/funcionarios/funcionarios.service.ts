@@ -186,7 +186,7 @@ export async function funcionariosDeSolicitud(
   db: Db,
   sesion: SesionUsuario,
   idSolicitud: number,
-  // Avisos (issue 14): today from the app's clock and EXPIRY_NOTICE_DAYS.
+  // Avisos: today from the app's clock and EXPIRY_NOTICE_DAYS.
   vigencia: { hoy: string; diasAviso: number },
 ): Promise<Funcionario[]> {
   const s = await solicitudVisible(db, sesion, idSolicitud);

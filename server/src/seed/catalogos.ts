@@ -139,7 +139,7 @@ export const CARGOS = [
   { nombre: "Encargado de Recursos Humanos", descripcion: "Responsable de nóminas y personal", tipo: 2 },
 ];
 
-// Every start runs this (issue 12: start to serving ≤ 3 s): one statement per catalogue, not one
+// Every start runs this (start to serving ≤ 3 s): one statement per catalogue, not one
 // per row, so the embedded database answers a dozen statements instead of about seventy.
 export async function seedCatalogos(db: Db): Promise<void> {
   const excluido = (columna: string) => sql.raw(`excluded.${columna}`);

@@ -73,7 +73,7 @@ export const USUARIOS_DEMO = [
   { usuario: "administrador", perfil: "Administrador RyCC", institucion: null },
   { usuario: "consultor", perfil: "Consultor", institucion: null },
   { usuario: "configuracion", perfil: "Administrador de Configuración", institucion: null },
-  // Verificación (issue 13): how another system calls GET api/Verificacion/Firma.
+  // Verificación: how another system calls GET api/Verificacion/Firma.
   { usuario: "verificador", perfil: "Verificador", institucion: null },
 ] as const;
 

@@ -31,7 +31,7 @@ export {
 export async function seedDemo(db: Db): Promise<DemoContext> {
   const personas = leerPadron(PADRON_DEMO);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  // One transaction for users, institutions and requests (issue 11): a start killed half-way leaves
+  // One transaction for users, institutions and requests: a start killed half-way leaves
   // no demo rows, and the next start loads them again (bootstrap keeps the folder marked as new).
   return db.transaction(async (tx) => {
     const todosCargos = await tx.select().from(cargos);
@@ -53,7 +53,7 @@ export async function seedDemo(db: Db): Promise<DemoContext> {
           nombre: p.nombres,
           apellido: p.apellidos,
           cedula: p.cedula,
-          // Avisos (issue 14): addresses a local SMTP catcher shows at once.
+          // Avisos: addresses a local SMTP catcher shows at once.
           email: `${u.usuario}@demo.firmas.example`,
           passwordHash,
           idPerfil: await perfilPorNombre(tx as unknown as Db, u.perfil),

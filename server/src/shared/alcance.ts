@@ -12,7 +12,7 @@ export function asegurarAlcance(sesion: SesionUsuario, idInstitucion: number, me
 }
 
 /**
- * Security (issue 9): a request never sent (202) belongs to its institution alone; for internal
+ * Security: a request never sent (202) belongs to its institution alone; for internal
  * users it does not exist yet (404, as if absent), nor do its files or officials.
  */
 export function asegurarEnviada(sesion: SesionUsuario, estatus: number, mensaje?: string): void {

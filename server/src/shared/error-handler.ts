@@ -70,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, message: MSG.datosInvalidos });
     }
     if (esFallaDeConexion(error)) {
-      // The database restarted, dropped the connection or timed out: try again later (issue 11).
+      // The database restarted, dropped the connection or timed out: try again later.
       request.log.warn({ err: error }, "database unavailable");
       return reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
     }

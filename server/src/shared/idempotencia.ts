@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 11): a signed-in POST carrying `Idempotency-Key` runs once per user and
+ * Idempotency keys: a signed-in POST carrying `Idempotency-Key` runs once per user and
  * key; a repeat (double click, a retry after a lost answer) gets the first call's answer. The web
  * client sends a key with its creates. Table `idempotencia` (migration 0005):
  * - the first call claims the key (row with estado NULL), runs, then stores its status and body;

@@ -1,7 +1,7 @@
 /**
  * The inboxes (SPEC.md §7 "Reading"): GetBandejaOriginador, GetBandejaAnalista, GetBandejaJuridico,
  * GetHistorico, GetBandejaAdministradorRCC and GetBandejaConsultor. With `page` each answers
- * `{ rows, totalRecords }` (plus `totalLimitado: true` when a search's total is capped, issue 12);
+ * `{ rows, totalRecords }` (plus `totalLimitado: true` when a search's total is capped);
  * without it, the bare array of every matching row.
  */
 import {

@@ -181,7 +181,7 @@ export async function listarBandeja(
 }
 
 /**
- * What a list call and its export share (issue 15): the inbox's filters and order from the query,
+ * What a list call and its export share: the inbox's filters and order from the query,
  * the row mapper, and the status text the inbox's screen shows for a row (Pendiente/Revisión…).
  */
 export async function prepararBandeja(
@@ -189,7 +189,7 @@ export async function prepararBandeja(
   sesion: SesionUsuario,
   bandeja: Bandeja,
   consulta: ConsultaBandeja,
-  // Avisos (issue 14): today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
+  // Avisos: today and EXPIRY_NOTICE_DAYS, for the "Por vencer / Vencidas" filter.
   vigencia: Vigencia,
 ) {
   const def = BANDEJAS[bandeja];

@@ -22,7 +22,7 @@ export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitu
 }
 
 export async function obtenerSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Solicitud> {
-  // One read (issue 12): the detail carries the institution and status the scope checks need, the
+  // One read: the detail carries the institution and status the scope checks need, the
   // same checks `solicitudVisible` makes, with the same 404.
   const fila = await repo.solicitudDetalle(db, idSolicitud);
   if (!fila) throw NoEncontrado(MSG.solicitudNoEncontrada);

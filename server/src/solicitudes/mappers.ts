@@ -83,7 +83,7 @@ export function vigencia(
   f: Pick<FuncionarioFila, "idEstatus" | "firmaVigencia" | "fechaDesde" | "fechaHasta">,
   estatusSolicitud: number,
   hoy: string,
-  // Avisos (issue 14): "Por vencer" from this many days before the end date (EXPIRY_NOTICE_DAYS).
+  // Avisos: "Por vencer" from this many days before the end date (EXPIRY_NOTICE_DAYS).
   diasAviso = 30,
 ): { enVigor: boolean; vencida: boolean; porVencer: boolean } {
   const vencida = f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta < hoy;

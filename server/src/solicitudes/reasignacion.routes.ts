@@ -1,5 +1,5 @@
 /**
- * Release and reassignment (issue 15): Liberar for the analyst and legal reviewers, Reasignar and
+ * Release and reassignment: Liberar for the analyst and legal reviewers, Reasignar and
  * the stage's users for the RyCC administrator.
  */
 import { GRUPOS, zId, zReasignarBody, zRespuestaSimple, zUsuarioEtapa } from "@registro/contracts";

@@ -1,5 +1,5 @@
 /**
- * Release and reassignment (issue 15). A reviewer gives back a request they hold (Liberar); the RyCC
+ * Release and reassignment. A reviewer gives back a request they hold (Liberar); the RyCC
  * administrator moves a held request to another active user of the same stage (Reasignar) with a
  * comment. Both go through `aplicarTransicion`, so the request's row lock keeps exactly one holder.
  */

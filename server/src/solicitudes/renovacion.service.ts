@@ -1,5 +1,5 @@
 /**
- * Renewal (issue 14): from an active request (106) the institution's originator starts a new one,
+ * Renewal: from an active request (106) the institution's originator starts a new one,
  * prefilled with the same incumbent, contact data, documents and active officials (their files
  * copied in the same transaction). It is an ordinary draft (202): the originator edits what changes
  * (typically the officials' end dates) and sends it through the normal review.

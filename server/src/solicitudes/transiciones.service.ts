@@ -98,7 +98,7 @@ export async function aplicarTransicion(
   const desde = solicitud.estatus;
   if (accion === "asignar" || accion === "liberar" || accion === "reasignar") {
     await cambiarTitular(tx, solicitud, accion, sesion, opciones.destino?.idUsuario ?? null, comentario);
-    // Avisos (issue 14): the reviewer who held it (released or reassigned) and its new holder.
+    // Avisos: the reviewer who held it (released or reassigned) and its new holder.
     await avisarCambioTitular(tx, {
       idSolicitud,
       accion,
@@ -113,7 +113,7 @@ export async function aplicarTransicion(
   const hacia = decision.hacia ?? desde;
   if (hacia === desde) return { idSolicitud, desde, hacia };
 
-  // Audit trail (issue 15): the status change, with the holder it clears.
+  // Audit trail: the status change, with the holder it clears.
   await auditar(tx, {
     idUsuario: sesion.idUsuario,
     entidad: "Solicitud",
@@ -157,7 +157,7 @@ export async function aplicarTransicion(
     });
   }
 
-  // Avisos (issue 14): the notices this change produces, written in the same transaction.
+  // Avisos: the notices this change produces, written in the same transaction.
   await avisarTransicion(tx, { idSolicitud, accion, desde, hacia, comentario, motivos, idUsuario: sesion.idUsuario });
 
   // The effective-dated authorisation record follows the new statuses, in this transaction.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's SQL (issue 15). Everything reads counters or small partial indexes kept by the
+ * The dashboard's SQL. Everything reads counters or small partial indexes kept by the
  * database (migrations 0006 and 0011), so its cost does not grow with the number of requests:
  * - `solicitudes_totales`: requests per status and institution (stages, institutions);
  * - `solicitudes_etapas`: each request's stays in stages, the open one indexed by stage and arrival

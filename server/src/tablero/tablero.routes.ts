@@ -1,4 +1,4 @@
-/** GET api/Tablero (issue 15): the workload dashboard, for internal users holding the "Tablero" view. */
+/** GET api/Tablero: the workload dashboard, for internal users holding the "Tablero" view. */
 import { GRUPOS, zConsultaTablero, zRespuestaSimple, zTablero } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { usuarioDe } from "../auth/auth.plugin.js";

@@ -1,5 +1,5 @@
 /**
- * Dashboard "Tablero" (issue 15): assembles the figures of tablero.repository.ts for internal users
+ * Dashboard "Tablero": assembles the figures of tablero.repository.ts for internal users
  * holding the view. Calendar dates are the country's (UTC−4); "now" is the app's clock.
  */
 import {

@@ -18,7 +18,7 @@ export type EntradaCompleta = Omit<Entrada, "firmas"> &
 export const numeroONulo = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * Avisos (issue 14), the same rule as the officials' tables: an entry still in force (an open
+ * Avisos, the same rule as the officials' tables: an entry still in force (an open
  * period) with an end date is "Vencida" after that date and "Por vencer" from `diasAviso` days
  * before it (EXPIRY_NOTICE_DAYS).
  */

@@ -1,5 +1,5 @@
 /**
- * Verification (issue 13): GET api/Verificacion/Firma (users with the "Verificar firma" view, and
+ * Verification: GET api/Verificacion/Firma (users with the "Verificar firma" view, and
  * service users with the Verificador profile), the constancia's PDF for whoever may read the
  * request, and the public, rate-limited view of a constancia by its code.
  */

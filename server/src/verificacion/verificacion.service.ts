@@ -1,5 +1,5 @@
 /**
- * Verification (issue 13): answers "could this person sign this, for this amount, on this date?"
+ * Verification: answers "could this person sign this, for this amount, on this date?"
  * from the effective-dated authorisation record, issues constancias with a verification code, and
  * shows a constancia's officials as the registry has them now to anyone holding the code.
  */

@@ -37,7 +37,7 @@ describe("GET /api/SolicitudFirma/GetSolicitudAdjuntos/{idSolicitud}", () => {
   });
 
   it("lists the request's own documents (not the officials') in document order, without bytes", async () => {
-    // Sent (101): a draft is the institution's alone (issue 9).
+    // Sent (101): a draft is the institution's alone.
     const { idSolicitud } = await crearSolicitud(t.db, { funcionarios: 2, estatus: 101 });
     for (const u of ["originador", "analista", "administrador"] as const) {
       const res = await get(u, `/api/SolicitudFirma/GetSolicitudAdjuntos/${idSolicitud}`);

@@ -93,7 +93,7 @@ describe("leerFecha", () => {
     ["2026-01-15", "2026-01-15"],
     ["15/01/2026", "2026-01-15"],
     ["5/1/26", "2026-01-05"],
-    // A date-time counts for the date written in it (issue 10): the client's calendar day.
+    // A date-time counts for the date written in it: the client's calendar day.
     ["2026-01-15T04:00:00.000Z", "2026-01-15"],
     ["2026-11-23T12:00:00Z", "2026-11-23"],
     ["2026-11-23T00:00:00Z", "2026-11-23"], // midnight UTC

@@ -1,5 +1,5 @@
 /**
- * The audit trail as one hash chain (issue 15): what gets an entry (sign-ins, password change,
+ * The audit trail as one hash chain: what gets an entry (sign-ins, password change,
  * status change, claim, document download), that app code cannot change or remove entries, that
  * concurrent writers keep the chain linear, and that editing one row as the database owner makes
  * both "Verificar integridad" and `npm run audit:verify` name that row.

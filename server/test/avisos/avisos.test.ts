@@ -1,5 +1,5 @@
 /**
- * Notices (issue 14): every status change that concerns someone writes an in-app notice and, for
+ * Notices: every status change that concerns someone writes an in-app notice and, for
  * those who want one mail per notice, an e-mail that a real SMTP server in this process receives
  * (recipients, subject, body with reasons, link). Then the bell's calls, preferences, the daily
  * summary, a failing SMTP server and "Correos no enviados".

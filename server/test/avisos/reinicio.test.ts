@@ -1,5 +1,5 @@
 /**
- * Reliability of the outbox (issue 14): a server killed (SIGKILL) after a status change and before
+ * Reliability of the outbox: a server killed (SIGKILL) after a status change and before
  * its e-mail went out sends it after the restart, once. (Two processes sending from one database:
  * test-sistema/avisos.test.ts.)
  */

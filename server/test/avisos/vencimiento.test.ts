@@ -1,5 +1,5 @@
 /**
- * Expiry (issue 14): an official's temporary signature reads "Por vencer" from EXPIRY_NOTICE_DAYS
+ * Expiry: an official's temporary signature reads "Por vencer" from EXPIRY_NOTICE_DAYS
  * before its end date and "Vencida" after it — in the officials' table and the consultant inbox's
  * filter — and the daily sweep tells the institution's originators once when it enters each state.
  * The clock is moved, never waited for.

@@ -1,5 +1,5 @@
 /**
- * The Auditoría screen's filters (issue 15): calendar days (UTC−4), who made the change, action and
+ * The Auditoría screen's filters: calendar days (UTC−4), who made the change, action and
  * entity, applied in SQL with paging. Bad input first, then written-out cases around the day's
  * boundary, then generated filters and pages against a plain reading of the whole trail.
  */

@@ -25,7 +25,7 @@ describe("GET /api/Auditoria", () => {
     const res = await t.as("configuracion", { method: "GET", url: `${URL}?page=0&rows=2` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    // The three changes and, before them, the sign-in of the user who made them (issue 15).
+    // The three changes and, before them, the sign-in of the user who made them.
     expect(body.totalRecords).toBe(4);
     expect(body.rows).toHaveLength(2);
     expect(body.rows[0]).toMatchObject({

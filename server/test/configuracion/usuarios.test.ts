@@ -480,7 +480,7 @@ describe("PUT /api/Usuarios/ResetPassword/{idUsuario}", () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("resets an internal user too (issue 9: an internal user who forgets a password has a way back)", async () => {
+  it("resets an internal user too (an internal user who forgets a password has a way back)", async () => {
     const res0 = await t.as("configuracion", {
       method: "POST",
       url: USUARIOS,

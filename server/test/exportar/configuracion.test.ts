@@ -1,5 +1,5 @@
 /**
- * Exports of the configuration lists (issue 15): users, profiles, institutions and positions. Access
+ * Exports of the configuration lists: users, profiles, institutions and positions. Access
  * as for the list's screen (401, 403 for every demo user without its view), bad input (400 on the
  * field), then the file's rows against the list's own rows selected by an oracle written here for
  * several searches and sorts, in both formats (CSV read back with csv-parse, Excel with exceljs).

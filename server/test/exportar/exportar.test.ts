@@ -1,5 +1,5 @@
 /**
- * Exports (issue 15): 401/403/400 first, then the file's rows against the list's own rows for the
+ * Exports: 401/403/400 first, then the file's rows against the list's own rows for the
  * same query (several searches, filters and sorts; CSV read back with csv-parse, Excel with exceljs),
  * the institution's scope, and the consultant's registry of active officials. The columns are the
  * screen's, with the screen's values (the originator's No. is the request's number; statuses in

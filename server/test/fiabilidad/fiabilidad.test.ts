@@ -1,5 +1,5 @@
 /**
- * Reliability pieces that run in-process (issue 11): health and readiness, the trusted-proxy rule,
+ * Reliability pieces that run in-process: health and readiness, the trusted-proxy rule,
  * the sign-in rate limit shared through the database, the data-folder lock, and the recognition
  * of a lost database connection as 503.
  */

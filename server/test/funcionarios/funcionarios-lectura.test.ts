@@ -142,12 +142,12 @@ describe("GET /api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud}", () => {
 
   it("the last day of a temporary signature is still in force", () => {
     const f = { idEstatus: 2, firmaVigencia: true, fechaDesde: "2026-01-01", fechaHasta: "2026-06-30" };
-    // The last day is also within the notice period (issue 14): "Por vencer".
+    // The last day is also within the notice period: "Por vencer".
     expect(vigencia(f, 106, "2026-06-30")).toEqual({ enVigor: true, vencida: false, porVencer: true });
     expect(vigencia(f, 106, "2026-07-01")).toEqual({ enVigor: false, vencida: true, porVencer: false });
     expect(vigencia(f, 106, "2025-12-31")).toEqual({ enVigor: false, vencida: false, porVencer: false });
     expect(vigencia(f, 201, "2026-03-01")).toEqual({ enVigor: false, vencida: false, porVencer: false });
-    // Avisos (issue 14): "Por vencer" from EXPIRY_NOTICE_DAYS days before the end date.
+    // Avisos: "Por vencer" from EXPIRY_NOTICE_DAYS days before the end date.
     expect(vigencia(f, 106, "2026-05-30", 30)).toEqual({ enVigor: true, vencida: false, porVencer: false });
     expect(vigencia(f, 106, "2026-05-31", 30)).toEqual({ enVigor: true, vencida: false, porVencer: true });
   });

@@ -1,5 +1,5 @@
 /**
- * The catalogues written at every start (one statement per catalogue, issue 12): a second run
+ * The catalogues written at every start (one statement per catalogue, so starting stays fast): a second run
  * changes nothing, and a module or view changed in the database is put back as the code defines it,
  * while reasons, criteria and signatures already present are left as they are.
  */

@@ -1,5 +1,5 @@
 /**
- * Lockout (issue 9, OWASP authentication guidance): failures count per account and client address;
+ * Lockout (OWASP authentication guidance): failures count per account and client address;
  * five from one address lock the account there for 15 minutes while other addresses still sign in;
  * twenty from all addresses lock the account everywhere; while locked, the right password and a
  * wrong one get the same answer, which says the account is temporarily locked and for how long; a

@@ -80,17 +80,17 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/SolicitudFirma/GetFuncionariosAdjuntos/:idSolicitud/:idFuncionario": LECTURA,
   "GET /api/SolicitudFirma/DownloadAdjunto/:idAdjunto": LECTURA,
   "POST /api/SolicitudFirma/EnlaceAdjunto/:idAdjunto": LECTURA,
-  // Verificación (issue 13)
+  // Verification
   "GET /api/Verificacion/Firma": [V.VERIFICAR_FIRMA],
   "GET /api/Verificacion/GetConstancia/:idSolicitud": LECTURA,
-  // Office (issue 15): the dashboard
+  // The dashboard
   "GET /api/Tablero": [V.TABLERO],
-  // Exports of the configuration lists (issue 15): the list's own screen.
+  // Exports of the configuration lists: the list's own screen.
   "GET /api/Exportar/Usuarios": [V.USUARIOS],
   "GET /api/Exportar/Perfiles": [V.PERFILES],
   "GET /api/Exportar/Instituciones": [V.INSTITUCIONES],
   "GET /api/Exportar/Cargos": [V.CARGOS],
-  // The Auditoría screen's user filter (issue 15).
+  // The Auditoría screen's user filter.
   "GET /api/Auditoria/Usuarios": [V.AUDITORIA],
 };
 

@@ -1,5 +1,5 @@
 /**
- * Inbox searches with a capped total (issue 12), against the plain queries on generated rows: the
+ * Inbox searches with a capped total, against the plain queries on generated rows: the
  * capped count (`contarHasta`) is the plain count up to the cap; a searched page of any inbox, sort,
  * size and position (before, at and past the cap, past the end) holds the rows of the plain ordered
  * query, with the exact total or, while the page lies within a search matching more than the cap,

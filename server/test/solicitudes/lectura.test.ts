@@ -72,7 +72,7 @@ describe("GET /api/SolicitudFirma/{idSolicitud}", () => {
       ),
     });
     const { idSolicitud, idIncumbente } = creada.json().data;
-    // Not sent yet (202): reviewers do not see it (issue 9); the originator does.
+    // Not sent yet (202): reviewers do not see it; the originator does.
     for (const u of ["analista", "juridico", "administrador", "consultor"] as const) {
       expect((await get(u, `/api/SolicitudFirma/${idSolicitud}`)).statusCode, u).toBe(404);
     }

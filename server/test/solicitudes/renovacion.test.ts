@@ -1,5 +1,5 @@
 /**
- * Renewal (issue 14): POST api/SolicitudFirma/Renovar/{id} copies an active request — incumbent,
+ * Renewal: POST api/SolicitudFirma/Renovar/{id} copies an active request — incumbent,
  * documents, active officials with their signatures and files — into a new draft that goes through
  * the normal review.
  */

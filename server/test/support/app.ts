@@ -86,7 +86,7 @@ async function abrirBase(): Promise<{
 
 export async function crearTestApp(
   env: Record<string, string> = {},
-  // Avisos (issue 14): tests move the notices' clock and run the sender's rounds by hand.
+  // Avisos: tests move the notices' clock and run the sender's rounds by hand.
   avisos: Partial<Pick<AppDeps, "reloj" | "segundoPlano">> = {},
 ): Promise<TestApp> {
   const base = await abrirBase();

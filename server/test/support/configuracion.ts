@@ -21,7 +21,7 @@ export async function esperarProhibido(t: TestApp, opts: InjectOptions) {
 
 /**
  * The audit trail's calls: 403 for every demo user without its view; the RyCC administrator holds
- * it (issue 15: it answers to auditors) and is let through.
+ * it (it answers to auditors) and is let through.
  */
 export async function esperarProhibidoAuditoria(t: TestApp, opts: InjectOptions) {
   for (const rol of OTROS_ROLES.filter((r) => r !== "administrador")) {
@@ -76,7 +76,7 @@ export async function auditoriaDe(db: Db, entidad: string, idEntidad: number) {
     .orderBy(desc(auditoria.idAuditoria));
 }
 
-/** Entries about configuration (the trail also records sign-ins and requests since issue 15). */
+/** Entries about configuration (the one trail also records sign-ins, passwords and requests). */
 export async function contarAuditoria(db: Db): Promise<number> {
   const configuracion = ["Usuario", "Perfil", "Institucion", "Cargo"];
   return (

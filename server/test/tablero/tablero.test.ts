@@ -1,5 +1,5 @@
 /**
- * Dashboard "Tablero" (issue 15): 401/403/400 first; then every figure on a small set of requests
+ * Dashboard "Tablero": 401/403/400 first; then every figure on a small set of requests
  * seeded with a known history in an institution of its own, checked against values worked out by
  * hand below (not against the dashboard's SQL); a real transition moving the weekly counters; the
  * stays kept by the trigger against a plain walk of the history; and the migration's grant.

@@ -1,5 +1,5 @@
 /**
- * The verification answer table (issue 13): one official with two signatures (Cheques, Órdenes de
+ * The verification answer table: one official with two signatures (Cheques, Órdenes de
  * pago), an amount range (1,000.00–50,000.00) and validity dates (12/03/2026–15/07/2026), taken
  * through the real calls: approved by the administrator, the request inactivated, reactivated, then
  * the official inactivated on its own. Each change is then placed on a known instant and the

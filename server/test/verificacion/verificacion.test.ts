@@ -1,5 +1,5 @@
 /**
- * Verification calls (issue 13): who may ask (401/403), bad input (Spanish field errors, never a
+ * Verification calls: who may ask (401/403), bad input (Spanish field errors, never a
  * 500), the constancia's PDF (who may have it, its code and QR address), the public page by code
  * (masked cédula, state now, one 404 for unknown and malformed codes, rate limit per address), the
  * back-fill of the record from history, and the view and profile on databases seeded before it.
@@ -20,7 +20,7 @@ import { textoPdf } from "../support/lectores.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 import { accion } from "../support/revision.js";
 
-/** Avisos (issue 14): "Por vencer" from this many days before the end date. */
+/** Avisos: "Por vencer" from this many days before the end date. */
 const DIAS_AVISO = 10;
 let t: TestApp;
 let activa: Awaited<ReturnType<typeof crearSolicitud>>;

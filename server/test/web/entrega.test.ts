@@ -1,5 +1,5 @@
 /**
- * How the web build and the API answers travel (issue 12): precompressed build files chosen by
+ * How the web build and the API answers travel: precompressed build files chosen by
  * Accept-Encoding, year-long caching for hashed assets only, HEAD wherever GET works (SPA routes
  * too), and JSON answers above 1 KB compressed on the fly.
  */

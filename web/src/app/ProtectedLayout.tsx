@@ -44,7 +44,7 @@ addLocale("es", {
 locale("es");
 
 /**
- * Pass-through for every component of the signed-in app (issue 10): a focused Dropdown writes
+ * Pass-through for every component of the signed-in app: a focused Dropdown writes
  * `aria-activedescendant` on its role-less root (axe "aria-allowed-attr", critical) pointing at an
  * id no option carries; its combobox is the focus input (use-ajustes-accesibilidad.ts).
  */
@@ -69,7 +69,7 @@ function SesionActiva() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data: datosUsuario, error, refetch, isFetching } = useUserData();
-  // Performance (issue 12): the frame and the first screen are drawn in a transition once the user's
+  // Performance: the frame and the first screen are drawn in a transition once the user's
   // data arrives, which React splits into short slices instead of one long task on a slow phone.
   const data = useDeferredValue(datosUsuario);
   const { permitida } = useRouteGuard(data);

@@ -24,7 +24,7 @@ export const router = createBrowserRouter(
       HydrateFallback: SinContenido,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
-    // Verificación (issue 13): a constancia's public page, signed in or not.
+    // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,
       HydrateFallback: SinContenido,
@@ -58,7 +58,7 @@ onUnauthorized((aviso) => {
   if (router.state.location.pathname !== "/Login") void router.navigate("/Login", { replace: true, state: { aviso } });
 });
 
-// Performance (issue 12): a page loaded signed in asks for the user's data at once, while the
+// Performance: a page loaded signed in asks for the user's data at once, while the
 // screen's code downloads, rather than once the frame has loaded (the frame's query finds it).
 if (sessionStore.getToken() && router.state.matches.some((m) => m.route.path === "/")) {
   void queryClient.prefetchQuery(consultaUserData);

@@ -10,7 +10,6 @@ import { rutas as operacion } from "../features/operacion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
 import { RUTA_SEGURIDAD, rutas as seguridad } from "../features/seguridad/routes";
-// Office (issue 15): the dashboard
 import { rutas as tablero } from "../features/tablero/routes";
 import { rutas as verificacion } from "../features/verificacion/routes";
 import type { RutaApp } from "./route-types";
@@ -21,11 +20,10 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...originador,
   ...revision,
   ...configuracion,
-  // Avisos (issue 14)
+  // Notices
   ...avisos,
-  // Verificación (issue 13)
+  // Verification
   ...verificacion,
-  // Office (issue 15)
   ...tablero,
   // Second factor: the user's own, whatever the profile's views.
   ...seguridad,

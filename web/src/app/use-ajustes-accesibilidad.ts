@@ -1,5 +1,5 @@
 /**
- * Two accessibility repairs PrimeReact 10 leaves to the page (issue 10), kept in step with the DOM
+ * Two accessibility repairs PrimeReact 10 leaves to the page, kept in step with the DOM
  * by one observer for every screen:
  *
  * - A table wider than its place (a phone, a narrow dialog) scrolls sideways inside its wrapper; a

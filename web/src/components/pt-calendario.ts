@@ -1,5 +1,5 @@
 /**
- * Pass-through for every date picker (issue 10), `pt={PT_CALENDARIO}`, repairing what axe finds in
+ * Pass-through for every date picker, `pt={PT_CALENDARIO}`, repairing what axe finds in
  * PrimeReact 10's open calendar:
  * - `aria-selected` sits on the day's inner <span>, a role that does not allow it
  *   ("aria-allowed-attr"); it belongs on the day's grid cell, where it is moved;

@@ -51,7 +51,7 @@ function withQuery(path: string, query?: Query): string {
 }
 
 /**
- * A fresh idempotency key (issue 11): sent with a create, a repeat of the same call (double click,
+ * A fresh idempotency key: sent with a create, a repeat of the same call (double click,
  * retry after a lost answer) gets the first answer instead of creating twice. getRandomValues works
  * on plain http too (randomUUID needs a secure context).
  */

@@ -1,6 +1,6 @@
 /**
  * The query of the signed-in user's data, apart from the hook (user-data.ts) so the router can start
- * it at page load without loading the hook's code with the Login screen (issue 12).
+ * it at page load without loading the hook's code with the Login screen.
  */
 import type { UserData } from "@registro/contracts";
 import { api } from "./api-client";

@@ -17,7 +17,7 @@ export type ConsultaPagina = {
 export interface PaginaBandeja {
   rows: BandejaItem[];
   totalRecords: number;
-  /** Issue 12: a search matched more than `totalRecords` requests; the count stopped there. */
+  /** A search matched more than `totalRecords` requests; the count stopped there. */
   totalLimitado?: true;
 }
 

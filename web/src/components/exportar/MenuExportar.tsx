@@ -1,5 +1,5 @@
 /**
- * "Exportar" on a list (issue 15): a button whose menu offers CSV or Excel. The file holds every row
+ * "Exportar" on a list: a button whose menu offers CSV or Excel. The file holds every row
  * the list's current search, filters and sort select (all pages); the server streams it and the
  * browser saves it under the list's name and the date.
  */

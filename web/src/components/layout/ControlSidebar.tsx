@@ -17,7 +17,7 @@ interface Props {
   usuario: UserData["usuario"];
   onCerrarSesion: () => void;
   cerrando: boolean;
-  /** Avisos (issue 14): account settings placed by the layout (the e-mail preference). */
+  /** Avisos: account settings placed by the layout (the e-mail preference). */
   children?: ReactNode;
 }
 

@@ -21,7 +21,7 @@ interface Props {
   onCerrarSesion: () => void;
   /** Second factor: opens "Seguridad". */
   onSeguridad: () => void;
-  /** Avisos (issue 14): the notices' bell, placed by the layout. */
+  /** Avisos: the notices' bell, placed by the layout. */
   campana?: ReactNode;
 }
 

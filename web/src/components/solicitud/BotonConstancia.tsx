@@ -1,5 +1,5 @@
 /**
- * "Constancia" (issue 13): downloads a new Constancia de Registro de Firmas (PDF with its
+ * "Constancia": downloads a new Constancia de Registro de Firmas (PDF with its
  * verification code and QR) of an active request, or of an inactivated one for the record. Shown
  * on every detail screen; the server decides who may have it.
  */

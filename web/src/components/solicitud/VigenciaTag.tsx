@@ -1,6 +1,6 @@
 /**
  * Whether an official's signature is in force now (DESIGN.md §4, computed by the server): 'En vigor',
- * 'Por vencer' when its end date is near (issue 14, EXPIRY_NOTICE_DAYS), 'Vencida' for a temporary
+ * 'Por vencer' when its end date is near (EXPIRY_NOTICE_DAYS), 'Vencida' for a temporary
  * one past its end date, otherwise 'No vigente'. This is what the registry is consulted for.
  */
 import type { Funcionario } from "@registro/contracts";

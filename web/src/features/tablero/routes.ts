@@ -1,4 +1,4 @@
-/** Routes of the tablero feature (issue 15): the workload dashboard, in the Revisión RyCC module. */
+/** Routes of the tablero feature: the workload dashboard, in the Revisión RyCC module. */
 import { V, VISTAS } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
 

@@ -1,4 +1,4 @@
-/** Routes of the verificacion feature (issue 13): "Verificar firma" in the Consulta module. */
+/** Routes of the verificacion feature: "Verificar firma" in the Consulta module. */
 import { V, VISTAS } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
 

@@ -1,4 +1,4 @@
-/** GET api/Auditoria/Usuarios: every user, for the audit screen's "Usuario" filter (issue 15). */
+/** GET api/Auditoria/Usuarios: every user, for the audit screen's "Usuario" filter. */
 import { type AuditoriaUsuario, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

@@ -1,4 +1,4 @@
-/** GET api/Auditoria/Verificar: re-walks the audit chain ("Verificar integridad", issue 15). */
+/** GET api/Auditoria/Verificar: re-walks the audit chain ("Verificar integridad"). */
 import type { VerificacionAuditoria } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";

@@ -2,8 +2,8 @@
  * The list frame every maintenance screen shares (SPEC.md screens 19–22): a card with the title,
  * the search box, Agregar, Exportar and Volver, and a DataTable of 15 rows (15/25/50) paged and
  * searched on screen, with the page report 'Mostrando {first} a {last} de {totalRecords} …'. The
- * search and sort are contracts' `seleccionarFilas`, the same rule the server's export applies
- * (issue 15), so "Exportar" downloads exactly the rows the screen selects.
+ * search and sort are contracts' `seleccionarFilas`, the same rule the server's export applies,
+ * so "Exportar" downloads exactly the rows the screen selects.
  */
 import { LISTAS_CONFIGURACION, type ListaConfiguracion, seleccionarFilas, V } from "@registro/contracts";
 import { Button } from "primereact/button";

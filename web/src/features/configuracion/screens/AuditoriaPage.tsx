@@ -1,6 +1,6 @@
 /**
  * The audit log: who changed which user, profile, institution or position, when, and what changed
- * (before → after); and (issue 15) requests' status and holder, documents, sign-ins and password
+ * (before → after); and requests' status and holder, documents, sign-ins and password
  * changes; newest first, paged and filtered on the server by entity, action, user and calendar
  * days (Desde/Hasta, both included). "Verificar integridad" re-walks the hash chain on the server.
  */

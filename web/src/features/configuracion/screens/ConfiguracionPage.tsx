@@ -37,7 +37,7 @@ const PRINCIPALES = [
 const OTROS = [
   { vista: V.CARGOS, ruta: RUTA.cargos, icono: "pi pi-sitemap", etiqueta: "Mantenimiento de Cargos" },
   { vista: V.AUDITORIA, ruta: RUTA.auditoria, icono: "pi pi-history", etiqueta: "Auditoría de cambios" },
-  // Avisos (issue 14)
+  // Notices
   {
     vista: V.CORREOS_NO_ENVIADOS,
     ruta: "/Configuracion/CorreosNoEnviados",

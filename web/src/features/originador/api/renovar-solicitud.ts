@@ -1,4 +1,4 @@
-/** POST api/SolicitudFirma/Renovar/{idSolicitud}: a new draft copied from an active request (issue 14). */
+/** POST api/SolicitudFirma/Renovar/{idSolicitud}: a new draft copied from an active request. */
 import { useMutation } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { refrescarSolicitudes } from "./comun";

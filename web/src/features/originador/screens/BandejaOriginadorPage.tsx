@@ -30,7 +30,7 @@ const columnaNumero: ColumnaBandeja = {
 };
 
 // The deactivation dialog (a form with a file and its validation) loads when it is first opened,
-// not with the inbox (issue 12).
+// not with the inbox.
 const InactivarFirmaDialog = lazy(() =>
   import("../components/InactivarFirmaDialog").then((m) => ({ default: m.InactivarFirmaDialog })),
 );

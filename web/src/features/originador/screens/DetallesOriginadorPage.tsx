@@ -3,7 +3,7 @@
  * timeline, institution and incumbent, and tabs for the comment, documents, officials, return
  * reasons (104, 108) and deactivation (203, 201) — the institution's own steps only: the
  * comptroller's internal history stays with the reviewers (the server masks it too). Offers what
- * the status allows: edit (202, 108), add officials, 'Renovar' (issue 14) and 'Inactivar Firma' (106).
+ * the status allows: edit (202, 108), add officials, 'Renovar' and 'Inactivar Firma' (106).
  */
 import "../originador.css";
 import { MSG, type Solicitud } from "@registro/contracts";
@@ -112,7 +112,7 @@ function Acciones({ s, onInactivar }: { s: Solicitud; onInactivar: () => void })
   );
 }
 
-/** Avisos (issue 14): a new request prefilled from this active one, opened in the form. */
+/** Avisos: a new request prefilled from this active one, opened in the form. */
 function BotonRenovar({ idSolicitud }: { idSolicitud: number }) {
   const navigate = useNavigate();
   const renovar = useRenovarSolicitud();

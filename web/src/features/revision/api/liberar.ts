@@ -1,4 +1,4 @@
-/** POST api/SolicitudFirma/Liberar/{idSolicitud}: the holder gives the request back to the stage (issue 15). */
+/** POST api/SolicitudFirma/Liberar/{idSolicitud}: the holder gives the request back to the stage. */
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 
 export function liberarSolicitud(idSolicitud: number): Promise<RespuestaAccion> {

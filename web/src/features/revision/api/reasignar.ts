@@ -1,7 +1,7 @@
 /**
  * POST api/SolicitudFirma/Reasignar/{idSolicitud} {IdUsuario, Comentario}: the RyCC administrator
  * moves a held request to another user of its stage; GET api/SolicitudFirma/UsuariosEtapa/{id}
- * lists who may receive it (issue 15).
+ * lists who may receive it.
  */
 import { MSG, type UsuarioEtapa } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";

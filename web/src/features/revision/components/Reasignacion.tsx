@@ -1,5 +1,5 @@
 /**
- * Reassignment (issue 15): "Liberar" for the reviewer who holds a request, and "Reasignar" for the
+ * Reassignment: "Liberar" for the reviewer who holds a request, and "Reasignar" for the
  * RyCC administrator on a held request in a reviewer stage — choosing one of that stage's active
  * users and writing the required comment. The server decides (workflow module); its refusals are
  * shown and the request is reloaded.

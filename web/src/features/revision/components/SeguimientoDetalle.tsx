@@ -19,7 +19,7 @@ import {
 import { BotonReasignar } from "./Reasignacion";
 
 export function SeguimientoDetalle({ volverA }: { volverA: string }) {
-  // The RyCC administrator may reassign a held request from the tracking detail (issue 15).
+  // The RyCC administrator may reassign a held request from the tracking detail.
   const vistas = useUserData().data?.vistas ?? [];
   const administra = vistas.some((v) => (GRUPOS.administrador as readonly string[]).includes(v.nombre));
   return (

@@ -1,6 +1,6 @@
 /**
  * Administrador RyCC (SPEC.md screens 7 and 17): every request ever sent; 105 reads 'Pendiente'
- * (it waits for the administrator) and 106 'Activa'. Issue 15: "Auditoría" leads to the audit
+ * (it waits for the administrator) and 106 'Activa'. "Auditoría" leads to the audit
  * trail for those who hold its view (the screen sits in Configuración, which this profile lacks).
  */
 import { V } from "@registro/contracts";

@@ -12,7 +12,7 @@ export default function ConsultaBandejaPage() {
     <BandejaTabla
       titulo="Solicitudes de Firma"
       exportar="Consultor"
-      // The registry itself: one row per active official (issue 15).
+      // The registry itself: one row per active official.
       barra={<MenuExportar lista="Registro" etiqueta="Exportar registro" />}
       clave={["consultor"]}
       cargar={cargarBandejaConsultor}

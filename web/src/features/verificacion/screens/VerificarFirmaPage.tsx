@@ -1,5 +1,5 @@
 /**
- * Verificar firma (issue 13): a cédula and, optionally, the institution, the signature, an amount
+ * Verificar firma: a cédula and, optionally, the institution, the signature, an amount
  * and a date (today by default) — the registry answers "Autorizado" or "No autorizado" with the
  * reason, and lists every entry it holds for that person. The answer is the API's
  * (GET api/Verificacion/Firma); this screen only shows it.
@@ -233,7 +233,7 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
             body={(x: RegistroVerificacion) => (
               <>
                 {x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"}
-                {/* Avisos (issue 14): the same "Por vencer" / "Vencida" as the officials' tables. */}
+                {/* Avisos: the same "Por vencer" / "Vencida" as the officials' tables. */}
                 {x.vencimiento && (
                   <>
                     {" "}
