@@ -53,6 +53,7 @@ export function textoDeFecha(fecha: Date | null | undefined): string {
 }
 
 const ENFOCABLES = 'button:not([disabled]), [tabindex="0"]';
+const PASOS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
 export function SelectorFecha({
   inputId,
@@ -82,6 +83,25 @@ export function SelectorFecha({
   const cerrar = () => {
     panel.current?.hide();
     input.current?.focus();
+  };
+
+  // The arrows move day by day within the month shown, rows included (PrimeReact jumps to the next
+  // month from the end of a row); past the month's first or last day PrimeReact turns the page.
+  const flechas = (e: KeyboardEvent<HTMLDivElement>) => {
+    const paso = PASOS[e.key];
+    const actual = (e.target as HTMLElement).closest("td");
+    if (!paso || e.altKey || !actual || !contenido.current) return;
+    const dias = [...contenido.current.querySelectorAll<HTMLElement>("td:not(.p-datepicker-other-month) > span")];
+    const i = dias.findIndex((d) => d.parentElement === actual);
+    const destino = i < 0 ? undefined : dias[i + paso];
+    if (!destino) return;
+    e.preventDefault();
+    e.stopPropagation();
+    // A day outside minDate/maxDate cannot be chosen: focus stays where it is.
+    if (destino.dataset.pDisabled === "true") return;
+    (e.target as HTMLElement).tabIndex = -1;
+    destino.tabIndex = 0;
+    destino.focus();
   };
 
   // The calendar's controls keep focus while it is open (a date picker dialog's Tab order).
@@ -162,7 +182,7 @@ export function SelectorFecha({
       >
         {/* Keys inside the calendar: Escape closes it, Tab stays among its controls. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: it only forwards keys of the calendar's own controls. */}
-        <div ref={contenido} onKeyDown={teclas}>
+        <div ref={contenido} onKeyDown={teclas} onKeyDownCapture={flechas}>
           <Calendar
             inline
             value={dia}

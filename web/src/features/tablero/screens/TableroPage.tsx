@@ -29,16 +29,15 @@ export default function TableroPage() {
   const hastaRef = useRef<HTMLInputElement>(null);
   const [institucion, setInstitucion] = useState<number | null>(null);
   const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
+  // The screen's own refusals (a date it cannot read, a reversed period); the server's come with its answer.
   const [errores, setErrores] = useState<Errores>({});
   const instituciones = useInstituciones();
   const usuario = useUserData();
 
   const consulta = useQuery({ queryKey: ["tablero", filtros], queryFn: () => obtenerTablero(filtros) });
-  useEffect(() => {
-    const r = consulta.data;
-    if (r && "success" in r && !r.success) setErrores(r.errors ?? {});
-    else if (r) setErrores({});
-  }, [consulta.data]);
+  const r = consulta.data;
+  // Read from the answer itself: an answer arriving late never wipes what the screen refused since.
+  const erroresServidor: Errores = r && "success" in r && !r.success ? (r.errors ?? {}) : {};
   useEffect(() => {
     const e = consulta.error;
     if (e && !(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarTablero);
@@ -77,7 +76,7 @@ export default function TableroPage() {
     setFiltros({ desde: null, hasta: null, idInstitucion: null });
   }
 
-  const err = (campo: string) => errores[campo]?.[0];
+  const err = (campo: string) => errores[campo]?.[0] ?? erroresServidor[campo]?.[0];
 
   return (
     <section className="rft-pagina" aria-labelledby="rft-titulo">
