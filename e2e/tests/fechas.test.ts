@@ -88,6 +88,69 @@ describe("Verificar firma's date", () => {
     await screenshot(page, "fechas-verificar-error-390");
     await page.context().close();
   });
+
+  it("the calendar is a helper opened from its button: the arrows and Enter pick a day, Escape gives focus back", async () => {
+    const page = await como("consultor");
+    await page.goto(`${server.url}/Consultar/Verificar`);
+    const fecha = page.getByLabel("Fecha", { exact: true });
+    await teclear(page, fecha, "15/06/2025");
+    await page.keyboard.press("Tab");
+    const boton = page.getByRole("button", { name: "Elegir en el calendario" });
+    expect(await boton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    const calendario = page.getByRole("dialog", { name: "Calendario" });
+    await calendario.waitFor();
+    // Focus is on the day of the field, marked as the chosen one.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("td")?.getAttribute("aria-label")))
+      .toBe("15 de junio de 2025");
+    await screenshot(page, "fechas-calendario-abierto");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await calendario.waitFor({ state: "detached" });
+    expect(await fecha.inputValue()).toBe("16/06/2025");
+    expect(await fecha.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("Alt+ArrowDown");
+    await calendario.waitFor();
+    await page.keyboard.press("Escape");
+    await calendario.waitFor({ state: "detached" });
+    expect(await fecha.inputValue()).toBe("16/06/2025");
+    expect(await fecha.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("the dashboard's period", () => {
+  it("applies the days typed and refuses those it cannot read", async () => {
+    const page = await como("administrador");
+    await page.goto(`${server.url}/Tablero`);
+    await page.getByRole("heading", { name: "Tablero", level: 1 }).waitFor();
+    const desde = page.getByLabel(MSG.tableroDesde, { exact: true });
+    const hasta = page.getByLabel(MSG.tableroHasta, { exact: true });
+    for (const [texto, mensaje] of ILEGIBLES) {
+      for (const campo of [desde, hasta]) {
+        await teclear(page, desde, "");
+        await teclear(page, hasta, "");
+        await teclear(page, campo, texto);
+        await page.keyboard.press("Enter");
+        await expect.poll(() => errorDe(page, campo)).toBe(mensaje);
+        expect(await campo.evaluate((el) => el === document.activeElement)).toBe(true);
+      }
+    }
+    await screenshot(page, "fechas-tablero-error");
+    await teclear(page, desde, "01062025");
+    await teclear(page, hasta, "15/06/2025");
+    const pedido = page.waitForRequest((r) => r.url().includes("api/Tablero"));
+    await page.keyboard.press("Enter");
+    const url = new URL((await pedido).url());
+    expect(url.searchParams.get("desde")).toBe("2025-06-01");
+    expect(url.searchParams.get("hasta")).toBe("2025-06-15");
+    expect(await desde.inputValue()).toBe("01/06/2025");
+    expect(await errorDe(page, desde)).toBeNull();
+    expect(await errorDe(page, hasta)).toBeNull();
+    await page.context().close();
+  });
 });
 
 describe("the audit trail's days", () => {

@@ -1,7 +1,8 @@
 /**
- * Keyboard and focus, with the keyboard only: dialogs open on their first field, "Entendido" gives
- * focus back to the button that started the flow, the cédula keeps digits typed right after
- * focusing, and axe passes with the official dialog's grouped signatures list open.
+ * Keyboard and focus, with the keyboard only: dialogs open on their first field, focus is never
+ * lost when what had it goes away (Liberar, "Entendido", "Mi cuenta"), the Retornar dialog can be
+ * finished after choosing a reason by keyboard, the cédula keeps digits typed right after focusing,
+ * and axe passes with the official dialog's grouped signatures list open.
  */
 import { type BandejaItem, ESTATUS } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
@@ -36,6 +37,97 @@ const foco = (page: Page) =>
     return a.getAttribute("aria-label") || a.id || a.textContent?.trim() || a.tagName;
   });
 
+/** A request of the analyst's stage nobody holds, taken by the analyst through the API. */
+async function tomadaPorAnalista(): Promise<number> {
+  const bandeja = await demo.llamar<{ rows: { idSolicitud: number; asignadoA: string | null }[] }>(
+    "analista",
+    "api/SolicitudFirma/GetBandejaAnalista?page=0&rows=50",
+  );
+  for (const fila of bandeja.rows) {
+    if (fila.asignadoA) continue;
+    const r = await demo.llamar<{ success: boolean }>(
+      "analista",
+      `api/SolicitudFirma/AssignProcess/${fila.idSolicitud}`,
+      "POST",
+    );
+    if (r.success) return fila.idSolicitud;
+  }
+  throw new Error("no free request in the analyst's inbox");
+}
+
+describe("the reviewer's decisions by keyboard", () => {
+  it("Retornar: the dialog opens on Observaciones, a reason chosen by keyboard, Tab reaches Comentario and then the buttons", async () => {
+    const id = await tomadaPorAnalista();
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
+    await page.getByRole("button", { name: "Más decisiones" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Retornar" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    const dialogo = page.getByRole("dialog", { name: "Retornar solicitud" });
+    await dialogo.waitFor();
+    // On the first field, not on the close button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    expect(await page.evaluate(() => document.activeElement?.closest(".p-multiselect") !== null)).toBe(true);
+
+    // The list by keyboard: open, move, choose, close with Escape; then Tab goes on.
+    await page.keyboard.press("Enter");
+    const opciones = page.locator(".p-multiselect-panel").getByRole("option");
+    await opciones.first().waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialogo.locator(".p-multiselect-token").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await opciones.first().waitFor({ state: "detached" });
+    expect(await dialogo.isVisible()).toBe(true);
+    // Tab leaves the field: to the chosen reason's remove button, then to Comentario.
+    await page.keyboard.press("Tab");
+    await expect.poll(() => foco(page)).toMatch(/^Quitar /);
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await page.keyboard.type("Falta la tarjeta de firmas.");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => foco(page)).toBe("Cancelar");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => foco(page)).toBe("Guardar");
+
+    // With the list left open: Tab closes it and moves on to Comentario.
+    await dialogo.locator('.p-multiselect input[role="combobox"]').focus();
+    await page.keyboard.press("Enter");
+    await opciones.first().waitFor();
+    await page.keyboard.press("Tab");
+    await opciones.first().waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => foco(page)).toBe("Cancelar");
+    await screenshot(page, "teclado-retornar");
+    await page.context().close();
+  });
+
+  it("Liberar: after the confirmation focus is on Auto-Asignar, which took the place of Liberar, and back", async () => {
+    const id = await tomadaPorAnalista();
+    const page = await como("analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
+    await page.getByRole("button", { name: "Liberar" }).focus();
+    await page.keyboard.press("Enter");
+    const confirmacion = page.getByRole("dialog", { name: "Confirmación" });
+    await confirmacion.waitFor();
+    // A confirmation opens on its first button.
+    await expect.poll(() => foco(page)).toBe("No");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await confirmacion.waitFor({ state: "detached" });
+    await expect.poll(() => foco(page), { timeout: 10_000 }).toBe("Auto-Asignar");
+    await page.keyboard.press("Enter");
+    await confirmacion.waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => foco(page), { timeout: 10_000 }).toBe("Liberar");
+    await page.context().close();
+  });
+});
+
 describe("focus in the configuration and the account panel", () => {
   it("'Entendido' gives focus back to the reset button of the user's row", async () => {
     const page = await como("configuracion");
@@ -66,6 +158,32 @@ describe("focus in the configuration and the account panel", () => {
       .poll(() => page.evaluate(() => document.activeElement?.closest(".p-dialog-content") !== null))
       .toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toMatch(/INPUT|TEXTAREA/);
+    await page.context().close();
+  });
+
+  it("closing 'Mi cuenta' gives focus back to the button that opened it, or to the user menu's", async () => {
+    const page = await como("consultor");
+    const panel = page.locator(".rf-control-sidebar");
+    const botonPanel = page.getByRole("button", { name: "Panel de usuario" });
+    await botonPanel.focus();
+    await page.keyboard.press("Enter");
+    await panel.waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    await expect.poll(() => botonPanel.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // From the user menu, whose item is gone once the panel is open.
+    const botonMenu = page.locator(".rf-user-button");
+    await botonMenu.focus();
+    await page.keyboard.press("Enter");
+    const item = page.getByRole("menuitem", { name: "Mi cuenta" });
+    await item.waitFor();
+    await item.locator("a").focus();
+    await page.keyboard.press("Enter");
+    await panel.waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    await expect.poll(() => botonMenu.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.context().close();
   });
 });

@@ -56,9 +56,11 @@ export function AccionesRevisor({
   };
   // Taking or releasing the request swaps Auto-Asignar and Liberar: focus moves to the button that
   // replaced the one pressed, instead of being lost with it.
-  const [enfocarNuevo, setEnfocarNuevo] = useState(false);
-  const recargarYEnfocar = () => {
-    setEnfocarNuevo(true);
+  // Which of the two takes focus when drawn; only its own focus clears the wish (the dialog gives
+  // focus back to the pressed button first, while it is still on the page).
+  const [enfocar, setEnfocar] = useState<"asignar" | "liberar" | null>(null);
+  const recargarYEnfocar = (boton: "asignar" | "liberar") => () => {
+    setEnfocar(boton);
     recargar();
   };
   if (!enEtapa) return null;
@@ -75,8 +77,8 @@ export function AccionesRevisor({
     <>
       {!asignadaAMi && (
         <Button
-          autoFocus={enfocarNuevo}
-          onFocus={() => setEnfocarNuevo(false)}
+          autoFocus={enfocar === "asignar"}
+          onFocus={() => enfocar === "asignar" && setEnfocar(null)}
           type="button"
           label="Auto-Asignar"
           icon="pi pi-user-plus"
@@ -87,9 +89,9 @@ export function AccionesRevisor({
       {asignadaAMi && (
         <BotonLiberar
           solicitud={solicitud}
-          autoFocus={enfocarNuevo}
-          onFocus={() => setEnfocarNuevo(false)}
-          onLiberada={recargarYEnfocar}
+          autoFocus={enfocar === "liberar"}
+          onFocus={() => enfocar === "liberar" && setEnfocar(null)}
+          onLiberada={recargarYEnfocar("asignar")}
         />
       )}
       <SplitButton
@@ -114,7 +116,7 @@ export function AccionesRevisor({
         enviar={() => asignarSolicitud(id)}
         onHide={cerrar}
         onRechazo={recargar}
-        onExito={recargarYEnfocar}
+        onExito={recargarYEnfocar("liberar")}
       />
       <DecisionDialog
         visible={dialogo === "aprobar"}
