@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ClaveAuditoriaError } from "./auditoria/clave.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { relojDelSistema } from "./shared/tiempo.js";
@@ -84,8 +84,8 @@ async function main() {
     throw e;
   }
   if (closing) return;
-  const [{ buildApp }, { prepararBase }, { DEMO_PASSWORD, USUARIOS_DEMO }, { prepararAuditoria }] = await appModules;
-  const arranque = await prepararBase(database, config);
+  const [{ buildApp }, , { DEMO_PASSWORD, USUARIOS_DEMO }, { prepararAuditoria }] = await appModules;
+  const arranque = await prepararConDueno(database, config);
   try {
     await prepararAuditoria(database.db, config, relojDelSistema(), (linea) => console.log(linea));
   } catch (e) {
@@ -125,3 +125,35 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+/**
+ * Migrations and first data: as the owner (DATABASE_MIGRATION_URL), who then grants the app's role
+ * (DATABASE_URL) only what the app needs; or, with one URL, as the app's role itself (earlier
+ * installs), with a warning when that role could switch the audit trail's guards off.
+ */
+async function prepararConDueno(database: Database, config: Config) {
+  const [{ prepararBase }, permisos] = await Promise.all([import("./bootstrap.js"), import("./db/permisos.js")]);
+  if (!config.databaseMigrationUrl) {
+    const arranque = await prepararBase(database, config);
+    if (database.kind === "postgres" && (await permisos.puedeAlterarAuditoria(database.db))) {
+      console.log(
+        "Warning: the app's PostgreSQL role owns the audit tables (or is a superuser), so it could switch the audit\n" +
+          "trail's guards off. Run it with a role of its own and migrate as the owner (DATABASE_MIGRATION_URL): see deploy/README.md.",
+      );
+    }
+    return arranque;
+  }
+  const dueno = await openDatabase({
+    databaseUrl: config.databaseMigrationUrl,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    poolSize: 1,
+    startWaitSeconds: config.dbStartWaitSeconds,
+  });
+  try {
+    const arranque = await prepararBase(dueno, config);
+    await permisos.concederPermisosApp(dueno.db, await permisos.rolActual(database.db));
+    return arranque;
+  } finally {
+    await dueno.close();
+  }
+}
