@@ -5,6 +5,7 @@
  * their triggers off. The owner still can (so these refusals are the role's, not the tables').
  * With one URL, as earlier installs run, the app still starts and warns.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -84,6 +85,20 @@ describe("the app's PostgreSQL role", () => {
       c.query("select relname from pg_class where relowner = (select oid from pg_roles where rolname = current_user)"),
     );
     expect(propias.rows).toEqual([]);
+    // What the daily backup does as this role: pg_dump of the whole database.
+    const version = fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))[0];
+    const volcado = spawnSync(
+      `/usr/lib/postgresql/${version}/bin/pg_dump`,
+      [
+        "--format=custom",
+        "--no-owner",
+        "--no-acl",
+        `--file=${path.join(dir, "copia.dump")}`,
+        `--dbname=${url("rf_app")}`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(volcado.status, volcado.stderr).toBe(0);
   });
 
   it.each([

@@ -27,6 +27,15 @@ export async function concederPermisosApp(owner: Db, rol: string): Promise<void>
     await tx.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
     await tx.execute(sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${TABLAS_AUDITORIA} FROM ${r}`);
     await tx.execute(sql`REVOKE INSERT ON auditoria_cabeza FROM ${r}`);
+    // Read-only on the migrations' journal: the daily backup (pg_dump as this role) dumps it too.
+    const drizzle = (await tx.execute(sql`select 1 from pg_namespace where nspname = 'drizzle'`)) as unknown as {
+      rows: unknown[];
+    };
+    if (drizzle.rows.length > 0) {
+      await tx.execute(sql`GRANT USAGE ON SCHEMA drizzle TO ${r}`);
+      await tx.execute(sql`GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${r}`);
+      await tx.execute(sql`GRANT SELECT ON ALL SEQUENCES IN SCHEMA drizzle TO ${r}`);
+    }
   });
 }
 
