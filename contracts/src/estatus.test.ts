@@ -19,6 +19,7 @@ import {
   TEXTO_REVISION,
   TEXTO_USUARIO_ESTATUS,
   textoEstatus,
+  textoEstatusUsuario,
 } from "./estatus.js";
 
 /** DESIGN.md §4, first table: code → server text and stage. */
@@ -134,6 +135,12 @@ describe("what users read (DESIGN.md §8)", () => {
   it("has a text for every code, without the original misspellings", () => {
     expect(Object.keys(TEXTO_USUARIO_ESTATUS).map(Number).sort()).toEqual([...CODIGOS_ESTATUS].sort());
     for (const codigo of CODIGOS_ESTATUS) expect(textoEstatus(codigo)).not.toMatch(/Adminstrador|Juridico|Por /);
+  });
+
+  it("turns the API's status texts into what users read, leaving other texts as they are", () => {
+    expect(textoEstatusUsuario(106, "Aprobado por Adminstrador RyCC")).toBe("Aprobado por Administrador RyCC");
+    expect(textoEstatusUsuario(103, "En revisión legal")).toBe("En revisión legal");
+    expect(textoEstatusUsuario(999, "Otro")).toBe("Otro");
   });
 
   it("gives the institution its masked texts for the internal returns", () => {

@@ -101,6 +101,16 @@ export function textoEstatus(codigo: number, opciones: { externo?: boolean } = {
   return mascara ? mascara.estatus : TEXTO_USUARIO_ESTATUS[info.codigo];
 }
 
+/**
+ * A status text from the API as users read it: the catalogue's server text becomes its correct
+ * Spanish; any other text (the institution's masked ones, an inbox's own) is already what users read.
+ */
+export function textoEstatusUsuario(codigo: number, textoServidor: string): string {
+  return esCodigoEstatus(codigo) && CATALOGO_ESTATUS[codigo].estatus === textoServidor
+    ? TEXTO_USUARIO_ESTATUS[codigo]
+    : textoServidor;
+}
+
 /** Texts inboxes show instead of the server's `estatus` (SPEC.md screens 13–18). */
 export const TEXTO_ACTIVA = "Activa";
 export const TEXTO_PENDIENTE = "Pendiente";

@@ -9,7 +9,7 @@ export const MSG = {
   noAutorizado: "No está autorizado",
   sesionExpirada: "Su sesión ha expirado. Inicie sesión nuevamente.",
   noAutenticado: "Debe iniciar sesión para continuar.",
-  errorDesconocido: "An unknown error occurred",
+  errorDesconocido: "Ha ocurrido un error desconocido.",
   errorInterno: "Ha ocurrido un error inesperado. Intente nuevamente.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Espere un momento e intente nuevamente.",
   noEncontrado: "El recurso solicitado no existe.",
@@ -24,7 +24,10 @@ export const MSG = {
   usuarioSinInstitucion: "Su usuario no está asociado a ninguna institución.",
 
   // Login and account
+  // The API's answer to a sign-in without user or password keeps the original text (SPEC.md §5);
+  // the sign-in screen, which checks first, reads correct Spanish.
   loginCamposVacios: "Los datos ingresados son invalidos",
+  loginCamposVaciosPantalla: "Los datos ingresados no son válidos.",
   loginFallido: "Usuario o contraseña incorrectos.",
   cuentaBloqueada: (minutos: number) =>
     `La cuenta está bloqueada temporalmente por varios intentos fallidos de inicio de sesión. Intente de nuevo en ${
@@ -62,16 +65,15 @@ export const MSG = {
   confirmarEnviar: "¿Está seguro que desea enviar esta solicitud?",
   confirmarGuardar: "¿Está seguro que desea guardar?",
   confirmarEliminarFuncionario: "¿Está seguro que desea eliminar este funcionario?",
-  confirmarEnviarFuncionarios: "¿Está seguro que desea enviar estos fucionarios?",
-  confirmarAprobar: "Está seguro que desea aprobar esta solicitud?",
-  confirmarInactivar: "Está seguro que desea inactivar esta firma?",
-  confirmarActivar: "Está seguro que desea activar esta firma?",
+  confirmarEnviarFuncionarios: "¿Está seguro que desea enviar estos funcionarios?",
+  confirmarAprobar: "¿Está seguro que desea aprobar esta solicitud?",
+  confirmarInactivar: "¿Está seguro que desea inactivar esta firma?",
+  confirmarActivar: "¿Está seguro que desea activar esta firma?",
   confirmarAsignar: "¿Está seguro que desea asignarse esta solicitud?",
   confirmarEliminarPerfil: "¿Está seguro que desea eliminar este perfil?",
   confirmarEliminarCargo: "¿Está seguro que desea eliminar este cargo?",
-  confirmarGuardarUsuario: "¿Está seguro que desea guardad?",
-  confirmarReiniciarClave: (nombre: string) =>
-    `¿Está seguro que desea reiniciar la clave de este usuario (${nombre}) ?`,
+  confirmarGuardarUsuario: "¿Está seguro que desea guardar?",
+  confirmarReiniciarClave: (nombre: string) => `¿Está seguro que desea reiniciar la clave de este usuario (${nombre})?`,
 
   // Empty lists (SPEC.md §8)
   sinArchivos: "No se han encontrado archivos.",
@@ -79,7 +81,7 @@ export const MSG = {
   sinRegistros: "No se han encontrado registros.",
   sinUsuarios: "No se han encontrado usuarios.",
   sinPerfiles: "No se han encontrado perfiles.",
-  sinInstituciones: "No se han encontrado Instituciones",
+  sinInstituciones: "No se han encontrado instituciones.",
   sinCargos: "No se han encontrado cargos",
   sinObservaciones: "No existen observaciones",
 
@@ -109,6 +111,8 @@ export const MSG = {
   comentarioRequerido: "Debe escribir un comentario.",
   justificacionRequerida: "Debe escribir la justificación.",
   evidenciaRequerida: "Debe adjuntar la evidencia.",
+  funcionariosInactivarInvalidos: "Elija solo funcionarios activos de esta solicitud.",
+  funcionariosInactivarRequeridos: "Elija al menos un funcionario.",
 
   // Workflow refusals
   transicionInvalida: "La solicitud no está en un estatus que permita esta acción.",
@@ -122,6 +126,16 @@ export const MSG = {
   // Review decisions and inboxes
   puedeAsignar: "Puede asignarse esta solicitud.",
   funcionarioYaInactivo: "El funcionario ya está inactivo.",
+  // A deactivation of chosen officials: who it concerns, in the request's history.
+  historialInactivacionFuncionarios: (justificacion: string, nombres: string[]) =>
+    `${justificacion}\nFuncionarios: ${nombres.join("; ")}.`,
+  historialFuncionariosInactivados: (nombres: string[]) =>
+    `Inactivación aprobada de los funcionarios: ${nombres.join("; ")}.`,
+  confirmarInactivarFuncionarios: (nombres: string[]) =>
+    `¿Está seguro que desea inactivar la firma de ${nombres.join(", ")}? Los demás funcionarios siguen activos.`,
+  confirmarSolicitarInactivacion: "¿Está seguro que desea solicitar la inactivación de toda la solicitud?",
+  confirmarSolicitarInactivacionFuncionarios: (nombres: string[]) =>
+    `¿Está seguro que desea solicitar la inactivación de la firma de ${nombres.join(", ")}?`,
   historialFuncionarioInactivado: (nombre: string, cedula: string) =>
     `Funcionario ${nombre} (${cedula}) inactivado por el Administrador RyCC.`,
   ordenInvalido: "El campo de ordenamiento no es válido.",
@@ -144,6 +158,7 @@ export const MSG = {
   funcionarioEliminado: "Funcionario eliminado correctamente.",
   funcionariosEnviados: "Funcionarios enviados correctamente.",
   inactivacionSolicitada: "Solicitud de inactivación enviada correctamente.",
+  funcionariosInactivados: "Funcionarios inactivados correctamente.",
   aprobadoExitoso: "Solicitud aprobada correctamente.",
   retornadoExitoso: "Solicitud retornada correctamente.",
   rechazadoExitoso: "Solicitud rechazada correctamente.",
@@ -230,6 +245,7 @@ export const MSG = {
   preferenciaInvalida: "Elija una de las opciones de correo.",
   preferenciasGuardadas: "Preferencias guardadas correctamente.",
   avisosLeidos: "Avisos marcados como leídos.",
+  estadoAvisoInvalido: "Elija todos, no leídos o leídos.",
   avisoNoEncontrado: "El aviso no existe.",
   correoNoEncontrado: "El correo no existe o ya no está pendiente de reintento.",
   correoReintentado: "El correo se enviará de nuevo en unos instantes.",
@@ -241,11 +257,18 @@ export const MSG = {
   asignadasInvalido: "Elija Mis asignadas o todas.",
   esperaInvalida: "Elija En espera prolongada o todas.",
   renovacionSoloActiva: "Solo puede renovar una solicitud activa.",
+  funcionariosRenovarInvalidos: "Elija solo funcionarios activos de la solicitud que renueva.",
+  confirmarRenovacion:
+    "¿Desea renovar esta solicitud? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y los funcionarios activos, con vigencia desde hoy, que podrá ajustar antes de enviarla.",
+  renovacionFechaPasada: (nombre: string) =>
+    `La fecha hasta de ${nombre} ya pasó: indique hasta cuándo se renueva su firma.`,
+  renovacionFechasSinCambio: (nombre: string) =>
+    `Las fechas de ${nombre} son las de la firma que renueva: indique la nueva vigencia.`,
+  confirmarRenovacionFuncionarios: (nombres: string[]) =>
+    `¿Desea renovar la firma de ${nombres.join(", ")}? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y esos funcionarios, con vigencia desde hoy, que podrá ajustar antes de enviarla.`,
   renovacionCreada: (id: number) =>
     `Se creó la solicitud de renovación N.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
   renovacionDe: (id: number) => `Renovación de la solicitud N.º ${id}.`,
-  confirmarRenovacion:
-    "¿Desea renovar esta solicitud? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y los funcionarios activos, que podrá ajustar antes de enviarla.",
 
   // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
@@ -373,6 +396,10 @@ export const DOCUMENTOS_OBLIGATORIOS = [
   "Copia de la Cédula de identidad (ambos lados)",
   "Acción de personal o Decreto de designación (Designación o Decreto)",
 ] as const;
+
+/** The handwritten signature has one name everywhere users read it (DESIGN.md §8). */
+export const CLASE_FIRMA = { digital: "Digital", olografa: "Ológrafa" } as const;
+export const textoClaseFirma = (digital: boolean) => (digital ? CLASE_FIRMA.digital : CLASE_FIRMA.olografa);
 
 export const APP_NOMBRE_CORTO = "Registro de Firmas";
 export const APP_VERSION = "2.1.0";

@@ -65,6 +65,83 @@ export const V = {
 } as const;
 export type NombreVista = (typeof V)[keyof typeof V];
 
+/**
+ * What users read as each screen's title in the top bar and the browser's tab. The view names above
+ * are SPEC.md §2's route names, which the API and the profiles keep as identifiers: a main-menu
+ * view keeps its name (the menu item the user chose), every other screen shows its heading instead
+ * of an internal name ("Detalles", "Solicitud", "Mantenimiento Usuario").
+ */
+export const TITULO_VISTA: Record<NombreVista, string> = {
+  [V.ORIGINADOR]: V.ORIGINADOR,
+  [V.SOLICITUD]: "Registrar Firma",
+  [V.EDITAR_SOLICITUD]: "Registrar Firma",
+  [V.NUEVO_FUNCIONARIO]: "Registrar Firma",
+  [V.DETALLES_ORIGINADOR]: "Detalles de la solicitud",
+  [V.ANALISTA]: V.ANALISTA,
+  [V.DETALLES_ANALISTA]: "Detalles de la solicitud",
+  [V.ADMINISTRADOR]: V.ADMINISTRADOR,
+  [V.DETALLES_ADMINISTRADOR]: "Detalles de la solicitud",
+  [V.SEGUIMIENTO]: V.SEGUIMIENTO,
+  [V.DETALLES_SEGUIMIENTO]: "Detalles de la solicitud",
+  [V.JURIDICO]: V.JURIDICO,
+  [V.DETALLES_JURIDICO]: "Detalles de la solicitud",
+  [V.HISTORICO]: V.HISTORICO,
+  [V.HISTORICO_DETALLES]: "Detalles de la solicitud",
+  [V.CONSULTA]: V.CONSULTA,
+  [V.DETALLES_CONSULTA]: "Detalles de la firma",
+  [V.CONFIGURACION]: "Configuración",
+  [V.USUARIOS]: "Listado de Usuarios",
+  [V.PERFILES]: "Listado de Perfiles",
+  [V.INSTITUCIONES]: "Listado de Instituciones",
+  [V.CARGOS]: "Listado de Cargos",
+  [V.AUDITORIA]: "Auditoría",
+  [V.RESPALDOS]: "Respaldos",
+  [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
+  [V.VERIFICAR_FIRMA]: "Verificar firma",
+  [V.TABLERO]: "Tablero",
+};
+
+/** The view as the profile editor names it: the screen it opens, in correct Spanish. */
+export const NOMBRE_VISTA_USUARIO: Record<NombreVista, string> = {
+  [V.ORIGINADOR]: "Bandeja del Originador",
+  [V.SOLICITUD]: "Nueva solicitud",
+  [V.EDITAR_SOLICITUD]: "Editar solicitud",
+  [V.NUEVO_FUNCIONARIO]: "Nuevo funcionario",
+  [V.DETALLES_ORIGINADOR]: "Detalles del Originador",
+  [V.ANALISTA]: "Bandeja del Analista de Revisión",
+  [V.DETALLES_ANALISTA]: "Detalles del Analista RyCC",
+  [V.ADMINISTRADOR]: "Bandeja del Administrador RyCC",
+  [V.DETALLES_ADMINISTRADOR]: "Detalles del Administrador RyCC",
+  [V.SEGUIMIENTO]: "Seguimiento de solicitudes",
+  [V.DETALLES_SEGUIMIENTO]: "Detalles del Seguimiento",
+  [V.JURIDICO]: "Bandeja del Analista Legal",
+  [V.DETALLES_JURIDICO]: "Detalles del Analista Legal",
+  [V.HISTORICO]: "Histórico",
+  [V.HISTORICO_DETALLES]: "Detalles del Histórico",
+  [V.CONSULTA]: "Consulta",
+  [V.DETALLES_CONSULTA]: "Detalles de la firma",
+  [V.CONFIGURACION]: "Configuración",
+  [V.USUARIOS]: "Usuarios",
+  [V.PERFILES]: "Perfiles",
+  [V.INSTITUCIONES]: "Instituciones",
+  [V.CARGOS]: "Cargos",
+  [V.AUDITORIA]: "Auditoría",
+  [V.RESPALDOS]: "Respaldos",
+  [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
+  [V.VERIFICAR_FIRMA]: "Verificar firma",
+  [V.TABLERO]: "Tablero",
+};
+
+/** A screen's title for a route name (view name), or the name itself when it is not a view. */
+export function tituloVista(nombre: string): string {
+  return (TITULO_VISTA as Record<string, string>)[nombre] ?? nombre;
+}
+
+/** The view's name as users read it, or the name itself when it is not a known view. */
+export function nombreVistaUsuario(nombre: string): string {
+  return (NOMBRE_VISTA_USUARIO as Record<string, string>)[nombre] ?? nombre;
+}
+
 export const VISTAS: readonly DefinicionVista[] = [
   { idVista: 1, nombre: V.ORIGINADOR, url: "/Originador", iconClass: "pi pi-inbox", idModulo: 1, principal: true },
   {
@@ -309,6 +386,15 @@ export const VISTAS_LECTURA_SOLICITUD: readonly NombreVista[] = [
   ...GRUPOS.administrador,
   ...GRUPOS.seguimiento,
   ...GRUPOS.consulta,
+];
+
+/** The comptroller's reviewers' views: they read what the institution changed after a return. */
+export const VISTAS_REVISORES: readonly NombreVista[] = [
+  ...GRUPOS.analista,
+  ...GRUPOS.juridico,
+  ...GRUPOS.historico,
+  ...GRUPOS.administrador,
+  ...GRUPOS.seguimiento,
 ];
 
 /** Workflow roles granted by views. */

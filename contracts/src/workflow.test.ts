@@ -311,3 +311,20 @@ describe("reasignar", () => {
     }
   });
 });
+
+describe("deactivation of chosen officials", () => {
+  const administrador = { idUsuario: 5, roles: new Set(["administrador"] as const) };
+  const en = (estatus: number, inactivacionParcial: boolean) => ({
+    estatus,
+    asignadoA: null,
+    fueActiva: true,
+    inactivacionParcial,
+  });
+
+  it("approving a request for chosen officials keeps the request active (106); the whole request ends in 201", () => {
+    expect(decidir("inactivar", en(203, true), administrador)).toMatchObject({ permitido: true, hacia: 106 });
+    expect(decidir("inactivar", en(203, false), administrador)).toMatchObject({ permitido: true, hacia: 201 });
+    expect(decidir("inactivar", en(106, false), administrador)).toMatchObject({ permitido: true, hacia: 201 });
+    expect(decidir("activar", en(203, true), administrador)).toMatchObject({ permitido: true, hacia: 106 });
+  });
+});

@@ -102,6 +102,11 @@ export interface EstadoSolicitud {
   asignadoA: number | null;
   /** The request reached 106 at some point (a legal rejection then returns it to 106). */
   fueActiva: boolean;
+  /**
+   * The pending deactivation (203) concerns chosen officials only: approving it inactivates them
+   * and the request stays active (106) for the others.
+   */
+  inactivacionParcial?: boolean;
 }
 
 export interface Actor {
@@ -137,7 +142,9 @@ export function decidir(accion: Accion, estado: EstadoSolicitud, actor: Actor, d
       return { permitido: false, motivo: "destino" };
     }
   }
-  const hacia = accion === "rechazarJuridico" && estado.fueActiva ? ESTATUS.ACTIVA : tr.hacia;
+  const parcial =
+    accion === "inactivar" && estado.estatus === ESTATUS.SOLICITUD_INACTIVAR && estado.inactivacionParcial;
+  const hacia = (accion === "rechazarJuridico" && estado.fueActiva) || parcial ? ESTATUS.ACTIVA : tr.hacia;
   return { permitido: true, hacia, transicion: tr };
 }
 

@@ -122,7 +122,7 @@ async function main() {
     await guardar(page, "institucion-errores");
     await inst.getByRole("textbox", { name: "Teléfono", exact: true }).fill("");
     await escribir(inst.getByRole("textbox", { name: "Teléfono", exact: true }), "8092214141");
-    await inst.getByRole("textbox", { name: "Extención", exact: true }).fill("210");
+    await inst.getByRole("textbox", { name: "Extensión", exact: true }).fill("210");
     await guardar(page, "institucion-crear");
     await inst.getByRole("button", { name: "Guardar" }).click();
     await fila(page, "Ministerio de Turismo").waitFor();

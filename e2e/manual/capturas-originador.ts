@@ -168,7 +168,7 @@ try {
   await guardar(page, "observaciones", true);
 
   // An active request: adding officials, and the deactivation dialog.
-  const activa = await idConEstatus(page, base, "Aprobado por Adminstrador RyCC");
+  const activa = await idConEstatus(page, base, "Aprobado por Administrador RyCC");
   await page.goto(`${base}/Originador/Formulario/NuevoFuncionario/${activa}`);
   await page.getByRole("button", { name: "Enviar funcionarios" }).waitFor();
   await guardar(page, "nuevo-funcionario", true);

@@ -103,9 +103,9 @@ try {
   await guardar(page, "funcionario-detalles");
   await detalles.getByRole("button", { name: "Cerrar" }).last().click();
   await page.getByRole("button", { name: "Aprobar", exact: true }).click();
-  await page.getByText("Está seguro que desea aprobar esta solicitud?").waitFor();
+  await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
   await guardar(page, "aprobar");
-  await page.getByRole("button", { name: "Cancelar" }).click();
+  await page.getByRole("button", { name: "No", exact: true }).click();
   await page.getByRole("button", { name: "Más decisiones" }).click();
   await page.getByRole("menuitem", { name: "Retornar" }).click();
   const retornar = page.getByRole("dialog", { name: "Retornar solicitud" });

@@ -115,6 +115,8 @@ test("an active request is renewed into a prefilled draft", async () => {
   await login(page, server.url, "originador");
   await page.goto(`${server.url}/Originador/Detalles/${activa.idSolicitud}`);
   await page.getByRole("button", { name: "Renovar" }).click();
+  // Every active official is chosen unless the originator unticks some.
+  await page.getByRole("dialog", { name: "Renovar firmas" }).getByRole("button", { name: "Renovar" }).click();
   await page.getByRole("button", { name: "Sí" }).click();
   await page.waitForURL((u) => /\/Originador\/Formulario\/\d+$/.test(u.pathname));
   const nueva = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);

@@ -261,7 +261,7 @@ describe("Configuración", () => {
     await screenshot(page, "configuracion-institucion-error");
     await telefono.fill("");
     await escribir(telefono, "8092214141");
-    await d.getByRole("textbox", { name: "Extención", exact: true }).fill("210");
+    await d.getByRole("textbox", { name: "Extensión", exact: true }).fill("210");
     await d.getByRole("button", { name: "Guardar" }).click();
     await expect.poll(() => toast(page, MSG.institucionCreada).isVisible()).toBe(true);
     const nueva = fila(page, "Ministerio de Turismo");
@@ -330,7 +330,7 @@ describe("Configuración", () => {
 
     // Every change above is in the audit log.
     await page.goto(`${server.url}/Configuracion/Auditoria`);
-    await page.getByRole("heading", { level: 1, name: "Auditoría de Configuración" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Auditoría", exact: true }).waitFor();
     await page.locator(".rfc-tarjeta tbody tr", { hasText: "Desactivación" }).first().waitFor();
     await screenshot(page, "configuracion-auditoria");
   });

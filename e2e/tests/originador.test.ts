@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MSG } from "@registro/contracts";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pdfMuestra, pngMuestra } from "../../server/src/seed/archivos-muestra";
@@ -265,7 +266,7 @@ describe("originador", () => {
   });
 
   it("adds an official to an active request and sends it", async () => {
-    const fila = await filaBandeja("Aprobado por Adminstrador RyCC", "Aprobado por Adminstrador");
+    const fila = await filaBandeja("Aprobado por Administrador RyCC", "Aprobado por Adminstrador");
     const id = (await fila.getByRole("cell").first().textContent())?.trim();
     await fila.getByRole("button", { name: "Agregar funcionarios" }).click();
     await page.waitForURL(new RegExp(`/Originador/Formulario/NuevoFuncionario/${id}$`));
@@ -284,7 +285,7 @@ describe("originador", () => {
   });
 
   it("asks to deactivate an active request with evidence", async () => {
-    const fila = await filaBandeja("Aprobado por Adminstrador RyCC", "Aprobado por Adminstrador");
+    const fila = await filaBandeja("Aprobado por Administrador RyCC", "Aprobado por Adminstrador");
     const id = (await fila.getByRole("cell").first().textContent())?.trim();
     await fila.getByRole("button", { name: "Ver detalles" }).click();
     await page.waitForURL(new RegExp(`/Originador/Detalles/${id}$`));
@@ -299,6 +300,8 @@ describe("originador", () => {
     await d.getByLabel("Justificación").fill("El funcionario fue desvinculado de la institución.");
     await screenshot(page, "originador-inactivar");
     await d.getByRole("button", { name: "Guardar" }).click();
+    await esperar(() => page.getByText(MSG.confirmarSolicitarInactivacion).isVisible()).toBe(true);
+    await confirmarSi();
     await esperar(() => d.isVisible()).toBe(false);
     await esperar(() => page.getByText("Solicitud para Inactivar").first().isVisible()).toBe(true);
     await page.getByRole("tab", { name: "Inactiva" }).click();

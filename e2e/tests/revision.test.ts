@@ -12,6 +12,7 @@ import {
   MSG,
   type Rechazo,
   type Solicitud,
+  textoEstatus,
   type UserData,
 } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
@@ -144,8 +145,8 @@ describe("Analista de Revisión", () => {
     await screenshot(page, "revision-analista-detalle");
 
     await aprobar.click();
-    await page.getByText("Está seguro que desea aprobar esta solicitud?").waitFor();
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByRole("button", { name: "Sí", exact: true }).click();
     await esperarToast(page, MSG.aprobadoExitoso);
     await page.waitForURL(/\/AnalistaRyCC\/Analista$/);
     await esperarTabla(page);
@@ -266,9 +267,9 @@ describe("Analista Legal", () => {
     await page.goto(`${server.url}/Juridico/Historico`);
     await esperarTabla(page);
     await page.getByRole("columnheader", { name: "#" }).waitFor();
-    await elegirEnDropdown(page, "Estatus", "Retornado por Juridico");
+    await elegirEnDropdown(page, "Estatus", "Retornado por Jurídico");
     await page.waitForURL(/estatus=204/);
-    await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Retornado por Juridico"]));
+    await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Retornado por Jurídico"]));
     expect(await page.locator(".rf-bandeja tbody tr td").first().textContent()).toBe("1");
     await screenshot(page, "revision-historico");
     await page.context().close();
@@ -306,7 +307,7 @@ describe("Administrador RyCC", () => {
     const page = await como("administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
     await esperarTabla(page);
-    await elegirEnDropdown(page, "Estatus", "Aprobado por Juridico");
+    await elegirEnDropdown(page, "Estatus", "Aprobado por Jurídico");
     await page.waitForURL(/estatus=105/);
     // In the administrator's inbox, what waits for them reads 'Pendiente'.
     await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Pendiente"]));
@@ -316,7 +317,7 @@ describe("Administrador RyCC", () => {
     await page.getByRole("button", { name: "Retornar" }).waitFor();
     await screenshot(page, "revision-administrador-detalle");
     await page.getByRole("button", { name: "Aprobar" }).click();
-    await page.getByText("Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador$/);
     const activa = await solicitud(idAprobada);
@@ -333,7 +334,7 @@ describe("Administrador RyCC", () => {
     const page = await como("administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
     await esperarTabla(page);
-    await elegirEnDropdown(page, "Estatus", "Aprobado por Adminstrador RyCC");
+    await elegirEnDropdown(page, "Estatus", "Aprobado por Administrador RyCC");
     await page.waitForURL(/estatus=106/);
     await expect.poll(() => textosDe(page, ".rf-bandeja tbody tr .p-tag")).toEqual(new Set(["Activa"]));
     // Another active request than the one approved above (the next test still needs that one).
@@ -458,13 +459,19 @@ describe("Seguimiento Solicitud", () => {
     await page.goto(`${server.url}/AnalistaRyCC/Seguimiento/Detalles/${idAprobada}`);
     await page.getByRole("tab", { name: "Histórico Estatus" }).click();
     const tabla = page.getByRole("table", { name: "Histórico Estatus" });
-    await tabla.getByText("Aprobado por Adminstrador RyCC").first().waitFor();
+    await tabla.getByText("Aprobado por Administrador RyCC").first().waitFor();
     const historico = await apiGet<HistoricoEntrada[]>("administrador", `api/SolicitudFirma/Historico/${idAprobada}`);
     const estatusEnPantalla = await tabla.locator("tbody tr td:first-child").allInnerTexts();
-    expect(estatusEnPantalla).toEqual(historico.map((h) => h.estatus));
+    // The screen reads each status in correct Spanish; the API keeps its original texts.
+    expect(estatusEnPantalla).toEqual(historico.map((h) => textoEstatus(h.idEstatus)));
     expect(estatusEnPantalla).toEqual(
-      expect.arrayContaining(["Aprobado por Analista RyCC", "Aprobado por Juridico", "Aprobado por Adminstrador RyCC"]),
+      expect.arrayContaining([
+        "Aprobado por Analista RyCC",
+        "Aprobado por Jurídico",
+        "Aprobado por Administrador RyCC",
+      ]),
     );
+    expect(historico.map((h) => h.estatus)).toContain("Aprobado por Adminstrador RyCC");
     // Dates in 12-hour time.
     expect(await tabla.locator("tbody tr td:nth-child(2)").first().textContent()).toMatch(
       /\d{2}\/\d{2}\/\d{4}.*(a|p)\. ?m\./,

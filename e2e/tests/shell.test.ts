@@ -95,10 +95,10 @@ describe("Login", () => {
     });
     await page.goto(`${server.url}/Login`);
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await toast(MSG.loginCamposVacios).waitFor();
+    await toast(MSG.loginCamposVaciosPantalla).waitFor();
     await page.getByLabel("Usuario").fill("originador");
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await toast(MSG.loginCamposVacios).waitFor();
+    await toast(MSG.loginCamposVaciosPantalla).waitFor();
     expect(llamadas).toEqual([]);
     await screenshot(page, "shell-login-vacio");
   });

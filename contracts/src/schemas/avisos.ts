@@ -24,8 +24,13 @@ export type Aviso = z.infer<typeof zAviso>;
 export const zAvisos = z.object({ rows: z.array(zAviso), noLeidos: z.number().int() });
 export type Avisos = z.infer<typeof zAvisos>;
 
+/** Which notices the panel lists: all, the unread ones or the read ones. */
+export const ESTADOS_AVISO = ["todos", "noLeidos", "leidos"] as const;
+export type EstadoAviso = (typeof ESTADOS_AVISO)[number];
+
 export const zConsultaAvisos = z.object({
   rows: zEnteroConsulta(1, 50).default(20),
+  estado: z.enum(ESTADOS_AVISO, { error: MSG.estadoAvisoInvalido }).default("todos"),
 });
 
 export const zPreferencias = z.object({

@@ -272,15 +272,58 @@ export const zFuncionarioForm = z
 export type FuncionarioForm = z.infer<typeof zFuncionarioForm>;
 export type FuncionarioFormEntrada = z.input<typeof zFuncionarioForm>;
 
-/** POST api/SolicitudFirma/SolicitudInactivar/{idSolicitud} (besides the Evidencia file). */
+/**
+ * A list of ids sent as `Campo[0]`, `Campo` repeated, a comma-separated string or a JSON array;
+ * absent or empty is an empty list. An unreadable id becomes -1, so the refusal lands on the field.
+ */
+export const zListaIds = (mensaje: string) =>
+  z.preprocess(
+    (v) => {
+      if (vacio(v)) return [];
+      const lista = (Array.isArray(v) ? v : [v]).flatMap((x) => {
+        if (typeof x !== "string") return [x];
+        const s = x.trim();
+        if (!s.startsWith("[")) return s.split(",").filter((p) => p.trim() !== "");
+        try {
+          const parsed = JSON.parse(s);
+          return Array.isArray(parsed) ? parsed : [-1];
+        } catch {
+          return [-1];
+        }
+      });
+      return lista.map((x) => {
+        const n = typeof x === "number" ? x : typeof x === "string" && /^\d+$/.test(x.trim()) ? Number(x) : NaN;
+        return Number.isInteger(n) && n > 0 && n <= ID_MAX ? n : -1;
+      });
+    },
+    z
+      .array(z.number())
+      .refine((ids) => ids.every((n) => n > 0), mensaje)
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+/**
+ * POST api/SolicitudFirma/SolicitudInactivar/{idSolicitud} (besides the Evidencia file).
+ * `Funcionarios` (an addition to SPEC.md §7): the idFuncionario of the chosen active officials;
+ * absent or empty, the whole request, as before.
+ */
 export const zInactivacionForm = z.object({
   Justificacion: z
     .string({ error: MSG.justificacionRequerida })
     .trim()
     .min(1, MSG.justificacionRequerida)
     .max(2000, MSG.textoLargo(2000)),
+  Funcionarios: zListaIds(MSG.funcionariosInactivarInvalidos).optional(),
 });
 export type InactivacionForm = z.infer<typeof zInactivacionForm>;
+
+/**
+ * POST api/SolicitudFirma/Renovar/{id}: `Funcionarios` names the active officials to renew (absent or
+ * empty: every active official, as before). No body at all is the same.
+ */
+export const zRenovacionCuerpo = z
+  .object({ Funcionarios: zListaIds(MSG.funcionariosRenovarInvalidos).optional() })
+  .nullish();
 
 /** Response data of the request's save: `{ success, message, data: { idSolicitud, idIncumbente } }`. */
 export const zSolicitudGuardada = z.object({ idSolicitud: z.number(), idIncumbente: z.number() });

@@ -135,6 +135,8 @@ export const zFuncionario = z.object({
   vencida: z.boolean(),
   /** Avisos: in force, temporary, and its end date within EXPIRY_NOTICE_DAYS ("Por vencer"). */
   porVencer: z.boolean(),
+  /** Chosen by the request's pending deactivation (203): only these end when it is approved. */
+  inactivacionSolicitada: z.boolean(),
   firmas: z.array(zFirmaFuncionario),
 });
 export type Funcionario = z.infer<typeof zFuncionario>;
@@ -168,6 +170,8 @@ export const zHistoricoEntrada = z.object({
   fecha: z.string(),
   motivoCambioEstatus: z.string(),
   usuario: z.string().nullable(),
+  /** The reasons given with a return or rejection (names), an addition to SPEC.md §3. */
+  motivos: z.array(z.string()).optional(),
 });
 export type HistoricoEntrada = z.infer<typeof zHistoricoEntrada>;
 
@@ -209,3 +213,36 @@ export const zDecisionBody = z.object({
     ),
 });
 export type DecisionBody = z.input<typeof zDecisionBody>;
+
+/** One field that changed: its label as the screens name it, and its value before and now. */
+export const zCambioCampo = z.object({ campo: z.string(), antes: z.string(), despues: z.string() });
+export type CambioCampo = z.infer<typeof zCambioCampo>;
+
+/**
+ * GET api/SolicitudFirma/Cambios/{idSolicitud} (an addition to SPEC.md §7, for the comptroller's
+ * reviewers): what the institution changed since it got the request back (the latest return to it,
+ * 108), computed by the server from what the request looked like at that return. `fechaRetorno` is
+ * null when the request was never returned; the lists are then empty.
+ */
+export const zCambiosSolicitud = z.object({
+  fechaRetorno: z.string().nullable(),
+  campos: z.array(zCambioCampo),
+  funcionarios: z.array(
+    z.object({
+      cedula: z.string(),
+      nombre: z.string(),
+      cambio: z.enum(["agregado", "eliminado", "modificado"]),
+      campos: z.array(zCambioCampo),
+    }),
+  ),
+  /** Documents added, replaced or removed: the request's own, or an official's (`funcionario`). */
+  documentos: z.array(
+    z.object({
+      documento: z.string(),
+      funcionario: z.string().nullable(),
+      antes: z.string().nullable(),
+      despues: z.string().nullable(),
+    }),
+  ),
+});
+export type CambiosSolicitud = z.infer<typeof zCambiosSolicitud>;

@@ -1,6 +1,6 @@
 /** SQL behind notices: who is told, writing notices with their e-mails, the bell's list, preferences. */
-import { V } from "@registro/contracts";
-import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { type EstadoAviso, V } from "@registro/contracts";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   avisos,
@@ -132,8 +132,25 @@ export async function insertarAvisos(tx: Tx, nuevos: NuevoAviso[]): Promise<numb
   return escritos;
 }
 
-export async function listarAvisos(tx: Tx, idUsuario: number, filas: number) {
-  return tx.select().from(avisos).where(eq(avisos.idUsuario, idUsuario)).orderBy(desc(avisos.idAviso)).limit(filas);
+export async function listarAvisos(tx: Tx, idUsuario: number, filas: number, estado: EstadoAviso = "todos") {
+  const leidos =
+    estado === "leidos" ? isNotNull(avisos.leido) : estado === "noLeidos" ? isNull(avisos.leido) : undefined;
+  return tx
+    .select()
+    .from(avisos)
+    .where(and(eq(avisos.idUsuario, idUsuario), leidos))
+    .orderBy(desc(avisos.idAviso))
+    .limit(filas);
+}
+
+/** Marks the user's unread notices about one request read; how many were. */
+export async function marcarLeidosSolicitud(tx: Tx, idUsuario: number, idSolicitud: number): Promise<number> {
+  const r = await tx
+    .update(avisos)
+    .set({ leido: sql`now()` })
+    .where(and(eq(avisos.idUsuario, idUsuario), eq(avisos.idSolicitud, idSolicitud), isNull(avisos.leido)))
+    .returning({ idAviso: avisos.idAviso });
+  return r.length;
 }
 
 export async function contarNoLeidos(tx: Tx, idUsuario: number): Promise<number> {

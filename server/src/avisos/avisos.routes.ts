@@ -28,7 +28,7 @@ export const avisosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
   app.get("/api/Avisos", {
     config: { autenticado: true },
     schema: { tags, querystring: zConsultaAvisos, response: { 200: zAvisos } },
-    handler: (req) => avisos.listarAvisos(db, usuarioDe(req), req.query.rows),
+    handler: (req) => avisos.listarAvisos(db, usuarioDe(req), req.query.rows, req.query.estado),
   });
   app.get("/api/Avisos/NoLeidos", {
     config: { autenticado: true },
@@ -39,6 +39,11 @@ export const avisosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
     config: { autenticado: true },
     schema: { tags, params: zParams, response: { 200: zRespuestaSimple, 404: zRespuestaSimple } },
     handler: (req) => avisos.marcarLeido(db, usuarioDe(req), req.params.id),
+  });
+  app.put("/api/Avisos/MarcarLeidosSolicitud/:id", {
+    config: { autenticado: true },
+    schema: { tags, params: zParams, response: { 200: zRespuestaSimple } },
+    handler: (req) => avisos.marcarLeidosSolicitud(db, usuarioDe(req), req.params.id),
   });
   app.put("/api/Avisos/MarcarTodosLeidos", {
     config: { autenticado: true },

@@ -4,7 +4,15 @@
  * Whether a notice is mailed at once, in the daily summary or not at all is decided when it is
  * written, from the recipient's preference.
  */
-import { type Accion, type Avisos, ESTATUS, MSG, type PreferenciaCorreo, type Preferencias } from "@registro/contracts";
+import {
+  type Accion,
+  type Avisos,
+  ESTATUS,
+  type EstadoAviso,
+  MSG,
+  type PreferenciaCorreo,
+  type Preferencias,
+} from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { NoEncontrado } from "../shared/errors.js";
@@ -26,6 +34,8 @@ export interface TransicionAplicada {
   motivos: number[];
   /** Who acted: not told of their own action. */
   idUsuario: number;
+  /** The officials a deactivation of chosen officials concerns ("Nombre Apellido (cédula)"). */
+  funcionarios?: string[];
 }
 
 /** Writes the notices (and outbox rows) a status change produces, in the caller's transaction. */
@@ -39,6 +49,7 @@ export async function avisarTransicion(tx: Tx, t: TransicionAplicada): Promise<v
     idSolicitud: t.idSolicitud,
     institucion: s.institucion,
     incumbente: `${s.nombres} ${s.apellidos}`,
+    funcionarios: t.funcionarios ?? [],
   });
   if (plantillas.length === 0) return;
   const motivos = plantillas.some((p) => p.conMotivos) ? await repo.nombresMotivos(tx, t.motivos) : [];
@@ -61,9 +72,14 @@ export async function avisarTransicion(tx: Tx, t: TransicionAplicada): Promise<v
   await repo.insertarAvisos(tx, nuevos);
 }
 
-export async function listarAvisos(db: Db, sesion: SesionUsuario, filas: number): Promise<Avisos> {
+export async function listarAvisos(
+  db: Db,
+  sesion: SesionUsuario,
+  filas: number,
+  estado: EstadoAviso = "todos",
+): Promise<Avisos> {
   const [rows, noLeidos] = await Promise.all([
-    repo.listarAvisos(db, sesion.idUsuario, filas),
+    repo.listarAvisos(db, sesion.idUsuario, filas, estado),
     repo.contarNoLeidos(db, sesion.idUsuario),
   ]);
   return {
@@ -88,6 +104,15 @@ export async function contarNoLeidos(db: Db, sesion: SesionUsuario) {
 
 export async function marcarLeido(db: Db, sesion: SesionUsuario, idAviso: number) {
   if (!(await repo.marcarLeido(db, sesion.idUsuario, idAviso))) throw NoEncontrado(MSG.avisoNoEncontrado);
+  return { success: true, message: MSG.avisosLeidos };
+}
+
+/**
+ * Opening a request marks the user's notices about it read: what they told is now seen. Only the
+ * user's own notices change, so a request out of reach simply has none.
+ */
+export async function marcarLeidosSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number) {
+  await repo.marcarLeidosSolicitud(db, sesion.idUsuario, idSolicitud);
   return { success: true, message: MSG.avisosLeidos };
 }
 
@@ -122,6 +147,8 @@ export interface CambioTitular {
   comentario: string;
   /** Who acted: not told of their own action. */
   idUsuario: number;
+  /** The officials a deactivation of chosen officials concerns ("Nombre Apellido (cédula)"). */
+  funcionarios?: string[];
 }
 
 /** Tells a reviewer that a request they held was released or reassigned, and its new holder. */

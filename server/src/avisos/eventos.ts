@@ -23,6 +23,8 @@ export interface DatosTransicion {
   idSolicitud: number;
   institucion: string;
   incumbente: string;
+  /** The officials a deactivation of chosen officials concerns, if any. */
+  funcionarios?: string[];
 }
 
 /** The request's detail screen each group opens. */
@@ -69,6 +71,16 @@ export function avisosDeTransicion(t: DatosTransicion): AvisoTransicion[] {
         ),
       ];
     case ESTATUS.ACTIVA: {
+      // A deactivation of chosen officials, approved: those officials end, the request stays active.
+      if (t.accion === "inactivar")
+        return [
+          aviso(
+            "originadores",
+            "funcionariosInactivados",
+            `Funcionarios de la solicitud ${n} inactivados`,
+            `Se aprobó la inactivación de ${(t.funcionarios ?? []).join("; ")} en la solicitud ${n} ${de}. Los demás funcionarios siguen activos.`,
+          ),
+        ];
       const reactivada = t.desde === ESTATUS.INACTIVADO || t.desde === ESTATUS.SOLICITUD_INACTIVAR;
       return reactivada
         ? [

@@ -7,6 +7,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -463,6 +464,10 @@ export const funcionarios = pgTable(
     idEstatus: smallint("id_estatus").notNull().default(1),
     // False while added to a request but not yet sent with EnviarSolicitud / EnviarFuncionario.
     enviado: boolean("enviado").notNull().default(false),
+    // Chosen by the institution's pending deactivation request (203, migration 0022).
+    inactivacionSolicitada: boolean("inactivacion_solicitada").notNull().default(false),
+    // The official this one renews, in a renewal request (migration 0024).
+    renuevaA: integer("renueva_a").references((): AnyPgColumn => funcionarios.idFuncionario, { onDelete: "set null" }),
     creado: tstz("creado").notNull().defaultNow(),
   },
   (t) => [index("funcionarios_solicitud_idx").on(t.idSolicitud), index("funcionarios_cedula_idx").on(t.cedula)],
@@ -517,6 +522,24 @@ export const historial = pgTable(
     idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
   },
   (t) => [index("historial_solicitud_idx").on(t.idSolicitud, t.fecha)],
+);
+
+/**
+ * What the request looked like at a return to the institution (108), one row per return's history
+ * entry (migration 0023): `foto` is a `FotoSolicitud` (solicitudes/cambios.ts).
+ */
+export const fotosRetorno = pgTable(
+  "fotos_retorno",
+  {
+    idHistorial: integer("id_historial")
+      .primaryKey()
+      .references(() => historial.idHistorial, { onDelete: "cascade" }),
+    idSolicitud: integer("id_solicitud")
+      .notNull()
+      .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+    foto: jsonb("foto").notNull(),
+  },
+  (t) => [index("fotos_retorno_solicitud_idx").on(t.idSolicitud, t.idHistorial)],
 );
 
 /** The reasons given with one return or rejection (a history entry). */

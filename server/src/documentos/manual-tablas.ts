@@ -15,6 +15,7 @@ import {
   type Rol,
   TEXTO_ACTIVA,
   TRANSICIONES,
+  textoEstatus,
   VISTAS,
 } from "@registro/contracts";
 
@@ -51,10 +52,9 @@ const fila = (columnas: string[]) => `| ${columnas.map(celda).join(" | ")} |`;
 const tabla = (encabezado: string[], filas: string[][]) =>
   [fila(encabezado), fila(encabezado.map(() => "---")), ...filas.map(fila)].join("\n");
 
-const textoEstatus = (codigo: number) => {
-  const info = CATALOGO_ESTATUS[codigo as keyof typeof CATALOGO_ESTATUS];
-  return codigo === ESTATUS.ACTIVA ? `${info.estatus} (se muestra como «${TEXTO_ACTIVA}»)` : info.estatus;
-};
+// Users read the statuses in correct Spanish (DESIGN.md §8), not the API's original texts.
+const textoEstatusManual = (codigo: number) =>
+  codigo === ESTATUS.ACTIVA ? `${textoEstatus(codigo)} (se muestra como «${TEXTO_ACTIVA}»)` : textoEstatus(codigo);
 
 /** Who may move a request on from each status, read from the transition table. */
 function siguientePaso(codigo: number): string {
@@ -75,7 +75,7 @@ function tablaEstatus(): string {
     // In the order a request meets them: by stage, the stageless 109 last.
     [...CODIGOS_ESTATUS]
       .sort((a, b) => ((indiceEtapa(a) + 99) % 99) - ((indiceEtapa(b) + 99) % 99) || a - b)
-      .map((c) => [String(c), textoEstatus(c), CATALOGO_ESTATUS[c].etapa ?? "(ninguna)", siguientePaso(c)]),
+      .map((c) => [String(c), textoEstatusManual(c), CATALOGO_ESTATUS[c].etapa ?? "(ninguna)", siguientePaso(c)]),
   );
 }
 
@@ -83,7 +83,7 @@ function tablaTransiciones(): string {
   return tabla(
     ["Desde", "Acción", "Quién", "Resultado"],
     TRANSICIONES.map((t) => {
-      let hacia = t.hacia === null ? "Mismo estatus" : `${t.hacia} ${CATALOGO_ESTATUS[t.hacia].estatus}`;
+      let hacia = t.hacia === null ? "Mismo estatus" : `${t.hacia} ${textoEstatus(t.hacia)}`;
       if (t.accion === "rechazarJuridico") hacia += `; vuelve a ${ESTATUS.ACTIVA} si la solicitud ya estuvo activa`;
       return [
         t.desde.join(", "),

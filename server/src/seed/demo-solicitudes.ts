@@ -20,6 +20,7 @@ import {
   instituciones,
   solicitudes,
 } from "../db/schema.js";
+import { fotoSolicitud, guardarFoto } from "../solicitudes/cambios.repository.js";
 import { autorizacionesDesdeHistorial } from "../verificacion/verificacion.repository.js";
 import { pdfDocumentoMuestra, pngCedulaMuestra } from "./archivos-muestra.js";
 import { MOTIVOS, TIPOS_FIRMA } from "./catalogos.js";
@@ -41,6 +42,8 @@ interface Plan {
   equipo?: 0 | 1;
   /** The first official's temporary signature has already expired. */
   vencida?: boolean;
+  /** The second official's temporary signature ends in twelve days ("Por vencer"). */
+  porVencer?: boolean;
 }
 
 const { PENDIENTE_ENVIAR: P202, ENVIADO: E101, RETORNADO_ANALISTA: R108, APROBADO_ANALISTA: A102 } = ESTATUS;
@@ -81,7 +84,8 @@ const PLAN: readonly Plan[] = [
   { inst: 0, ruta: RUTAS.rechazada, funcionarios: 1 },
   { inst: 0, ruta: RUTAS.aprobadaJuridico, funcionarios: 3, equipo: 1 },
   { inst: 0, ruta: RUTAS.retornadaAdmin, funcionarios: 1 },
-  { inst: 0, ruta: RUTAS.activa, funcionarios: 2 },
+  // Each demo originator's institution has an expired official and one whose signature ends soon.
+  { inst: 0, ruta: RUTAS.activa, funcionarios: 2, vencida: true, porVencer: true },
   { inst: 0, ruta: RUTAS.activaTrasRetorno, funcionarios: 1, equipo: 1 },
   { inst: 0, ruta: RUTAS.porInactivar, funcionarios: 2 },
   { inst: 0, ruta: RUTAS.inactivada, funcionarios: 1, equipo: 1 },
@@ -92,7 +96,7 @@ const PLAN: readonly Plan[] = [
   { inst: 1, ruta: RUTAS.aprobadaRycc, funcionarios: 1, equipo: 1 },
   { inst: 1, ruta: RUTAS.retornadaJuridico, funcionarios: 2 },
   { inst: 1, ruta: RUTAS.aprobadaJuridico, funcionarios: 1 },
-  { inst: 1, ruta: RUTAS.activa, funcionarios: 3, equipo: 1 },
+  { inst: 1, ruta: RUTAS.activa, funcionarios: 3, equipo: 1, vencida: true, porVencer: true },
   { inst: 1, ruta: RUTAS.reactivada, funcionarios: 1 },
   { inst: 1, ruta: RUTAS.porInactivar, funcionarios: 1, equipo: 1 },
   { inst: 1, ruta: RUTAS.inactivada, funcionarios: 2 },
@@ -386,11 +390,16 @@ export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Pe
     const nuevoFuncionario = async (creado: Date, i: number): Promise<FuncionarioDemo> => {
       const persona = nuevaPersona();
       const cargo = r.uno(cargosFuncionario);
-      const temporal = plan.vencida && i === 0 ? true : r.next() < 0.4;
+      const vence = plan.vencida && i === 0;
+      const porVencer = plan.porVencer === true && i === 1;
+      const temporal = vence ? true : r.next() < 0.4 || porVencer;
       const limitado = r.next() < 0.5;
-      const desde = plan.vencida && i === 0 ? new Date(creado.getTime() - 200 * DIA) : creado;
-      const hasta =
-        plan.vencida && i === 0 ? new Date(ahora - 5 * DIA) : new Date(desde.getTime() + r.entero(180, 540) * DIA);
+      const desde = vence ? new Date(creado.getTime() - 200 * DIA) : creado;
+      const hasta = vence
+        ? new Date(ahora - 5 * DIA)
+        : porVencer
+          ? new Date(ahora + 12 * DIA)
+          : new Date(desde.getTime() + r.entero(180, 540) * DIA);
       const montoHasta = r.uno([250_000, 500_000, 1_000_000, 2_500_000]);
       return {
         persona,
@@ -573,4 +582,28 @@ async function insertarSolicitud(tx: Tx, p: SolicitudPreparada): Promise<void> {
     .returning({ id: historial.idHistorial });
   const motivos = p.pasos.flatMap((s, i) => s.motivos.map((idMotivo) => ({ idHistorial: entradas[i].id, idMotivo })));
   if (motivos.length > 0) await tx.insert(historialMotivos).values(motivos);
+  await fotosDeRetornos(tx, idSolicitud, p, entradas);
+}
+
+/**
+ * What a returned demo request looked like at its returns: the request as it is, except for what
+ * the institution corrected before sending it again (the incumbent's phone and the Oficio), so the
+ * reviewers' "Cambios" tab has something to show.
+ */
+async function fotosDeRetornos(tx: Tx, idSolicitud: number, p: SolicitudPreparada, entradas: { id: number }[]) {
+  const retornos = p.pasos.flatMap((s, i) => (s.estatus === R108 ? [i] : []));
+  if (retornos.length === 0) return;
+  const ahora = await fotoSolicitud(tx, idSolicitud);
+  if (!ahora) return;
+  for (const i of retornos) {
+    const reenviada = i < p.pasos.length - 1;
+    const foto = reenviada
+      ? {
+          ...ahora,
+          campos: { ...ahora.campos, "Teléfono del incumbente": "(809) 555-0000" },
+          documentos: { ...ahora.documentos, Oficio: { nombre: "oficio-sin-firma.pdf", sha256: "0".repeat(64) } },
+        }
+      : ahora;
+    await guardarFoto(tx, entradas[i].id, idSolicitud, foto);
+  }
 }

@@ -18,6 +18,7 @@ import {
   TEXTO_PENDIENTE,
   TEXTO_REVISION,
   TOPE_TOTAL_BUSQUEDA,
+  textoEstatus,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
@@ -259,8 +260,11 @@ async function terminosBusqueda(
   const terminos = await Promise.all(
     palabras.map(async (palabra): Promise<TerminoBusqueda> => {
       const estatus: CoincidenciaEstatus[] = [];
-      const porTextoServidor = CODIGOS_ESTATUS.filter((c) =>
-        empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra),
+      // The status as the API writes it, or as the screen shows it in correct Spanish.
+      const porTextoServidor = CODIGOS_ESTATUS.filter(
+        (c) =>
+          empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra) ||
+          empiezaPalabra(textoEstatus(c, { externo }), palabra),
       );
       if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
       for (const t of def.textos) {

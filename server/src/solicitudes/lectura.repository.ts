@@ -82,6 +82,10 @@ export async function historialDe(tx: Tx, idSolicitud: number) {
         string | null
       >`case when ${usuarios.idUsuario} is null then null else ${usuarios.nombre} || ' ' || ${usuarios.apellido} end`,
       usuarioExterno: sql<boolean>`coalesce(${usuarios.externo}, false)`,
+      // The reasons given with a return or rejection, by name.
+      motivos: sql<string[]>`coalesce((select array_agg(${motivos.nombre} order by ${motivos.idMotivo})
+        from ${historialMotivos} join ${motivos} on ${motivos.idMotivo} = ${historialMotivos.idMotivo}
+        where ${historialMotivos.idHistorial} = ${historial.idHistorial}), '{}')`,
     })
     .from(historial)
     .leftJoin(usuarios, eq(usuarios.idUsuario, historial.idUsuario))

@@ -1,11 +1,14 @@
 /**
- * GET api/SolicitudFirma/{idSolicitud}, Historico/{idSolicitud} and GetRechazos/{idSolicitud}: the
+ * GET api/SolicitudFirma/{idSolicitud}, Historico/{idSolicitud}, GetRechazos/{idSolicitud} and, for
+ * reviewers, Cambios/{idSolicitud} (what changed since the latest return): the
  * detail reads every screen that shows a request uses (any view that reads a request grants them).
  * The parametric `{idSolicitud}` route sits beside static siblings (GetBandeja*, GetFirmas…): static
  * routes win in Fastify, and a non-numeric id answers 400.
  */
 import {
   VISTAS_LECTURA_SOLICITUD,
+  VISTAS_REVISORES,
+  zCambiosSolicitud,
   zHistoricoEntrada,
   zId,
   zRechazo,
@@ -16,6 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import * as cambios from "./cambios.service.js";
 import * as service from "./lectura.service.js";
 
 const params = z.object({ idSolicitud: zId });
@@ -34,6 +38,13 @@ export const lecturaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     config,
     schema: { tags: ["Lectura"], params, response: { 200: z.array(zHistoricoEntrada), ...errores } },
     handler: (req) => service.historico(db, usuarioDe(req), req.params.idSolicitud),
+  });
+
+  // What the institution changed since the latest return (an addition to SPEC.md §7).
+  app.get("/api/SolicitudFirma/Cambios/:idSolicitud", {
+    config: { vistas: VISTAS_REVISORES },
+    schema: { tags: ["Lectura"], params, response: { 200: zCambiosSolicitud, ...errores } },
+    handler: (req) => cambios.cambiosDesdeRetorno(db, usuarioDe(req), req.params.idSolicitud),
   });
 
   app.get("/api/SolicitudFirma/GetRechazos/:idSolicitud", {

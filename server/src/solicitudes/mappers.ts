@@ -126,6 +126,7 @@ export function mapFuncionario(
     fechaHasta: f.fechaHasta,
     enviado: f.enviado,
     ...vigencia(f, contexto.estatusSolicitud, contexto.hoy, contexto.diasAviso),
+    inactivacionSolicitada: f.inactivacionSolicitada,
     firmas: firmas.map((x) => ({
       idAutFirma: x.idAutFirma,
       idFirma: x.idFirma,
@@ -175,6 +176,7 @@ export function mapHistorico(filas: HistorialFila[], externo = false): Historico
       fecha: h.fecha.toISOString(),
       motivoCambioEstatus: h.motivoCambioEstatus,
       usuario: externo && !h.usuarioExterno ? null : h.usuario,
+      motivos: h.motivos,
     }));
 }
 

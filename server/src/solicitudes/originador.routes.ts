@@ -23,6 +23,7 @@ import { leerFormulario } from "../adjuntos/multipart.js";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import * as funcionarios from "../funcionarios/funcionarios.service.js";
+import { hoyLocal } from "../shared/tiempo.js";
 import * as service from "./originador.service.js";
 
 const documentos = { archivos: DOCUMENTOS.map((d) => d.campo), maxBytes: MAX_BYTES_DOCUMENTO };
@@ -31,7 +32,7 @@ const evidencia = { archivos: [CAMPO_EVIDENCIA], maxBytes: MAX_BYTES_EVIDENCIA }
 const accion = { 200: zRespuestaSimple, 400: zRespuestaSimple, 404: zRespuestaSimple };
 const params = z.object({ idSolicitud: zId });
 
-export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, reloj }) => {
   const config = { vistas: GRUPOS.originador };
   const tags = ["Originador"];
 
@@ -72,7 +73,7 @@ export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   app.post("/api/SolicitudFirma/EnviarSolicitud/:idSolicitud", {
     config,
     schema: { tags, params, response: accion },
-    handler: (req) => service.enviarSolicitud(db, usuarioDe(req), req.params.idSolicitud),
+    handler: (req) => service.enviarSolicitud(db, usuarioDe(req), req.params.idSolicitud, hoyLocal(reloj)),
   });
 
   app.post("/api/SolicitudFirma/EnviarFuncionario/:idSolicitud", {

@@ -27,6 +27,7 @@ import type { Db, Tx } from "../db/client.js";
 import * as funcionariosRepo from "../funcionarios/funcionarios.repository.js";
 import { ErroresCampo, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./originador.repository.js";
+import { exigirFechasRenovadas } from "./renovacion.service.js";
 import { insertarHistorial } from "./transiciones.repository.js";
 import { aplicarTransicion } from "./transiciones.service.js";
 
@@ -205,10 +206,16 @@ async function exigirDocumentos(tx: Tx, idSolicitud: number, idsFuncionario: num
 }
 
 /** POST api/SolicitudFirma/EnviarSolicitud/{id}: 202/108 → 101, with ≥1 official and every document. */
-export async function enviarSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<RespuestaSimple> {
+export async function enviarSolicitud(
+  db: Db,
+  sesion: SesionUsuario,
+  idSolicitud: number,
+  hoy: string,
+): Promise<RespuestaSimple> {
   return db.transaction(async (tx) => {
     await aplicarTransicion(tx, idSolicitud, "enviar", sesion, {
       antes: async () => {
+        await exigirFechasRenovadas(tx, idSolicitud, hoy);
         const vigentes = (await funcionariosRepo.funcionariosDeSolicitud(tx, idSolicitud)).filter(
           (f) => f.idEstatus !== ESTATUS_FUNCIONARIO.INACTIVO,
         );
@@ -247,7 +254,8 @@ export async function enviarFuncionarios(db: Db, sesion: SesionUsuario, idSolici
 /**
  * POST api/SolicitudFirma/SolicitudInactivar/{id}: 106 → 203 with one evidence file (image or PDF,
  * ≤ 1,000,000 bytes, read with that limit by the route) and a justification, which is also the
- * history comment. A new evidence replaces an earlier one.
+ * history comment. A new evidence replaces an earlier one. `Funcionarios` (optional) names the
+ * active officials it concerns; without it, the whole request.
  */
 export async function solicitarInactivacion(
   db: Db,
@@ -262,6 +270,7 @@ export async function solicitarInactivacion(
     let evidencia: Awaited<ReturnType<typeof prepararArchivo>> = null;
     await aplicarTransicion(tx, idSolicitud, "solicitarInactivacion", sesion, {
       comentario: justificacion,
+      funcionarios: datos?.Funcionarios ?? [],
       antes: async () => {
         const archivo = form.archivos.get(CAMPO_EVIDENCIA);
         if (!archivo) errores.add(CAMPO_EVIDENCIA, MSG.evidenciaRequerida);

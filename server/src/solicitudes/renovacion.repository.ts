@@ -39,18 +39,30 @@ export async function copiarSolicitud(tx: Tx, idSolicitud: number, idUsuario: nu
   return { idSolicitud: nueva, idIncumbente };
 }
 
-/** Copies each active official as a new pending one, with signatures and files; how many were copied. */
-export async function copiarFuncionariosActivos(tx: Tx, desde: number, hacia: number): Promise<number> {
-  const activos = (await tx.execute(
-    sql`select id_funcionario from funcionarios where id_solicitud = ${desde} and id_estatus = 2 order by id_funcionario`,
+/** The request's active officials (ids), in the order they were added. */
+export async function idsFuncionariosActivos(tx: Tx, idSolicitud: number): Promise<number[]> {
+  const r = (await tx.execute(
+    sql`select id_funcionario from funcionarios where id_solicitud = ${idSolicitud} and id_estatus = 2 order by id_funcionario`,
   )) as unknown as Filas<{ id_funcionario: number }>;
-  for (const { id_funcionario: id } of activos.rows) {
+  return r.rows.map((f) => f.id_funcionario);
+}
+
+/**
+ * Copies the given officials as new pending ones, with signatures and files, each remembering the
+ * official it renews. A temporary signature gets new dates: from `hoy`, as long as before.
+ */
+export async function copiarFuncionarios(tx: Tx, ids: number[], hacia: number, hoy: string): Promise<number> {
+  for (const id of ids) {
     const nuevo = (await tx.execute(sql`
       insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono, comentario,
         firma_digital, firma_vigencia, firma_rango, monto_desde, monto_hasta, fecha_desde, fecha_hasta,
-        id_estatus, enviado)
+        id_estatus, enviado, renueva_a)
       select ${hacia}, cedula, nombres, apellidos, cod_cargo, telefono, comentario, firma_digital,
-        firma_vigencia, firma_rango, monto_desde, monto_hasta, fecha_desde, fecha_hasta, 1, false
+        firma_vigencia, firma_rango, monto_desde, monto_hasta,
+        case when firma_vigencia and fecha_desde is not null and fecha_hasta is not null then ${hoy}::date else fecha_desde end,
+        case when firma_vigencia and fecha_desde is not null and fecha_hasta is not null
+          then ${hoy}::date + (fecha_hasta - fecha_desde) else fecha_hasta end,
+        1, false, id_funcionario
       from funcionarios where id_funcionario = ${id}
       returning id_funcionario`)) as unknown as Filas<{ id_funcionario: number }>;
     const idNuevo = nuevo.rows[0].id_funcionario;
@@ -62,5 +74,25 @@ export async function copiarFuncionariosActivos(tx: Tx, desde: number, hacia: nu
       select ${hacia}, ${idNuevo}, tipo_adjunto, nombre, mime, tamano, sha256, contenido
       from adjuntos where id_funcionario = ${id}`);
   }
-  return activos.rows.length;
+  return ids.length;
+}
+
+/**
+ * The temporary officials of a request that renew another, with their dates and the renewed
+ * official's: what the send checks.
+ */
+export async function renovacionesTemporales(tx: Tx, idSolicitud: number) {
+  const r = (await tx.execute(sql`
+    select f.nombres || ' ' || f.apellidos as nombre, f.fecha_desde::text as desde, f.fecha_hasta::text as hasta,
+      o.fecha_desde::text as desde_anterior, o.fecha_hasta::text as hasta_anterior
+    from funcionarios f join funcionarios o on o.id_funcionario = f.renueva_a
+    where f.id_solicitud = ${idSolicitud} and f.firma_vigencia and f.id_estatus <> 3
+    order by f.id_funcionario`)) as unknown as Filas<{
+    nombre: string;
+    desde: string | null;
+    hasta: string | null;
+    desde_anterior: string | null;
+    hasta_anterior: string | null;
+  }>;
+  return r.rows;
 }

@@ -1,4 +1,5 @@
 /** SQL behind status transitions: the locked request, its status, history and reasons. */
+import { ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { auditoria, funcionarios, historial, historialMotivos, motivos, solicitudes, usuarios } from "../db/schema.js";
@@ -83,4 +84,52 @@ export async function nombreUsuario(tx: Tx, idUsuario: number): Promise<string> 
     .from(usuarios)
     .where(eq(usuarios.idUsuario, idUsuario));
   return u ? `${u.nombre} ${u.apellido}` : `usuario ${idUsuario}`;
+}
+
+export interface FuncionarioNombrado {
+  idFuncionario: number;
+  nombres: string;
+  apellidos: string;
+  cedula: string;
+}
+
+const nombrado = {
+  idFuncionario: funcionarios.idFuncionario,
+  nombres: funcionarios.nombres,
+  apellidos: funcionarios.apellidos,
+  cedula: funcionarios.cedula,
+};
+
+/** The request's active officials, in the order they were added. */
+export async function funcionariosActivos(tx: Tx, idSolicitud: number): Promise<FuncionarioNombrado[]> {
+  return tx
+    .select(nombrado)
+    .from(funcionarios)
+    .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO)))
+    .orderBy(funcionarios.idFuncionario);
+}
+
+/** The officials the request's pending deactivation concerns (none: the whole request). */
+export async function funcionariosPorInactivar(tx: Tx, idSolicitud: number): Promise<FuncionarioNombrado[]> {
+  return tx
+    .select(nombrado)
+    .from(funcionarios)
+    .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.inactivacionSolicitada, true)))
+    .orderBy(funcionarios.idFuncionario);
+}
+
+/** Marks the chosen officials for the pending deactivation, or clears every mark (`ids` empty). */
+export async function marcarPorInactivar(tx: Tx, idSolicitud: number, ids: number[]) {
+  await tx
+    .update(funcionarios)
+    .set({ inactivacionSolicitada: ids.length > 0 ? inArray(funcionarios.idFuncionario, ids) : false })
+    .where(eq(funcionarios.idSolicitud, idSolicitud));
+}
+
+/** Inactivates the officials marked for deactivation and clears their marks. */
+export async function inactivarMarcados(tx: Tx, idSolicitud: number) {
+  await tx
+    .update(funcionarios)
+    .set({ idEstatus: ESTATUS_FUNCIONARIO.INACTIVO, inactivacionSolicitada: false })
+    .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.inactivacionSolicitada, true)));
 }

@@ -13,6 +13,7 @@ import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaHora } from "../shared/tiempo.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
+import { fotoSolicitud, guardarFoto } from "./cambios.repository.js";
 import * as repo from "./transiciones.repository.js";
 
 export interface OpcionesTransicion {
@@ -24,6 +25,11 @@ export interface OpcionesTransicion {
   antes?: (solicitud: NonNullable<Awaited<ReturnType<typeof repo.bloquearSolicitud>>>) => Promise<void>;
   /** The user who receives the request (reasignar), with the roles their views grant. */
   destino?: Actor;
+  /**
+   * solicitarInactivacion: the chosen active officials (idFuncionario); empty or absent, the whole
+   * request. Choosing every active official is the whole request too.
+   */
+  funcionarios?: number[];
 }
 
 export interface ResultadoTransicion {
@@ -56,9 +62,17 @@ export async function aplicarTransicion(
   if (!solicitud) throw NoEncontrado(MSG.solicitudNoEncontrada);
   asegurarAlcance(sesion, solicitud.idInstitucion, MSG.solicitudNoEncontrada);
 
+  // A deactivation asked for chosen officials ends only them, and the request stays active.
+  const porInactivar =
+    accion === "inactivar" || accion === "activar" ? await repo.funcionariosPorInactivar(tx, idSolicitud) : [];
   const decision = decidir(
     accion,
-    { estatus: solicitud.estatus, asignadoA: solicitud.asignadoA, fueActiva: solicitud.fueActiva },
+    {
+      estatus: solicitud.estatus,
+      asignadoA: solicitud.asignadoA,
+      fueActiva: solicitud.fueActiva,
+      inactivacionParcial: porInactivar.length > 0,
+    },
     { idUsuario: sesion.idUsuario, roles: sesion.roles },
     opciones.destino,
   );
@@ -93,6 +107,15 @@ export async function aplicarTransicion(
     if (validos.length !== motivos.length) errores.add("MotivoCambioEstatus", MSG.motivoInvalido).throwIfAny();
   }
 
+  let elegidos: repo.FuncionarioNombrado[] = [];
+  if (accion === "solicitarInactivacion" && (opciones.funcionarios ?? []).length > 0) {
+    const activos = await repo.funcionariosActivos(tx, idSolicitud);
+    const porId = new Map(activos.map((f) => [f.idFuncionario, f]));
+    const ids = [...new Set(opciones.funcionarios)];
+    if (ids.some((id) => !porId.has(id))) throw ValidacionCampo("Funcionarios", MSG.funcionariosInactivarInvalidos);
+    if (ids.length < activos.length) elegidos = ids.map((id) => porId.get(id)!);
+  }
+
   await opciones.antes?.(solicitud);
 
   const desde = solicitud.estatus;
@@ -120,7 +143,16 @@ export async function aplicarTransicion(
     idEntidad: idSolicitud,
     accion,
     antes: { estatus: desde, asignadoA: solicitud.asignadoA },
-    despues: { estatus: hacia, asignadoA: null, comentario, motivos },
+    despues: {
+      estatus: hacia,
+      asignadoA: null,
+      comentario,
+      motivos,
+      ...(elegidos.length > 0 ? { funcionarios: elegidos.map((f) => f.idFuncionario) } : {}),
+      ...(accion === "inactivar" && porInactivar.length > 0
+        ? { funcionariosInactivados: porInactivar.map((f) => f.idFuncionario) }
+        : {}),
+    },
   });
   const legalDecide = accion === "aprobarJuridico" || accion === "retornarJuridico" || accion === "rechazarJuridico";
   await repo.actualizarEstatus(tx, idSolicitud, {
@@ -136,14 +168,32 @@ export async function aplicarTransicion(
   if (accion === "rechazarJuridico" && hacia === ESTATUS.ACTIVA) {
     await repo.cambiarEstatusFuncionarios(tx, idSolicitud, PENDIENTE, INACTIVO);
   }
+  // A deactivation of chosen officials: marked when asked, inactivated when approved, unmarked
+  // when the administrator keeps the signature active instead.
+  if (elegidos.length > 0)
+    await repo.marcarPorInactivar(
+      tx,
+      idSolicitud,
+      elegidos.map((f) => f.idFuncionario),
+    );
+  if (accion === "inactivar" && porInactivar.length > 0) await repo.inactivarMarcados(tx, idSolicitud);
+  if (accion === "activar" && porInactivar.length > 0) await repo.marcarPorInactivar(tx, idSolicitud, []);
+  // The history says which officials a deactivation concerns.
+  const nombres = (lista: repo.FuncionarioNombrado[]) => lista.map((f) => `${f.nombres} ${f.apellidos} (${f.cedula})`);
+  const comentarioHistorial =
+    elegidos.length > 0
+      ? MSG.historialInactivacionFuncionarios(comentario, nombres(elegidos))
+      : accion === "inactivar" && porInactivar.length > 0
+        ? MSG.historialFuncionariosInactivados(nombres(porInactivar))
+        : comentario;
 
   // A legal rejection of a once-active request is recorded as the rejection (104) with its
   // reasons, then the request returns to 106.
   const estatusHistorial = accion === "rechazarJuridico" ? ESTATUS.RECHAZADO_JURIDICO : hacia;
-  await repo.insertarHistorial(tx, {
+  const idHistorial = await repo.insertarHistorial(tx, {
     idSolicitud,
     estatus: estatusHistorial,
-    motivoCambioEstatus: comentario,
+    motivoCambioEstatus: comentarioHistorial,
     idUsuario: sesion.idUsuario,
     motivos,
   });
@@ -157,8 +207,24 @@ export async function aplicarTransicion(
     });
   }
 
+  // A return to the institution keeps what the request looked like, so the reviewers later see
+  // what the institution changed before sending it back.
+  if (hacia === ESTATUS.RETORNADO_ANALISTA) {
+    const foto = await fotoSolicitud(tx, idSolicitud);
+    if (foto) await guardarFoto(tx, idHistorial, idSolicitud, foto);
+  }
+
   // Avisos: the notices this change produces, written in the same transaction.
-  await avisarTransicion(tx, { idSolicitud, accion, desde, hacia, comentario, motivos, idUsuario: sesion.idUsuario });
+  await avisarTransicion(tx, {
+    idSolicitud,
+    accion,
+    desde,
+    hacia,
+    comentario,
+    motivos,
+    idUsuario: sesion.idUsuario,
+    funcionarios: accion === "inactivar" ? nombres(porInactivar) : nombres(elegidos),
+  });
 
   // The effective-dated authorisation record follows the new statuses, in this transaction.
   await sincronizarAutorizaciones(tx, idSolicitud);

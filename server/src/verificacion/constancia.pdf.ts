@@ -5,7 +5,7 @@
  * Content streams are left uncompressed: the document is small, and its text stays readable by
  * simple tools (the tests read the code back from it).
  */
-import { APP_NOMBRE_CORTO } from "@registro/contracts";
+import { APP_NOMBRE_CORTO, textoClaseFirma } from "@registro/contracts";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { aWinAnsi } from "../documentos/manual.js";
@@ -125,7 +125,7 @@ export async function constanciaPdf(d: DatosConstancia): Promise<Buffer> {
     doc.text(t(`Cédula: ${f.cedula}    Cargo: ${f.cargo}`), { width: ancho - 20 });
     doc.text(t(`Firmas: ${f.firmas.join(", ")}`), { width: ancho - 20 });
     doc.text(t(`Rango: ${f.rango}    Vigencia: ${f.vigencia}`), { width: ancho - 20 });
-    doc.text(t(`Firma: ${f.digital ? "Digital" : "Holográfica"}`), { width: ancho - 20 });
+    doc.text(t(`Firma: ${textoClaseFirma(f.digital)}`), { width: ancho - 20 });
     doc.y = y0 + alto + 8;
     doc.x = MARGEN;
   }

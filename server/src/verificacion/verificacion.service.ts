@@ -8,10 +8,10 @@ import {
   type ConstanciaPublica,
   type ConsultaVerificacion,
   ESTATUS,
-  infoEstatus,
   MSG,
   normalizarCodigo,
   type RespuestaVerificacion,
+  textoEstatus,
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
@@ -143,7 +143,7 @@ export async function emitirConstancia(
       incumbente: { nombre: `${s.incumbenteNombres} ${s.incumbenteApellidos}`, cargo: s.incumbenteCargo },
       aprobada: aprobada ? fechaLocal(aprobada) : null,
       emitida: fechaLocal(reloj()),
-      estatusSolicitud: infoEstatus(s.estatus).estatus,
+      estatusSolicitud: textoEstatus(s.estatus),
       funcionarios: funcionarios.map((f) => {
         const montos = { ...f, montoDesde: numeroONulo(f.montoDesde), montoHasta: numeroONulo(f.montoHasta) };
         return {

@@ -30,6 +30,7 @@ import {
 import { type DemoContext, INSTITUCIONES_DEMO, personasDeSolicitudes, USUARIOS_DEMO } from "../../src/seed/demo.js";
 import { seedSolicitudesDemo } from "../../src/seed/demo-solicitudes.js";
 import { leerPadron, PADRON_DEMO } from "../../src/seed/padron.js";
+import { vigencia } from "../../src/solicitudes/mappers.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idInstitucionDe } from "../support/factories.js";
 
@@ -195,6 +196,25 @@ describe("demo requests", () => {
     const hoy = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
     expect(filas.some((f) => f.hasta < hoy)).toBe(true);
     for (const f of filas) expect(f.desde <= f.hasta, `funcionario ${f.id}: ${f.desde} > ${f.hasta}`).toBe(true);
+  });
+
+  it("give each demo originator's institution an official 'Por vencer' and one 'Vencida', as read", async () => {
+    const { sols, funcs, de } = await leerTodo();
+    const hoy = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+    for (const usuario of ["originador", "originador2"]) {
+      const propia = await idInstitucionDe(t.db, usuario);
+      const estados = sols
+        .filter((s) => s.idInstitucion === propia)
+        .flatMap((s) => de(funcs, s.idSolicitud).map((f) => vigencia(f, s.estatus, hoy, 30)));
+      expect(
+        estados.some((v) => v.porVencer),
+        `${usuario}: Por vencer`,
+      ).toBe(true);
+      expect(
+        estados.some((v) => v.vencida),
+        `${usuario}: Vencida`,
+      ).toBe(true);
+    }
   });
 
   it("have incumbents and officials from the padrón with positions of the right type", async () => {

@@ -20,7 +20,7 @@ const MENSAJES = new Set<string>(
     (m) => typeof m === "string",
   ) as string[],
 );
-// The original client's English fallback (SPEC.md) is for the web only: the server never says it.
+// The web's fallback for an error without a message: the server never says it.
 MENSAJES.delete(MSG.errorDesconocido);
 
 /** The fields of a zod object schema, through optional/default/preprocess/pipe wrappers. */

@@ -3,7 +3,7 @@
  * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
  * control sidebar and the loading overlay.
  */
-import { MSG } from "@registro/contracts";
+import { MSG, tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
@@ -85,7 +85,9 @@ function SesionActiva() {
   }, []);
   const [panelAbierto, setPanelAbierto] = useState(false);
   const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
-  usePageTitle(nombreRuta);
+  // Users read the screen's heading, not the route's (view's) internal name.
+  const tituloRuta = tituloVista(nombreRuta);
+  usePageTitle(tituloRuta);
   useAjustesAccesibilidad();
 
   const sinUsuario = data !== undefined && !data.usuario?.idUsuario;
@@ -118,7 +120,7 @@ function SesionActiva() {
       )}
       <div className="rf-main">
         <Navbar
-          nombreRuta={nombreRuta}
+          nombreRuta={tituloRuta}
           usuario={data.usuario}
           sidebarId={SIDEBAR_ID}
           menuAbierto={menuAbierto}

@@ -2,7 +2,7 @@
  * The inbox's columns: each inbox picks from these (or adds its own) in SPEC.md's order, and the
  * status filter's options come from the status catalogue.
  */
-import { type BandejaItem, CATALOGO_ESTATUS, esCodigoEstatus } from "@registro/contracts";
+import { type BandejaItem, esCodigoEstatus, textoEstatus, textoEstatusUsuario } from "@registro/contracts";
 import { Badge } from "primereact/badge";
 import type { CSSProperties, ReactNode } from "react";
 import { formatearFechaHora } from "../solicitud/formato";
@@ -24,9 +24,9 @@ export interface OpcionFiltro {
   value: number;
 }
 
-/** Status filter options from status codes, labelled with the server's status text. */
+/** Status filter options from status codes, labelled with the status as users read it. */
 export function opcionesDeEstatus(codigos: readonly number[]): OpcionFiltro[] {
-  return codigos.filter(esCodigoEstatus).map((c) => ({ value: c, label: CATALOGO_ESTATUS[c].estatus }));
+  return codigos.filter(esCodigoEstatus).map((c) => ({ value: c, label: textoEstatus(c) }));
 }
 
 export const columnaNumero: ColumnaBandeja = {
@@ -82,7 +82,7 @@ export const columnaFecha: ColumnaBandeja = {
 
 /** The status column; each inbox says what text and colour a row shows (SPEC.md screens 13–18). */
 export function columnaEstatus(
-  texto: (item: BandejaItem) => string = (item) => item.estatus,
+  texto: (item: BandejaItem) => string = (item) => textoEstatusUsuario(item.estatusSolitud, item.estatus),
   color: (item: BandejaItem) => string = (item) => item.colorEstatus,
 ): ColumnaBandeja {
   return {

@@ -1,9 +1,9 @@
 /**
  * The official's 'Detalles' dialog (SPEC.md screen 9): the official's data and signature terms
- * (Digital/Ológrafo, Temporal/Permanente with dates, Limitada/Ilimitada with the USD range, in force
+ * (Digital/Ológrafa, Temporal/Permanente with dates, Limitada/Ilimitada with the USD range, in force
  * or expired), and tabs Comentario, Documentos and Firmas grouped by signature type.
  */
-import type { Funcionario } from "@registro/contracts";
+import { type Funcionario, textoClaseFirma } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Panel } from "primereact/panel";
 import { ProgressSpinner } from "primereact/progressspinner";
@@ -63,7 +63,7 @@ function Contenido({ f }: { f: Funcionario }) {
         <Dato etiqueta="Estado de la firma">
           <VigenciaTag funcionario={f} />
         </Dato>
-        <Dato etiqueta="Tipo de firma">{f.ffirmaDigital ? "Digital" : "Ológrafo"}</Dato>
+        <Dato etiqueta="Tipo de firma">{textoClaseFirma(f.ffirmaDigital)}</Dato>
         <Dato etiqueta="Vigencia">{f.firmaVigencia ? "Temporal" : "Permanente"}</Dato>
         {f.firmaVigencia && (
           <>

@@ -3,13 +3,14 @@
  * opening the 'Detalles' dialog, an optional status or in-force column, and an optional extra
  * per-row action (the administrator's removal).
  */
-import { type Funcionario, MSG } from "@registro/contracts";
+import { ESTATUS_FUNCIONARIO, type Funcionario, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { type ReactNode, useState } from "react";
 import { useFuncionariosSolicitud } from "./api/get-funcionario-solicitud";
 import { FuncionarioDetalleDialog } from "./FuncionarioDetalleDialog";
+import { StatusTag } from "./StatusTag";
 import { VigenciaTag } from "./VigenciaTag";
 import "./solicitud.css";
 import { PT_RPP } from "../pt-listas";
@@ -55,7 +56,9 @@ export function FuncionariosTab({
         <Column field="apellidos" header="Apellidos" />
         <Column field="telefono" header="Teléfono" style={{ whiteSpace: "nowrap" }} />
         <Column field="cargoNombre" header="Cargo" />
-        {mostrarEstatus && <Column field="estatusNombre" header="Estatus" />}
+        {mostrarEstatus && (
+          <Column header="Estatus" body={(f: Funcionario) => <EstatusFuncionario funcionario={f} />} />
+        )}
         {mostrarVigencia && (
           <Column header="Estado de la firma" body={(f: Funcionario) => <VigenciaTag funcionario={f} />} />
         )}
@@ -81,5 +84,21 @@ export function FuncionariosTab({
       </DataTable>
       <FuncionarioDetalleDialog funcionario={abierto} onHide={() => setAbierto(null)} />
     </>
+  );
+}
+
+/**
+ * The official's status as every role reads it: its status, whether its temporary signature is near
+ * its end or past it, and whether a pending deactivation concerns it.
+ */
+export function EstatusFuncionario({ funcionario: f }: { funcionario: Funcionario }) {
+  const activo = f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO;
+  return (
+    <span className="rf-estatus-funcionario">
+      {f.estatusNombre}
+      {activo && f.vencida && <StatusTag texto="Vencida" color="danger" />}
+      {activo && f.porVencer && <StatusTag texto="Por vencer" color="warning" />}
+      {f.inactivacionSolicitada && <StatusTag texto="Inactivación solicitada" color="danger" />}
+    </span>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The 'Histórico Estatus' tab: every status the request passed through, with date-time (12 h) and
- * reason. On phones each entry is a stacked card (as the inboxes), so long reasons stay readable.
+ * The 'Histórico Estatus' tab: every status the request passed through, with date-time (12 h), the
+ * observations (reasons) of returns and rejections and the comment. On phones each entry is a stacked card (as the inboxes), so long reasons stay readable.
  */
 import "../bandeja/bandeja.css";
-import { type HistoricoEntrada, MSG } from "@registro/contracts";
+import { esCodigoEstatus, type HistoricoEntrada, MSG, textoEstatus } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useHistorico } from "./api/get-historico";
@@ -23,7 +23,11 @@ export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
       className="rf-tabla-apilable"
       pt={{ table: { "aria-label": "Histórico Estatus" } as Record<string, string> }}
     >
-      <Column field="estatus" header="Estatus" pt={etiqueta("Estatus")} />
+      <Column
+        header="Estatus"
+        pt={etiqueta("Estatus")}
+        body={(h: HistoricoEntrada) => (esCodigoEstatus(h.idEstatus) ? textoEstatus(h.idEstatus) : h.estatus)}
+      />
       <Column
         header="Fecha"
         pt={etiqueta("Fecha")}
@@ -32,7 +36,16 @@ export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
       <Column
         header="Motivo"
         pt={etiqueta("Motivo")}
-        body={(h: HistoricoEntrada) => <span className="rf-texto-libre">{h.motivoCambioEstatus}</span>}
+        body={(h: HistoricoEntrada) => (
+          <span className="rf-texto-libre">
+            {(h.motivos ?? []).length > 0 && (
+              <>
+                <strong>Observaciones:</strong> {h.motivos?.join("; ")}.{h.motivoCambioEstatus ? <br /> : null}
+              </>
+            )}
+            {h.motivoCambioEstatus}
+          </span>
+        )}
       />
       <Column header="Usuario" pt={etiqueta("Usuario")} body={(h: HistoricoEntrada) => h.usuario ?? ""} />
     </DataTable>

@@ -2,7 +2,7 @@
  * The header every request detail shows (SPEC.md screens 6, 8–12): request number and status,
  * the institution's contact data and the incumbent's data.
  */
-import type { Solicitud } from "@registro/contracts";
+import { type Solicitud, textoClaseFirma, textoEstatusUsuario } from "@registro/contracts";
 import type { ReactNode } from "react";
 import { formatearFecha } from "./formato";
 import { StatusTag } from "./StatusTag";
@@ -38,7 +38,10 @@ export function SolicitudEncabezado({ solicitud, textoEstatus }: SolicitudEncabe
         </span>
         <span className="rf-encabezado-estatus">
           Estatus:
-          <StatusTag texto={textoEstatus ?? solicitud.estatus} color={solicitud.colorEstatus} />
+          <StatusTag
+            texto={textoEstatus ?? textoEstatusUsuario(solicitud.estatusSolitud, solicitud.estatus)}
+            color={solicitud.colorEstatus}
+          />
         </span>
         {solicitud.asignadoA && (
           <span className="rf-encabezado-asignado">
@@ -61,7 +64,7 @@ export function SolicitudEncabezado({ solicitud, textoEstatus }: SolicitudEncabe
           <Dato etiqueta="Nombre">{`${inc.nombres} ${inc.apellidos}`.trim()}</Dato>
           <Dato etiqueta="Cédula">{inc.cedula}</Dato>
           <Dato etiqueta="Cargo">{inc.cargoNombreI}</Dato>
-          <Dato etiqueta="Clasificación">{inc.ifirmaDigital ? "Digital" : "Ológrafo"}</Dato>
+          <Dato etiqueta="Clasificación">{textoClaseFirma(inc.ifirmaDigital)}</Dato>
           <Dato etiqueta="Teléfono">{inc.telefono}</Dato>
           <Dato etiqueta="Fecha de solicitud">{formatearFecha(solicitud.fechaSolicitud)}</Dato>
         </dl>

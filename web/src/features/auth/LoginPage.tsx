@@ -46,7 +46,7 @@ export default function LoginPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!usuario.trim() || !clave) {
-      notify.warn(MSG.loginCamposVacios);
+      notify.warn(MSG.loginCamposVaciosPantalla);
       return;
     }
     setEnviando(true);

@@ -1,20 +1,29 @@
 /**
  * The bell in the top bar: the unread count, and a panel with the latest notices (text, date,
- * read or unread) that opens the request a notice is about. It asks for news every few seconds.
+ * read or unread; all, unread only or read only) that opens the request a notice is about. It asks for news every few seconds.
  */
-import { MSG } from "@registro/contracts";
+import { type EstadoAviso, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { OverlayPanel } from "primereact/overlaypanel";
-import { useRef } from "react";
+import { SelectButton } from "primereact/selectbutton";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatearFechaHora } from "../../components/solicitud/formato";
 import { useAvisos } from "./api/get-avisos";
 import { useMarcarLeido, useMarcarTodosLeidos } from "./api/marcar-leidos";
 import "./avisos.css";
 
+const FILTROS: { label: string; value: EstadoAviso }[] = [
+  { label: "Todos", value: "todos" },
+  { label: "No leídos", value: "noLeidos" },
+  { label: "Leídos", value: "leidos" },
+];
+const SIN_AVISOS = { noLeidos: "No tiene avisos sin leer.", leidos: "No tiene avisos leídos." } as const;
+
 export function CampanaAvisos() {
   const panel = useRef<OverlayPanel>(null);
-  const { data } = useAvisos();
+  const [estado, setEstado] = useState<EstadoAviso>("todos");
+  const { data } = useAvisos(estado);
   const marcar = useMarcarLeido();
   const todos = useMarcarTodosLeidos();
   const noLeidos = data?.noLeidos ?? 0;
@@ -54,8 +63,16 @@ export function CampanaAvisos() {
             onClick={() => todos.mutate()}
           />
         </div>
+        <SelectButton
+          className="rf-avisos-filtro"
+          value={estado}
+          options={FILTROS}
+          allowEmpty={false}
+          onChange={(e) => e.value && setEstado(e.value)}
+          aria-label="Mostrar avisos"
+        />
         {data && data.rows.length === 0 ? (
-          <p className="rf-avisos-vacio">{MSG.sinAvisos}</p>
+          <p className="rf-avisos-vacio">{estado === "todos" ? MSG.sinAvisos : SIN_AVISOS[estado]}</p>
         ) : (
           <ul className="rf-avisos-lista">
             {data?.rows.map((a) => (

@@ -2,7 +2,7 @@
  * What the originator may do to a request in each status (DESIGN.md §4), as the screens need it to
  * show only the actions the server would accept.
  */
-import { ESTATUS } from "@registro/contracts";
+import { ESTATUS, textoEstatusUsuario } from "@registro/contracts";
 
 export type ModoFormulario = "nuevo" | "editar" | "nuevoFuncionario";
 
@@ -38,5 +38,5 @@ export const RUTA = {
 export function estatusOriginador(estatus: number, texto: string, color: string): { texto: string; color: string } {
   if (estatus === ESTATUS.PENDIENTE_ENVIAR) return { texto: "Pendiente de enviar", color: "secondary" };
   if (estatus === ESTATUS.RETORNADO_RYCC) return { texto: "En revisión legal", color };
-  return { texto, color };
+  return { texto: textoEstatusUsuario(estatus, texto), color };
 }

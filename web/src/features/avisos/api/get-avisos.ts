@@ -1,5 +1,5 @@
 /** GET api/Avisos: the signed-in user's latest notices and unread count, polled while the app is open. */
-import type { Avisos } from "@registro/contracts";
+import type { Avisos, EstadoAviso } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
@@ -11,14 +11,15 @@ export const CADA_MS =
     typeof document !== "undefined" && document.querySelector('meta[name="avisos-cada"]')?.getAttribute("content"),
   ) || 15);
 
-export function obtenerAvisos() {
-  return api.get<Avisos>("api/Avisos", { rows: 20 });
+export function obtenerAvisos(estado: EstadoAviso = "todos") {
+  return api.get<Avisos>("api/Avisos", { rows: 20, estado });
 }
 
-export function useAvisos() {
+/** The latest notices, all of them or only the unread or read ones (the panel's filter). */
+export function useAvisos(estado: EstadoAviso = "todos") {
   return useQuery({
-    queryKey: CLAVE_AVISOS,
-    queryFn: obtenerAvisos,
+    queryKey: [...CLAVE_AVISOS, estado],
+    queryFn: () => obtenerAvisos(estado),
     refetchInterval: CADA_MS,
     staleTime: 0,
     // Background polling must not raise the global loading overlay.

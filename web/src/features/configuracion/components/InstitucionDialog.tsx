@@ -1,6 +1,6 @@
 /**
  * Crear Institución / Editar Institución / details (SPEC.md screen 21): Nombre, Estructura,
- * Dirección, Cargos asociados (at most 3 labels), Teléfono/Extención twice with the phone mask, and
+ * Dirección, Cargos asociados (at most 3 labels), Teléfono/Extensión twice with the phone mask, and
  * Activo. The Telefono error also shows under its extension. Details are read-only, without Guardar.
  */
 import { type Errores, type Institucion, MSG } from "@registro/contracts";
@@ -197,9 +197,9 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
       </Campo>
       <div className="rfo-grid rfc-telefonos">
         {telefono("institucion-telefono", "Telefono", "Teléfono", true)}
-        {extension("institucion-ext", "Ext", "Extención", error("Telefono"))}
+        {extension("institucion-ext", "Ext", "Extensión", error("Telefono"))}
         {telefono("institucion-telefono2", "Telefono2", "Teléfono 2", false)}
-        {extension("institucion-ext2", "Ext2", "Extención 2", error("Telefono2"))}
+        {extension("institucion-ext2", "Ext2", "Extensión 2", error("Telefono2"))}
       </div>
       {modo !== "crear" && (
         <div className="rfo-campo rfo-check rfc-estatus">

@@ -3,7 +3,7 @@
  * picked in a PickList (Disponibles / Seleccionados, each with its name and url). Server messages
  * show as they come; only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
  */
-import { type Errores, MSG, type Perfil, type VistaDisponible } from "@registro/contracts";
+import { type Errores, MSG, nombreVistaUsuario, type Perfil, type VistaDisponible } from "@registro/contracts";
 import { InputSwitch } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
@@ -39,7 +39,7 @@ export interface PerfilDialogProps {
 function VistaItem(v: VistaDisponible) {
   return (
     <div className="rfc-vista">
-      <span className="rfc-vista-nombre">{v.nombre}</span>
+      <span className="rfc-vista-nombre">{nombreVistaUsuario(v.nombre)}</span>
       <span className="rfc-vista-url">{v.url}</span>
     </div>
   );

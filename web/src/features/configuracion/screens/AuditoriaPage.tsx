@@ -14,6 +14,8 @@ import {
   ENTIDADES_AUDITORIA,
   type EntidadAuditoria,
   MSG,
+  TITULO_VISTA,
+  textoEstatus,
   V,
   VISTAS,
 } from "@registro/contracts";
@@ -75,9 +77,9 @@ const CAMPO: Record<string, string> = {
   estructura: "Estructura",
   direccion: "Dirección",
   telefono: "Teléfono",
-  ext: "Extención",
+  ext: "Extensión",
   telefono2: "Teléfono 2",
-  ext2: "Extención 2",
+  ext2: "Extensión 2",
   estatus: "Estatus",
   cargos: "Cargos asociados",
   tipo: "Tipo",
@@ -101,8 +103,7 @@ function valor(campo: string, v: unknown, nombre: NombrePorId): string {
   if (campo === "asignadoA" && typeof v === "number") return nombre(v) ?? `#${v}`;
   if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
   // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
-  if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS)
-    return `${v} ${CATALOGO_ESTATUS[v as keyof typeof CATALOGO_ESTATUS].estatus}`;
+  if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS) return `${v} ${textoEstatus(v)}`;
   if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
   if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
@@ -248,7 +249,7 @@ export default function AuditoriaPage() {
   return (
     <section className="rfc-tarjeta" aria-labelledby="auditoria-titulo">
       <div className="rfc-cabecera">
-        <h1 id="auditoria-titulo">Auditoría de Configuración</h1>
+        <h1 id="auditoria-titulo">{TITULO_VISTA[V.AUDITORIA]}</h1>
         <div className="rfc-barra">
           <Button
             type="button"

@@ -52,7 +52,7 @@ export default function InstitucionesPage() {
           header="Teléfono"
           body={(i: Institucion) => <span className="rf-nowrap">{i.telefono}</span>}
         />
-        <Column field="ext" header="Extención" />
+        <Column field="ext" header="Extensión" />
         <Column
           header="Acciones"
           style={{ width: "1%", whiteSpace: "nowrap" }}

@@ -7,6 +7,7 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { PT_PAGINADOR } from "../../../components/pt-listas";
+import { EstatusFuncionario } from "../../../components/solicitud/FuncionariosTab";
 
 const TOOLTIP = { position: "top" as const, showDelay: 2000, hideDelay: 300 };
 
@@ -43,7 +44,9 @@ export function TablaFuncionarios(p: TablaFuncionariosProps) {
       <Column field="telefono" header="Teléfono" bodyClassName="rfo-nowrap" />
       <Column
         header="Estatus"
-        body={(f: Funcionario) => (f.enviado ? f.estatusNombre : `${f.estatusNombre} (sin enviar)`)}
+        body={(f: Funcionario) =>
+          f.enviado ? <EstatusFuncionario funcionario={f} /> : `${f.estatusNombre} (sin enviar)`
+        }
       />
       <Column
         header="Acciones"

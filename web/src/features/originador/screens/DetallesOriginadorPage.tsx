@@ -6,14 +6,18 @@
  * the status allows: edit (202, 108), add officials, 'Renovar' and 'Inactivar Firma' (106).
  */
 import "../originador.css";
-import { MSG, type Solicitud } from "@registro/contracts";
+import { ESTATUS, ESTATUS_FUNCIONARIO, MSG, type Solicitud } from "@registro/contracts";
 import { Button } from "primereact/button";
+import { Checkbox } from "primereact/checkbox";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { TabPanel, TabView } from "primereact/tabview";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { Dialogo } from "../../../components/Dialogo";
 import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
+import { useFuncionariosSolicitud } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
+import { useAvisosLeidosAlAbrir } from "../../../components/solicitud/api/marcar-avisos-solicitud";
 import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { DocumentosTab } from "../../../components/solicitud/DocumentosTab";
 import { FuncionariosTab } from "../../../components/solicitud/FuncionariosTab";
@@ -34,7 +38,11 @@ export default function DetallesOriginadorPage() {
   const solicitud = useSolicitud(id);
   const volver = useVolver();
   const [inactivar, setInactivar] = useState(false);
+  const [pestana, setPestana] = useState(0);
   const s = solicitud.data;
+  useAvisosLeidosAlAbrir(id, s !== undefined);
+  const lista = s ? pestanas(s) : [];
+  const indiceObservaciones = lista.findIndex((p) => p.titulo === "Observaciones");
 
   return (
     <div className="rfo-pagina">
@@ -67,9 +75,36 @@ export default function DetallesOriginadorPage() {
               textoEstatus={estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).texto}
             />
           </section>
+          {indiceObservaciones >= 0 && (
+            <div className="rfo-aviso rfo-aviso-retorno" role="note">
+              <p>
+                {s.estatusSolitud === ESTATUS.RETORNADO_ANALISTA
+                  ? "La solicitud le fue retornada con observaciones. Corríjala y envíela de nuevo."
+                  : "La solicitud fue rechazada. Las observaciones explican por qué."}
+              </p>
+              <Button
+                type="button"
+                label="Ver las observaciones"
+                icon="pi pi-arrow-down"
+                size="small"
+                onClick={() => {
+                  setPestana(indiceObservaciones);
+                  // The tab list is where a keyboard user continues: focus the chosen tab.
+                  requestAnimationFrame(() =>
+                    document.querySelector<HTMLElement>(".rfo-pestanas [role='tab'][aria-selected='true']")?.focus(),
+                  );
+                }}
+              />
+            </div>
+          )}
           <section className="rfo-seccion" aria-label="Información de la solicitud">
-            <TabView className="rf-tabs" scrollable>
-              {pestanas(s).map((p) => (
+            <TabView
+              className="rf-tabs rfo-pestanas"
+              scrollable
+              activeIndex={pestana}
+              onTabChange={(e) => setPestana(e.index)}
+            >
+              {lista.map((p) => (
                 <TabPanel key={p.titulo} header={p.titulo}>
                   {p.contenido}
                 </TabPanel>
@@ -112,33 +147,93 @@ function Acciones({ s, onInactivar }: { s: Solicitud; onInactivar: () => void })
   );
 }
 
-/** Avisos: a new request prefilled from this active one, opened in the form. */
+/**
+ * Renovar: a new request prefilled from this active one, with every active official or only the
+ * ones chosen, confirmed by name and opened in the form.
+ */
 function BotonRenovar({ idSolicitud }: { idSolicitud: number }) {
-  const navigate = useNavigate();
-  const renovar = useRenovarSolicitud();
-  const iniciar = () =>
-    confirmar(MSG.confirmarRenovacion, () =>
-      renovar.mutate(idSolicitud, {
-        onSuccess: (r) => {
-          if (!r.success || !r.data) return notify.warn(r.message);
-          notify.success(r.message);
-          navigate(RUTA.editar(r.data.idSolicitud));
-        },
-        onError: (e) => notify.warn(e.message),
-      }),
-    );
+  const [abierto, setAbierto] = useState(false);
   return (
     <>
-      <Button
-        type="button"
-        label="Renovar"
-        icon="pi pi-refresh"
-        severity="info"
-        loading={renovar.isPending}
-        onClick={iniciar}
-      />
+      <Button type="button" label="Renovar" icon="pi pi-refresh" severity="info" onClick={() => setAbierto(true)} />
+      <Dialogo
+        header="Renovar firmas"
+        visible={abierto}
+        onHide={() => setAbierto(false)}
+        style={{ width: "min(560px, 96vw)" }}
+        modal
+        draggable={false}
+      >
+        {abierto && <FormularioRenovacion idSolicitud={idSolicitud} onHide={() => setAbierto(false)} />}
+      </Dialogo>
       <ConfirmacionHost />
     </>
+  );
+}
+
+function FormularioRenovacion({ idSolicitud, onHide }: { idSolicitud: number; onHide: () => void }) {
+  const navigate = useNavigate();
+  const renovar = useRenovarSolicitud();
+  const funcionarios = useFuncionariosSolicitud(idSolicitud);
+  const activos = (funcionarios.data ?? []).filter((f) => f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO);
+  const [quitados, setQuitados] = useState<number[]>([]);
+  const elegidos = activos.filter((f) => !quitados.includes(f.idFuncionario));
+  const todos = elegidos.length === activos.length;
+  const iniciar = () => {
+    if (elegidos.length === 0) return notify.warn(MSG.funcionariosInactivarRequeridos);
+    const mensaje = todos
+      ? MSG.confirmarRenovacion
+      : MSG.confirmarRenovacionFuncionarios(elegidos.map((f) => `${f.nombres} ${f.apellidos}`));
+    confirmar(mensaje, () =>
+      renovar.mutate(
+        { id: idSolicitud, funcionarios: todos ? [] : elegidos.map((f) => f.idFuncionario) },
+        {
+          onSuccess: (r) => {
+            if (!r.success || !r.data) return notify.warn(r.message);
+            notify.success(r.message);
+            onHide();
+            navigate(RUTA.editar(r.data.idSolicitud));
+          },
+          onError: (e) => notify.warn(e.message),
+        },
+      ),
+    );
+  };
+  return (
+    <div>
+      <p className="rfo-nota">
+        Elija los funcionarios cuya firma renueva. Las firmas temporales se proponen desde hoy, con la misma duración
+        que tenían; podrá ajustarlas antes de enviar la solicitud.
+      </p>
+      <fieldset className="rfo-alcance">
+        <legend>Funcionarios activos</legend>
+        {activos.map((f) => (
+          <div className="rfo-opcion" key={f.idFuncionario}>
+            <Checkbox
+              inputId={`renovar-funcionario-${f.idFuncionario}`}
+              checked={!quitados.includes(f.idFuncionario)}
+              onChange={(ev) =>
+                setQuitados((l) => (ev.checked ? l.filter((x) => x !== f.idFuncionario) : [...l, f.idFuncionario]))
+              }
+            />
+            <label htmlFor={`renovar-funcionario-${f.idFuncionario}`}>
+              {f.nombres} {f.apellidos} ({f.cedula}), {f.cargoNombre}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="rfo-acciones">
+        <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
+        <Button
+          type="button"
+          label="Renovar"
+          icon="pi pi-refresh"
+          loading={renovar.isPending}
+          disabled={elegidos.length === 0}
+          onClick={iniciar}
+        />
+      </div>
+    </div>
   );
 }
 

@@ -123,6 +123,8 @@ export function AccionesRevisor({
         modo="confirmar"
         titulo="Aprobar solicitud"
         mensaje={MSG.confirmarAprobar}
+        etiquetaAceptar="Sí"
+        etiquetaCancelar="No"
         enviar={() => (rol === "juridico" ? aprobarJuridico(id) : aprobarRcc(id))}
         onHide={cerrar}
         onExito={trasDecision}

@@ -1,12 +1,21 @@
 /**
  * The analyst's and the legal analyst's detail (SPEC.md screens 9 and 11): the request with the
- * reviewer's decisions and assignment note, and the Comentario, Documentos and Funcionarios tabs
- * plus Observaciones when the request came back to this stage.
+ * reviewer's decisions and assignment note, and the Comentario, Documentos and Funcionarios tabs,
+ * Observaciones when the request came back to this stage, the status history with every return's
+ * reasons, and what the institution changed since it was returned.
  */
 import type { Solicitud } from "@registro/contracts";
+import { useCambios } from "../../../components/solicitud/api/get-cambios";
 import { AccionesRevisor, AvisoAsignacion, type RolRevisor } from "./AccionesRevisor";
-import { DetalleSolicitud, type Pestana } from "./DetalleSolicitud";
-import { pestanaComentario, pestanaDocumentos, pestanaFuncionarios, pestanasSi } from "./pestanas";
+import { DetalleSolicitud, type Pestana, useIdSolicitud } from "./DetalleSolicitud";
+import {
+  pestanaCambios,
+  pestanaComentario,
+  pestanaDocumentos,
+  pestanaFuncionarios,
+  pestanaHistorico,
+  pestanasSi,
+} from "./pestanas";
 
 export function DetalleRevisor({
   rol,
@@ -18,12 +27,22 @@ export function DetalleRevisor({
   /** The Observaciones tab when the request came back to this stage, false otherwise. */
   observaciones: (s: Solicitud) => Pestana | false;
 }) {
+  const cambios = useCambios(useIdSolicitud());
   return (
     <DetalleSolicitud
       volverA={volverA}
       acciones={(s) => <AccionesRevisor solicitud={s} rol={rol} volverA={volverA} />}
       aviso={(s) => <AvisoAsignacion solicitud={s} rol={rol} />}
-      pestanas={(s) => pestanasSi(pestanaComentario(s), pestanaDocumentos(s), pestanaFuncionarios(s), observaciones(s))}
+      pestanas={(s) =>
+        pestanasSi(
+          pestanaComentario(s),
+          pestanaDocumentos(s),
+          pestanaFuncionarios(s),
+          observaciones(s),
+          pestanaCambios(cambios.data),
+          pestanaHistorico(s),
+        )
+      }
     />
   );
 }

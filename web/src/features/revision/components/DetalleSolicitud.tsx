@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
+import { useAvisosLeidosAlAbrir } from "../../../components/solicitud/api/marcar-avisos-solicitud";
 import { BotonConstancia } from "../../../components/solicitud/BotonConstancia";
 import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEncabezado";
 import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
@@ -50,6 +51,7 @@ export function DetalleSolicitud({
   const idSolicitud = useIdSolicitud();
   const solicitud = useSolicitud(idSolicitud);
   const s = solicitud.data;
+  useAvisosLeidosAlAbrir(idSolicitud, s !== undefined);
 
   const volver = (
     <Button type="button" label="Volver" icon="pi pi-arrow-left" outlined onClick={() => navigate(volverA)} />

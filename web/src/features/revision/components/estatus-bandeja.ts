@@ -2,7 +2,14 @@
  * What each comptroller inbox shows in its status column, and which statuses its filter offers
  * (SPEC.md screens 13–17, DESIGN.md §4 "Display texts").
  */
-import { type BandejaItem, ESTATUS, TEXTO_ACTIVA, TEXTO_PENDIENTE, TEXTO_REVISION } from "@registro/contracts";
+import {
+  type BandejaItem,
+  ESTATUS,
+  TEXTO_ACTIVA,
+  TEXTO_PENDIENTE,
+  TEXTO_REVISION,
+  textoEstatusUsuario,
+} from "@registro/contracts";
 import { opcionesDeEstatus } from "../../../components/bandeja/columnas";
 
 const { APROBADO_JURIDICO, ACTIVA, SOLICITUD_INACTIVAR, INACTIVADO, RETORNADO_JURIDICO, RECHAZADO_JURIDICO, ENVIADO } =
@@ -13,7 +20,8 @@ export const textoRevisor = (item: BandejaItem) => (item.asignadoA ? TEXTO_REVIS
 export const colorRevisor = (item: BandejaItem) => (item.asignadoA ? "info" : "warning");
 
 /** Legal history and consultant: 106 reads 'Activa' (green). */
-export const textoConActiva = (item: BandejaItem) => (item.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : item.estatus);
+export const textoConActiva = (item: BandejaItem) =>
+  item.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : textoEstatusUsuario(item.estatusSolitud, item.estatus);
 export const colorConActiva = (item: BandejaItem) => (item.estatusSolitud === ACTIVA ? "success" : item.colorEstatus);
 
 /** Administrator inbox: 105 is what waits for them ('Pendiente'); 106 reads 'Activa'. */
@@ -22,7 +30,7 @@ export const textoAdministrador = (item: BandejaItem) =>
     ? TEXTO_PENDIENTE
     : item.estatusSolitud === ACTIVA
       ? TEXTO_ACTIVA
-      : item.estatus;
+      : textoEstatusUsuario(item.estatusSolitud, item.estatus);
 
 /** Administrator and tracking colours (SPEC.md screen 17); other statuses keep the server's colour. */
 const COLOR_ADMINISTRADOR: Record<number, string> = {

@@ -1,6 +1,7 @@
 /** The tabs the comptroller detail screens combine, each built on a shared request component. */
-import { ESTATUS, type Funcionario, type Solicitud } from "@registro/contracts";
+import { type CambiosSolicitud, ESTATUS, type Funcionario, type Solicitud } from "@registro/contracts";
 import type { ReactNode } from "react";
+import { CambiosTab } from "../../../components/solicitud/CambiosTab";
 import { DocumentosTab } from "../../../components/solicitud/DocumentosTab";
 import { FuncionariosTab } from "../../../components/solicitud/FuncionariosTab";
 import { HistoricoTab } from "../../../components/solicitud/HistoricoTab";
@@ -30,6 +31,10 @@ export const pestanaHistorico = (s: Solicitud): Pestana => ({
   titulo: "Histórico Estatus",
   contenido: <HistoricoTab idSolicitud={s.idSolicitud} />,
 });
+
+/** What the institution changed since the latest return: only for a request that was returned. */
+export const pestanaCambios = (cambios: CambiosSolicitud | undefined): Pestana | false =>
+  !!cambios?.fechaRetorno && { titulo: "Cambios", contenido: <CambiosTab cambios={cambios} /> };
 
 export const pestanaObservaciones = (
   s: Solicitud,

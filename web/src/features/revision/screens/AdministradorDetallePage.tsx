@@ -16,20 +16,26 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { useState } from "react";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
-import { claveFuncionarios } from "../../../components/solicitud/api/get-funcionario-solicitud";
+import { useCambios } from "../../../components/solicitud/api/get-cambios";
+import {
+  claveFuncionarios,
+  useFuncionariosSolicitud,
+} from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
 import { aprobarAdminRcc } from "../api/aprobar-admin-rcc";
 import { inactivarSolicitud } from "../api/inactivar";
 import { inactivarFuncionario } from "../api/inactivar-funcionario";
 import { retornarJuridico } from "../api/retornar-juridico";
-import { DetalleSolicitud } from "../components/DetalleSolicitud";
+import { DetalleSolicitud, useIdSolicitud } from "../components/DetalleSolicitud";
 import {
   esDevueltaAlOriginador,
   esInactiva,
+  pestanaCambios,
   pestanaComentario,
   pestanaDocumentos,
   pestanaFuncionarios,
+  pestanaHistorico,
   pestanaInactiva,
   pestanaObservaciones,
   pestanasSi,
@@ -69,11 +75,20 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
   const trasDecision = useTrasDecision(id, P.administrador);
   // A refused decision means the request changed meanwhile: show it as it is now.
   const recargar = () => queryClient.invalidateQueries({ queryKey: claveSolicitud(id) });
+  // A deactivation the institution asked for chosen officials ends only them: the question names them.
+  const funcionarios = useFuncionariosSolicitud(id, solicitud.estatusSolitud === ESTATUS.SOLICITUD_INACTIVAR);
+  const elegidos = (funcionarios.data ?? [])
+    .filter((f) => f.inactivacionSolicitada)
+    .map((f) => `${f.nombres} ${f.apellidos}`);
+  const preguntaInactivar =
+    solicitud.estatusSolitud === ESTATUS.SOLICITUD_INACTIVAR && elegidos.length > 0
+      ? MSG.confirmarInactivarFuncionarios(elegidos)
+      : MSG.confirmarInactivar;
   /** The Sí/No confirmations: which dialog, its question and its call. */
   const confirmaciones: [Exclude<Dialogo, null>, string, () => ReturnType<typeof aprobarAdminRcc>][] = [
     ["aprobar", MSG.confirmarAprobar, () => aprobarAdminRcc(id)],
     ["activar", MSG.confirmarActivar, () => aprobarAdminRcc(id)],
-    ["inactivar", MSG.confirmarInactivar, () => inactivarSolicitud(id)],
+    ["inactivar", preguntaInactivar, () => inactivarSolicitud(id)],
   ];
 
   return (
@@ -172,6 +187,7 @@ function FuncionariosAdministrador({ solicitud }: { solicitud: Solicitud }) {
 }
 
 export default function AdministradorDetallePage() {
+  const cambios = useCambios(useIdSolicitud());
   return (
     <DetalleSolicitud
       volverA={P.administrador}
@@ -183,6 +199,8 @@ export default function AdministradorDetallePage() {
           { titulo: "Funcionarios", contenido: <FuncionariosAdministrador solicitud={s} /> },
           esDevueltaAlOriginador(s) && pestanaObservaciones(s),
           esInactiva(s) && pestanaInactiva(s),
+          pestanaCambios(cambios.data),
+          pestanaHistorico(s),
         )
       }
     />

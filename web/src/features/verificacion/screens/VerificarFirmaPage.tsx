@@ -12,6 +12,8 @@ import {
   MSG,
   type RegistroVerificacion,
   type RespuestaVerificacion,
+  textoClaseFirma,
+  textoEstatusUsuario,
   V,
   VISTAS,
 } from "@registro/contracts";
@@ -246,10 +248,12 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
               </>
             )}
           />
-          <Column header="Firma" body={(x: RegistroVerificacion) => (x.firmaDigital ? "Digital" : "Holográfica")} />
+          <Column header="Firma" body={(x: RegistroVerificacion) => textoClaseFirma(x.firmaDigital)} />
           <Column
             header="Estatus"
-            body={(x: RegistroVerificacion) => `${x.estatusFuncionario} (${x.estatusSolicitud})`}
+            body={(x: RegistroVerificacion) =>
+              `${x.estatusFuncionario} (${textoEstatusUsuario(x.codigoEstatusSolicitud, x.estatusSolicitud)})`
+            }
           />
           <Column header="Activo desde" body={(x: RegistroVerificacion) => formatearFecha(x.activoDesde)} />
           <Column header="Inactivo desde" body={(x: RegistroVerificacion) => formatearFecha(x.inactivoDesde)} />

@@ -215,7 +215,7 @@ export function SeccionIncumbente({
                   disabled={soloLectura}
                   onChange={() => field.onChange(false)}
                 />
-                <label htmlFor="inc-olografo">Ológrafo</label>
+                <label htmlFor="inc-olografo">Ológrafa</label>
               </div>
             </fieldset>
           )}
