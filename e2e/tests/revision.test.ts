@@ -246,7 +246,8 @@ describe("Analista Legal", () => {
     await page.getByRole("menuitem", { name: "Rechazar" }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Aprobar", exact: true }).click();
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByRole("button", { name: "Sí", exact: true }).click();
     await page.waitForURL(/\/Juridico\/AnalistaLegal$/);
     expect((await solicitud(idAprobada)).estatusSolitud).toBe(105);
     await page.context().close();
