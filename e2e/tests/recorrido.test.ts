@@ -44,68 +44,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("deactivating one official", () => {
-  it("the institution chooses one official and confirms it by name; the administrator ends only that one", async () => {
-    const bandeja = await apiGet<BandejaItem[]>("originador", "api/SolicitudFirma/GetBandejaOriginador");
-    let elegida: { id: number; activos: Funcionario[] } | null = null;
-    for (const s of bandeja.filter((i) => i.estatusSolitud === 106)) {
-      const activos = (await funcionariosDe("originador", s.idSolicitud)).filter((f) => f.idEstatus === 2);
-      if (activos.length >= 2) {
-        elegida = { id: s.idSolicitud, activos };
-        break;
-      }
-    }
-    if (!elegida) throw new Error("no active demo request with two active officials");
-    const [uno, otro] = elegida.activos;
-    const nombre = `${uno.nombres} ${uno.apellidos}`;
-
-    const page = await paginaDe("originador");
-    await page.goto(`${server.url}/Originador/Detalles/${elegida.id}`);
-    await page.getByRole("button", { name: "Inactivar Firma" }).click();
-    const d = page.getByRole("dialog", { name: "Solicitud de inactivación de firma" });
-    await esperar(() => d.isVisible()).toBe(true);
-    await d.getByText("Solo los funcionarios que elija").click();
-    await d.getByRole("button", { name: "Guardar" }).click();
-    await esperar(() => d.getByText(MSG.funcionariosInactivarRequeridos).isVisible()).toBe(true);
-    await d.getByLabel(new RegExp(`^${nombre} \\(${uno.cedula}\\)`)).check();
-    await d.getByLabel("Evidencia").setInputFiles(path.join(dir, "evidencia.pdf"));
-    await d.getByLabel("Justificación").pressSequentially("Trasladado a otra institución.");
-    await screenshot(page, "recorrido-inactivar-elegidos");
-    await d.getByRole("button", { name: "Guardar" }).click();
-    const pregunta = page.getByRole("dialog", { name: "Confirmación" });
-    await esperar(() => pregunta.textContent()).toContain(MSG.confirmarSolicitarInactivacionFuncionarios([nombre]));
-    await screenshot(page, "recorrido-inactivar-elegidos-confirmacion");
-    await pregunta.getByRole("button", { name: "Sí" }).click();
-    await esperar(() => d.isVisible()).toBe(false);
-    await page.context().close();
-
-    // The administrator reads which official the request concerns and approves it for that one only.
-    const admin = await paginaDe("administrador");
-    await admin.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${elegida.id}`);
-    await admin.getByRole("tab", { name: "Inactiva" }).click();
-    const lista = admin.getByRole("list", { name: "Funcionarios a inactivar" });
-    await esperar(() => lista.textContent()).toContain(nombre);
-    expect(await lista.textContent()).not.toContain(`${otro.nombres} ${otro.apellidos}`);
-    await admin.getByRole("tab", { name: "Funcionarios" }).click();
-    await esperar(() => admin.getByText("Inactivación solicitada").count()).toBe(1);
-    await admin.getByRole("button", { name: "Inactivar", exact: true }).click();
-    const confirmacion = admin.getByRole("dialog", { name: "Confirmación" });
-    await esperar(() => confirmacion.textContent()).toContain(MSG.confirmarInactivarFuncionarios([nombre]));
-    await confirmacion.getByRole("button", { name: "Sí" }).click();
-    await esperar(async () =>
-      (await funcionariosDe("administrador", elegida.id)).map((f) => [f.idFuncionario, f.idEstatus]),
-    ).toEqual(
-      expect.arrayContaining([
-        [uno.idFuncionario, 3],
-        [otro.idFuncionario, 2],
-      ]),
-    );
-    const s = await apiGet<{ estatusSolitud: number }>("administrador", `api/SolicitudFirma/${elegida.id}`);
-    expect(s.estatusSolitud).toBe(106);
-    await admin.context().close();
-  });
-});
-
 describe("expiry shown wherever an official's state is", () => {
   it("the originator's and the administrator's Funcionarios tabs read 'Vencida' and 'Por vencer'", async () => {
     const bandeja = await apiGet<BandejaItem[]>("originador", "api/SolicitudFirma/GetBandejaOriginador");
@@ -262,5 +200,68 @@ describe("renewing one official", () => {
     expect(copiados.map((f) => f.cedula)).toEqual([queda.cedula]);
     if (copiados[0].firmaVigencia) expect(copiados[0].fechaHasta! >= copiados[0].fechaDesde!).toBe(true);
     await page.context().close();
+  });
+});
+
+// Last: it ends an official of the only active demo request with two, which the tests above read.
+describe("deactivating one official", () => {
+  it("the institution chooses one official and confirms it by name; the administrator ends only that one", async () => {
+    const bandeja = await apiGet<BandejaItem[]>("originador", "api/SolicitudFirma/GetBandejaOriginador");
+    let elegida: { id: number; activos: Funcionario[] } | null = null;
+    for (const s of bandeja.filter((i) => i.estatusSolitud === 106)) {
+      const activos = (await funcionariosDe("originador", s.idSolicitud)).filter((f) => f.idEstatus === 2);
+      if (activos.length >= 2) {
+        elegida = { id: s.idSolicitud, activos };
+        break;
+      }
+    }
+    if (!elegida) throw new Error("no active demo request with two active officials");
+    const [uno, otro] = elegida.activos;
+    const nombre = `${uno.nombres} ${uno.apellidos}`;
+
+    const page = await paginaDe("originador");
+    await page.goto(`${server.url}/Originador/Detalles/${elegida.id}`);
+    await page.getByRole("button", { name: "Inactivar Firma" }).click();
+    const d = page.getByRole("dialog", { name: "Solicitud de inactivación de firma" });
+    await esperar(() => d.isVisible()).toBe(true);
+    await d.getByText("Solo los funcionarios que elija").click();
+    await d.getByRole("button", { name: "Guardar" }).click();
+    await esperar(() => d.getByText(MSG.funcionariosInactivarRequeridos).isVisible()).toBe(true);
+    await d.getByLabel(new RegExp(`^${nombre} \\(${uno.cedula}\\)`)).check();
+    await d.getByLabel("Evidencia").setInputFiles(path.join(dir, "evidencia.pdf"));
+    await d.getByLabel("Justificación").pressSequentially("Trasladado a otra institución.");
+    await screenshot(page, "recorrido-inactivar-elegidos");
+    await d.getByRole("button", { name: "Guardar" }).click();
+    const pregunta = page.getByRole("dialog", { name: "Confirmación" });
+    await esperar(() => pregunta.textContent()).toContain(MSG.confirmarSolicitarInactivacionFuncionarios([nombre]));
+    await screenshot(page, "recorrido-inactivar-elegidos-confirmacion");
+    await pregunta.getByRole("button", { name: "Sí" }).click();
+    await esperar(() => d.isVisible()).toBe(false);
+    await page.context().close();
+
+    // The administrator reads which official the request concerns and approves it for that one only.
+    const admin = await paginaDe("administrador");
+    await admin.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${elegida.id}`);
+    await admin.getByRole("tab", { name: "Inactiva" }).click();
+    const lista = admin.getByRole("list", { name: "Funcionarios a inactivar" });
+    await esperar(() => lista.textContent()).toContain(nombre);
+    expect(await lista.textContent()).not.toContain(`${otro.nombres} ${otro.apellidos}`);
+    await admin.getByRole("tab", { name: "Funcionarios" }).click();
+    await esperar(() => admin.getByText("Inactivación solicitada").count()).toBe(1);
+    await admin.getByRole("button", { name: "Inactivar", exact: true }).click();
+    const confirmacion = admin.getByRole("dialog", { name: "Confirmación" });
+    await esperar(() => confirmacion.textContent()).toContain(MSG.confirmarInactivarFuncionarios([nombre]));
+    await confirmacion.getByRole("button", { name: "Sí" }).click();
+    await esperar(async () =>
+      (await funcionariosDe("administrador", elegida.id)).map((f) => [f.idFuncionario, f.idEstatus]),
+    ).toEqual(
+      expect.arrayContaining([
+        [uno.idFuncionario, 3],
+        [otro.idFuncionario, 2],
+      ]),
+    );
+    const s = await apiGet<{ estatusSolitud: number }>("administrador", `api/SolicitudFirma/${elegida.id}`);
+    expect(s.estatusSolitud).toBe(106);
+    await admin.context().close();
   });
 });
