@@ -69,9 +69,10 @@ function pantallas(): string[] {
     if (f.endsWith(".tsx")) {
       // Text between tags; fragments of code between a `>` and a `<` (arrows, comparisons) are not.
       for (const m of s.matchAll(/(?<![=-])>([^<>{}`=;&|]*\p{L}[^<>{}`=;&|]*)</gu))
-        if (!/\p{Ll}\p{Lu}|\w\.\w|\w\(/u.test(m[1])) textos.push(m[1]);
+        if (!/\p{Ll}\p{Lu}|\w\.\w|\w\(|\bextends\b|Props\b|^\s*\(/u.test(m[1])) textos.push(m[1]);
     }
-    for (const m of s.matchAll(new RegExp(`\\b(?:${PROPS})(?:=|:\\s*)"([^"]+)"`, "g"))) textos.push(m[1]);
+    for (const m of s.matchAll(new RegExp(`\\b(?:${PROPS})(?:=|:\\s*)"([^"]+)"`, "g")))
+      if (!m[1].includes("${")) textos.push(m[1]);
   }
   return textos;
 }
