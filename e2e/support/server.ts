@@ -29,8 +29,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** `{PORT}` in a setting's value is the port chosen (PUBLIC_URL for WebAuthn's origin, say). */
 export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
+  env = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll("{PORT}", String(port))]));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-e2e-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: root,
