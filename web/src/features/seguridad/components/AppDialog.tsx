@@ -6,7 +6,7 @@ import type { AppIniciada, Errores } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ariaError, Campo } from "../../../components/formulario/campos";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -28,6 +28,10 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
   const [codigo, setCodigo] = useState("");
   const [errores, setErrores] = useState<Errores>({});
   const { mutateAsync: pedir } = iniciar;
+  // A new secret only when the dialog opens: a re-render of the page (a new onHide) must not
+  // replace the secret the user is scanning.
+  const cerrar = useRef(onHide);
+  cerrar.current = onHide;
 
   useEffect(() => {
     if (!visible) return;
@@ -39,14 +43,14 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
         if (r.success && r.data) setApp(r.data);
         else {
           notify.warn(r.message);
-          onHide();
+          cerrar.current();
         }
       })
       .catch((e) => {
         if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
-        onHide();
+        cerrar.current();
       });
-  }, [visible, pedir, onHide]);
+  }, [visible, pedir]);
 
   const guardar = async () => {
     try {
