@@ -6,7 +6,6 @@ import { MSG, type Respaldo } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
-import { Message } from "primereact/message";
 import { Tag } from "primereact/tag";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
@@ -79,14 +78,15 @@ export default function RespaldosPage() {
       </div>
       {datos && (
         <div className="rf-respaldos-resumen">
-          <Message
-            severity={antiguo ? "warn" : "success"}
-            text={
-              datos.ultimoExito
-                ? `Último respaldo correcto: ${fechaHora.format(new Date(datos.ultimoExito))} (${hace(datos.ultimoExito)}).`
-                : "Todavía no hay ningún respaldo correcto."
-            }
-          />
+          <p
+            className={`rf-respaldos-estado ${antiguo ? "rf-respaldos-antiguo" : "rf-respaldos-reciente"}`}
+            role="status"
+          >
+            <i className={antiguo ? "pi pi-exclamation-triangle" : "pi pi-check-circle"} aria-hidden="true" />{" "}
+            {datos.ultimoExito
+              ? `Último respaldo correcto: ${fechaHora.format(new Date(datos.ultimoExito))} (${hace(datos.ultimoExito)}).`
+              : "Todavía no hay ningún respaldo correcto."}
+          </p>
           <p>
             {datos.programados
               ? `La aplicación hace un respaldo cada día a las ${String(datos.hora).padStart(2, "0")}:00 en ${datos.carpeta} y conserva los de los últimos ${datos.conservarDias} días.`
