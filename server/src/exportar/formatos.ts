@@ -6,6 +6,7 @@
  * reads, waiting when it reads slowly.
  */
 import { PassThrough, Readable } from "node:stream";
+import { setImmediate } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import { fechaHora, fechaTexto, horaLocalEnUtc } from "../shared/tiempo.js";
 
@@ -61,12 +62,25 @@ export function exportar<T>(
   return formato === "csv" ? csv(columnas, lotes) : xlsx(hoja, columnas, lotes);
 }
 
+/**
+ * Rows formatted between two turns of the event loop. A batch is formatted in slices with a turn
+ * in between, so that many exports starting at once (each formatting its first batches as fast as
+ * the socket takes them) never keep the process from answering everyone else's calls.
+ */
+const FILAS_POR_TURNO = 100;
+
 function csv<T>(columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const linea = (celdas: (string | null)[]) => `${celdas.map(celdaCsv).join(",")}\r\n`;
   async function* generar() {
     yield `\uFEFF${linea(columnas.map((c) => c.titulo))}`;
     for await (const filas of lotes) {
-      yield filas.map((f) => linea(columnas.map((c) => textoCelda(c.valor(f), c.formato)))).join("");
+      for (let i = 0; i < filas.length; i += FILAS_POR_TURNO) {
+        if (i > 0) await setImmediate();
+        yield filas
+          .slice(i, i + FILAS_POR_TURNO)
+          .map((f) => linea(columnas.map((c) => textoCelda(c.valor(f), c.formato))))
+          .join("");
+      }
     }
   }
   return Readable.from(generar(), { objectMode: false });
@@ -132,7 +146,8 @@ function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>
         empezar(filas);
         empezada = true;
       }
-      for (const f of filas) {
+      for (const [i, f] of filas.entries()) {
+        if (i > 0 && i % FILAS_POR_TURNO === 0) await setImmediate();
         const row = ws.addRow(columnas.map((c) => valorExcel(c.valor(f), c.formato)));
         columnas.forEach((c, i) => {
           const v = row.getCell(i + 1).value;
