@@ -51,7 +51,8 @@ beforeAll(async () => {
     .readFileSync(path.join(raiz, "deploy/nginx/registro-firmas.conf"), "utf8")
     .replace("server 127.0.0.1:3001", `server 127.0.0.1:${a.puerto}`)
     .replace("server 127.0.0.1:3002", `server 127.0.0.1:${b.puerto}`)
-    .replace("listen 80;", `listen 127.0.0.1:${puertoNginx};`);
+    .replace("listen 80;", `listen 127.0.0.1:${puertoNginx};`)
+    .replace("/var/log/nginx/registro-firmas.access.log", `${dirNginx}/access.log`);
   expect(sitio).toContain(`127.0.0.1:${b.puerto}`);
   fs.writeFileSync(
     path.join(dirNginx, "nginx.conf"),
@@ -97,6 +98,17 @@ const entrar = (p: Proceso, usuario: string, desde: string, password = "Demo.Fir
   });
 
 describe("two app processes behind nginx", () => {
+  it("the access log keeps paths without their query (signed links are bearer secrets)", async () => {
+    await llamar(puertoNginx, "GET", "/api/health?s=FIRMA-SECRETA&e=123", { agent: false });
+    const linea = fs
+      .readFileSync(path.join(dirNginx, "access.log"), "utf8")
+      .split("\n")
+      .filter((l) => l.includes("/api/health"))
+      .pop();
+    expect(linea).toContain('"GET /api/health HTTP/1.1" 200');
+    expect(linea).not.toContain("FIRMA-SECRETA");
+  });
+
   it("a session made on one process works on the other", async () => {
     const r = await entrar(a, "originador", "192.0.2.1");
     expect(r.body.success).toBe(true);
@@ -141,11 +153,15 @@ describe("two app processes behind nginx", () => {
 
   it("the lockout holds across processes: five failures spread over both lock the account", async () => {
     const desde = "192.0.2.4";
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const r = await entrar(i % 2 === 0 ? a : b, "juridico2", desde, "Clave.Equivocada.1");
       expect(r.body).toEqual({ success: false, message: MSG.loginFallido });
     }
-    // The right password is refused now, on either process.
+    // The fifth failure, on the other process, starts the lock and already says so.
+    const quinta = await entrar(b, "juridico2", desde, "Clave.Equivocada.1");
+    expect(quinta.body).toEqual({ success: false, message: MSG.cuentaBloqueada(15) });
+    // The right password is refused now, on either process (by the lock, or by then by the
+    // address's sign-in rate limit, which this file sets low).
     expect((await entrar(a, "juridico2", desde)).body.success).toBe(false);
     expect((await entrar(b, "juridico2", desde)).body.success).toBe(false);
   });
