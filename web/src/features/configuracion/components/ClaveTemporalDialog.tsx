@@ -42,7 +42,12 @@ export function ClaveTemporalDialog({ clave, onHide, focoAlCerrar }: Props) {
       style={{ width: "32rem", maxWidth: "95vw" }}
       closeOnEscape={false}
       focoAlCerrar={focoAlCerrar}
-      footer={<Button type="button" label="Entendido" icon="pi pi-check" onClick={onHide} autoFocus />}
+      // "Entendido" takes the focus once the dialog is shown, whichever renders first (the footer's
+      // autoFocus could lose the race to the dialog's first-field focus, the read-only password).
+      onShow={() => document.getElementById(`${id}-entendido`)?.focus()}
+      footer={
+        <Button id={`${id}-entendido`} type="button" label="Entendido" icon="pi pi-check" onClick={onHide} autoFocus />
+      }
     >
       {clave && (
         <div className="rfc-clave">
