@@ -29,7 +29,7 @@ async function main() {
   const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    const t0 = Date.now();
+    const t0 = performance.now();
     console.log(`${reason}: stopping (calls in flight finish, new calls get 503)…`);
     const limite = setTimeout(() => {
       console.error(`Stopping took more than ${config.shutdownTimeoutSeconds} s; exiting anyway.`);
@@ -49,7 +49,7 @@ async function main() {
       console.error(e);
       code = 1;
     }
-    console.log(`Stopped in ${Date.now() - t0} ms.`);
+    console.log(`Stopped in ${performance.now() - t0} ms.`);
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -13,7 +13,7 @@ import * as service from "./adjuntos.service.js";
 
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };
 
-export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config: ajustes }) => {
+export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config: ajustes, reloj }) => {
   const config = { vistas: VISTAS_LECTURA_SOLICITUD };
 
   app.get("/api/SolicitudFirma/GetSolicitudAdjuntos/:idSolicitud", {
@@ -65,7 +65,7 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     handler: async (req) => {
       const tokenHash = hashToken(tokenDeCabecera(req.headers.authorization) ?? "");
-      const url = await service.enlaceAdjunto(db, usuarioDe(req), tokenHash, req.params.idAdjunto, Date.now());
+      const url = await service.enlaceAdjunto(db, usuarioDe(req), tokenHash, req.params.idAdjunto, reloj().getTime());
       return { success: true, message: "", data: { url } };
     },
   });
@@ -85,7 +85,7 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     handler: async (req, reply) => {
       const { s, e, f } = req.query;
       const { idAdjunto, nombre } = req.params;
-      const a = await service.abrirEnlace(db, ajustes, { idAdjunto, nombre, s, e, f }, Date.now());
+      const a = await service.abrirEnlace(db, ajustes, { idAdjunto, nombre, s, e, f }, reloj().getTime());
       return reply
         .header("content-type", a.mime)
         .header("content-disposition", service.contentDisposition(a.nombre))

@@ -10,7 +10,7 @@ import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
 import { type SesionUsuario, tieneVista } from "./sesion.js";
@@ -50,8 +50,8 @@ export function declaraAcceso(c: FastifyContextConfig | undefined): boolean {
   return Boolean(c && (c.publico === true || c.autenticado === true || (c.vistas && c.vistas.length > 0)));
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
-  const { db, config } = opts;
+export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "db" | "config" | "reloj">) => {
+  const { db, config, reloj } = opts;
   app.decorateRequest("sesion", null);
 
   const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
@@ -75,7 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     const token = tokenDeCabecera(request.headers.authorization);
     if (!token) throw NoAutenticado();
     const row = await repo.buscarSesion(db, hashToken(token));
-    const now = Date.now();
+    const now = reloj().getTime();
     if (!row || !sesionVigente(row, now, config)) throw NoAutenticado(MSG.sesionExpirada);
     if (now - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
     request.sesion = aSesionUsuario(row);

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./auth.service.js";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   app.post("/api/Account/LogIn", {
     config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
     schema: {
@@ -16,7 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       body: zLoginBody,
       response: { 200: zLoginRespuesta },
     },
-    handler: (req) => service.iniciarSesion(db, req.body, req.ip),
+    handler: (req) => service.iniciarSesion(db, reloj, req.body, req.ip),
   });
 
   app.get("/api/Account/GetUserData", {

@@ -75,8 +75,8 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
     // Node ends the process. The call using it fails (→ 503) and the pool opens a new one later.
     let ultimoAviso = 0;
     const avisar = (err: Error) => {
-      if (Date.now() - ultimoAviso < 5_000) return;
-      ultimoAviso = Date.now();
+      if (performance.now() - ultimoAviso < 5_000) return;
+      ultimoAviso = performance.now();
       log(`Database connection lost (${err.message}); calls answer 503 until PostgreSQL is back.`);
     };
     pool.on("error", avisar);
@@ -169,7 +169,7 @@ async function esperarPostgres(pool: pg.Pool, url: string, esperaMs: number, log
       return "DATABASE_URL";
     }
   })();
-  const limite = Date.now() + esperaMs;
+  const limite = performance.now() + esperaMs;
   let intento = 0;
   for (;;) {
     try {
@@ -179,12 +179,12 @@ async function esperarPostgres(pool: pg.Pool, url: string, esperaMs: number, log
     } catch (e) {
       intento++;
       const motivo = (e as Error).message || String(e);
-      if (!esFallaDeConexion(e) || Date.now() >= limite) {
+      if (!esFallaDeConexion(e) || performance.now() >= limite) {
         throw new Error(`Cannot reach PostgreSQL at ${destino}: ${motivo}`, { cause: e });
       }
-      const resta = Math.max(0, Math.round((limite - Date.now()) / 1000));
+      const resta = Math.max(0, Math.round((limite - performance.now()) / 1000));
       log(`PostgreSQL at ${destino} is not reachable (${motivo}); retrying for up to ${resta} s more…`);
-      await new Promise((r) => setTimeout(r, Math.min(2_000, Math.max(0, limite - Date.now()))));
+      await new Promise((r) => setTimeout(r, Math.min(2_000, Math.max(0, limite - performance.now()))));
     }
   }
 }

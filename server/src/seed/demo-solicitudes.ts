@@ -20,6 +20,7 @@ import {
   instituciones,
   solicitudes,
 } from "../db/schema.js";
+import { relojDelSistema } from "../shared/tiempo.js";
 import { fotoSolicitud, guardarFoto } from "../solicitudes/cambios.repository.js";
 import { autorizacionesDesdeHistorial } from "../verificacion/verificacion.repository.js";
 import { pdfDocumentoMuestra, pngCedulaMuestra } from "./archivos-muestra.js";
@@ -349,7 +350,7 @@ interface PasoDemo {
 
 export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Persona[]): Promise<void> {
   const r = generador(20260415);
-  const ahora = Date.now();
+  const ahora = relojDelSistema().getTime();
   const todosCargos = await db.select().from(cargos);
   const insts = await db.select().from(instituciones).where(inArray(instituciones.idInstitucion, ctx.instituciones));
   const cargosFuncionario = todosCargos.filter((c) => c.tipo === 2 && c.estatus);

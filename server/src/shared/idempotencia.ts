@@ -70,7 +70,7 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
     }
     const idUsuario = request.sesion.idUsuario;
     const ruta = `${request.method} ${request.url} ${huellaCuerpo(request)}`;
-    const limite = Date.now() + ESPERA_MS;
+    const limite = performance.now() + ESPERA_MS;
     for (;;) {
       const r = await db.execute(sql`
         insert into idempotencia (id_usuario, clave, ruta) values (${idUsuario}, ${clave}, ${ruta})
@@ -91,7 +91,8 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
         );
         continue;
       }
-      if (Date.now() >= limite) return reply.status(409).send({ success: false, message: MSG.idempotenciaEnCurso });
+      if (performance.now() >= limite)
+        return reply.status(409).send({ success: false, message: MSG.idempotenciaEnCurso });
       await new Promise((r) => setTimeout(r, 100));
     }
   });

@@ -6,8 +6,9 @@
  * daylight saving), so a calendar day there starts at 04:00 UTC. "Today", validity, expiry and the
  * audit filter's days are measured in that zone, never in the server machine's.
  *
- * Nothing else in server/src constructs the current instant (`new Date()` without an argument):
- * test/arquitectura/tiempo.test.ts enforces it.
+ * Nothing else in server/src reads the current instant (`new Date()` without an argument, or
+ * `Date.now()`; elapsed time is measured with `performance.now()`): biome/reloj.grit refuses it,
+ * checked by test/arquitectura/arquitectura.test.ts.
  */
 
 /** The clock: what time it is now. Passed down from `AppDeps.reloj`; tests give a movable one. */

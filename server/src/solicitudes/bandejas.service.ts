@@ -89,8 +89,8 @@ const repartos = new WeakMap<Db, { hasta: number; porEstatus: Promise<Map<number
 async function sonFrecuentes(db: Db, codigos: readonly number[] | undefined): Promise<boolean> {
   if (!codigos) return false;
   let r = repartos.get(db);
-  if (!r || r.hasta < Date.now()) {
-    r = { hasta: Date.now() + VIGENCIA_REPARTO_MS, porEstatus: repo.repartoPorEstatus(db) };
+  if (!r || r.hasta < performance.now()) {
+    r = { hasta: performance.now() + VIGENCIA_REPARTO_MS, porEstatus: repo.repartoPorEstatus(db) };
     repartos.set(db, r);
     r.porEstatus.catch(() => repartos.delete(db));
   }

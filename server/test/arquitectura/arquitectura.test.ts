@@ -88,9 +88,11 @@ describe("one clock", () => {
     expect(r.codigo).toBe(0);
   });
 
-  it("new Date() elsewhere is refused; converting a given value, and tiempo.ts itself, are not", async () => {
+  it("new Date() and Date.now() elsewhere are refused; converting a given value, elapsed time, and tiempo.ts itself, are not", async () => {
     const dir = proyecto({
-      "server/src/shared/tiempo.ts": "export const reloj = () => new Date();\n",
+      "server/src/shared/tiempo.ts": "export const reloj = () => new Date();\nexport const ms = () => Date.now();\n",
+      "server/src/auth/sesion.ts": "export const vence = (ms: number) => Date.now() > ms;\n",
+      "server/src/shared/espera.ts": "export const t0 = performance.now();\n",
       "server/src/avisos/tareas.ts": 'export const hoy = new Date();\nexport const dia = new Date("2026-11-26");\n',
       "server/src/tablero/ahora.ts": "export const ahora = new Date;\n",
       "server/src/verificacion/fecha.ts": "export const f = (ms: number) => new Date(ms);\n",
@@ -98,6 +100,7 @@ describe("one clock", () => {
     const r = await lint(dir, ["--only=plugin", "server/src"]);
     expect(r.codigo).not.toBe(0);
     expect(r.diagnosticos.map((d) => d.path).sort()).toEqual([
+      "server/src/auth/sesion.ts",
       "server/src/avisos/tareas.ts",
       "server/src/tablero/ahora.ts",
     ]);

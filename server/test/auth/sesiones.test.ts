@@ -6,6 +6,7 @@ import { authPlugin } from "../../src/auth/auth.plugin.js";
 import { hashPassword } from "../../src/auth/passwords.js";
 import { loadConfig } from "../../src/config.js";
 import { bloqueosAcceso, sesiones, usuarios } from "../../src/db/schema.js";
+import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
 
@@ -241,7 +242,7 @@ describe("guards", () => {
 
   it("a route under /api that declares no access fails at start", async () => {
     const app = Fastify({ logger: false });
-    await app.register(authPlugin, { db: t.db, config: loadConfig({}) });
+    await app.register(authPlugin, { db: t.db, config: loadConfig({}), reloj: relojDelSistema });
     expect(() => app.get("/api/Abierta", async () => ({ ok: true }))).toThrow(/declares no access/);
     await app.close();
   });

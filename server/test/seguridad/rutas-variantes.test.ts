@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import type { RutaRegistrada } from "../../src/deps.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
+import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 
@@ -207,7 +208,7 @@ describe("every API route, however its path is spelled, refuses callers without 
     for (const url of ["/api/Abierta", "/API/Abierta", "/Otra"]) {
       const app = Fastify();
       app.register(async (api) => {
-        await api.register(authPlugin, { db: t.db, config });
+        await api.register(authPlugin, { db: t.db, config, reloj: relojDelSistema });
         api.get(url, async () => ({ datos: 1 }));
       });
       await expect(app.ready(), url).rejects.toThrow(/declares no access/);
