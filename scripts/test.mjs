@@ -102,6 +102,14 @@ async function startPostgres() {
   };
 }
 
+/** The API tests check sealed constancias with poppler's pdfsig and make certificates and a TSA with openssl. */
+async function ensurePdfTools() {
+  const missing = [];
+  if (!fs.existsSync("/usr/bin/pdfsig")) missing.push("poppler-utils");
+  if (!fs.existsSync("/usr/bin/openssl")) missing.push("openssl");
+  if (missing.length > 0) await aptInstall(missing);
+}
+
 const t0 = Date.now();
 await ensureDeps();
 
@@ -113,10 +121,14 @@ if (want("unit")) {
   await step("unit tests (contracts)", () => vitest("unit-contracts", "contracts"));
 }
 if (want("api-pglite")) {
-  await step("API tests on PGlite", () => vitest("api-pglite", "server"));
+  await step("API tests on PGlite", async () => {
+    await ensurePdfTools();
+    return vitest("api-pglite", "server");
+  });
 }
 if (want("api-pg")) {
   await step("API tests on PostgreSQL", async () => {
+    await ensurePdfTools();
     const pg = await startPostgres();
     try {
       return await vitest("api-postgres", "server", { TEST_PG_URL: pg.url });

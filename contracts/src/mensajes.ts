@@ -305,6 +305,8 @@ export const MSG = {
   constanciaPorVencer: "Por vencer",
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
+  selloTiempoNoDisponible:
+    "No se pudo obtener el sello de tiempo para sellar la constancia. Intente de nuevo en unos minutos.",
 
   // Reassignment, audit chain, exports, dashboard
   liberadoExitoso: "Solicitud liberada correctamente.",

@@ -128,6 +128,17 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
   // Verification
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // The seal of constancias (PKCS#12) and the time-stamping authority (RFC 3161).
+  SELLO_P12_FILE: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SELLO_P12_PASSWORD: z.string().optional(),
+  TSA_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, "debe ser una URL http:// o https:// (p. ej. http://tsa.example.gob.do/tsr)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Password reset by e-mail: links asked per 15 minutes per client address.
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -233,6 +244,11 @@ export type Config = {
   /** Public verification calls per address per minute. */
   verificacionRateLimit: number;
   resetRateLimit: number;
+  /** The seal certificate's PKCS#12; without it, a development seal in the data folder. */
+  selloP12File: string | undefined;
+  selloP12Password: string | undefined;
+  /** An RFC 3161 time-stamping authority: every seal gets its timestamp; none without it. */
+  tsaUrl: string | undefined;
   /** Person registry look-ups (GetPersona) per user per minute. */
   personaRateLimit: number;
   // Performance
@@ -329,6 +345,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlDefinida: e.PUBLIC_URL !== undefined,
     verificacionRateLimit: e.VERIFICACION_RATE_LIMIT,
     resetRateLimit: e.RESET_RATE_LIMIT,
+    selloP12File: e.SELLO_P12_FILE === undefined ? undefined : path.resolve(e.SELLO_P12_FILE),
+    selloP12Password: e.SELLO_P12_PASSWORD,
+    tsaUrl: e.TSA_URL,
     personaRateLimit: e.PERSONA_RATE_LIMIT,
     // Performance
     searchCountCap: e.SEARCH_COUNT_CAP,

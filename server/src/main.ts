@@ -96,6 +96,23 @@ async function main() {
     }
     throw e;
   }
+  // The seal of constancias: read (or, without SELLO_P12_FILE, created) now, so a bad file or
+  // password stops the start, and the log says when constancias carry a development seal.
+  try {
+    const { selloDe } = await import("./verificacion/sello.js");
+    const sello = selloDe(config, relojDelSistema(), (linea) => console.log(linea));
+    console.log(
+      `Constancias are sealed by "${sello.sujeto}" (${sello.archivo}), valid until ${sello.validoHasta.toISOString()}.`,
+    );
+  } catch (e) {
+    const { SelloError } = await import("./verificacion/sello.js");
+    if (e instanceof SelloError) {
+      console.error(e.message);
+      await database.close();
+      process.exit(5);
+    }
+    throw e;
+  }
   app = await buildApp({ db: database.db, config, reloj: relojDelSistema, database });
   if (closing) return;
 

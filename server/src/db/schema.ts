@@ -715,7 +715,10 @@ export const autorizaciones = pgTable(
   ],
 );
 
-/** A Constancia de Registro de Firmas: the request, the officials it lists, its code's SHA-256. */
+/**
+ * A Constancia de Registro de Firmas: the request, the officials it lists, its code's SHA-256, and
+ * the SHA-256 of the sealed file as issued and of the certificate that sealed it (none before seals).
+ */
 export const constancias = pgTable(
   "constancias",
   {
@@ -727,6 +730,8 @@ export const constancias = pgTable(
     funcionarios: integer("funcionarios").array().notNull(),
     emitida: tstz("emitida").notNull().defaultNow(),
     idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+    pdfSha256: text("pdf_sha256"),
+    selloHuella: text("sello_huella"),
   },
   (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
 );

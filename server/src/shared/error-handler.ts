@@ -19,11 +19,13 @@ const STATUS: Record<AppError["codigo"], number> = {
   Regla: 200,
   Conflicto: 409,
   DemasiadasSolicitudes: 429,
+  NoDisponible: 503,
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.codigo === "NoDisponible") request.log.warn({ err: error.cause }, error.message);
       return reply.status(STATUS[error.codigo]).send({
         success: false,
         message: error.message,

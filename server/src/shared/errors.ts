@@ -11,7 +11,8 @@ export type CodigoError =
   | "NoEncontrado" // 404
   | "Regla" // 200 with success:false: a business refusal (wrong status, not assigned...)
   | "Conflicto" // 409: a uniqueness clash that is not tied to one field
-  | "DemasiadasSolicitudes"; // 429
+  | "DemasiadasSolicitudes" // 429
+  | "NoDisponible"; // 503: a service the call needs (the time-stamping authority) did not answer
 
 export class AppError extends Error {
   constructor(
@@ -32,6 +33,12 @@ export const NoAutorizado = () => new AppError("NoAutorizado", MSG.noAutorizado)
 export const NoEncontrado = (mensaje: string = MSG.noEncontrado) => new AppError("NoEncontrado", mensaje);
 export const Regla = (mensaje: string, errors?: Errores) => new AppError("Regla", mensaje, errors);
 export const Conflicto = (mensaje: string) => new AppError("Conflicto", mensaje);
+/** The cause is logged, never sent. */
+export const NoDisponible = (mensaje: string, causa?: unknown) => {
+  const e = new AppError("NoDisponible", mensaje);
+  e.cause = causa;
+  return e;
+};
 
 /** Collects field errors, then throws one Validacion if any were added. */
 export class ErroresCampo {

@@ -2,6 +2,8 @@
  * The Constancia de Registro de Firmas as a PDF (pdfkit, like the manual): the institution, the
  * incumbent, each official with position, signatures, range and validity, the approval date, the
  * Código Seguro de Verificación in groups and a QR code that opens the public verification page.
+ * The header carries the visible seal block (who sealed it, the certificate, when); the seal itself
+ * is added afterwards (sellado.ts) over the finished file, its widget over that block.
  * Content streams are left uncompressed: the document is small, and its text stays readable by
  * simple tools (the tests read the code back from it).
  */
@@ -9,7 +11,7 @@ import { APP_NOMBRE_CORTO, textoClaseFirma } from "@registro/contracts";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { aWinAnsi } from "../documentos/manual.js";
-import { fechaTexto } from "../shared/tiempo.js";
+import { fechaHora, fechaTexto } from "../shared/tiempo.js";
 import { montoTexto } from "./decision.js";
 
 const AZUL = "#1e3a8a";
@@ -36,6 +38,17 @@ export interface DatosConstancia {
     vigencia: string;
     digital: boolean;
   }[];
+  /** What the visible seal block says: the certificate's subject and the sealing time. */
+  sello: { sujeto: string; pruebas: boolean; fecha: Date };
+}
+
+/** The seal block in the header of the first page (points from the top left). */
+const SELLO = { ancho: 214, alto: 92, arriba: 9 };
+
+/** The PDF and where its seal block is, in PDF units from the bottom left ([x1, y1, x2, y2]). */
+export interface ConstanciaSinSello {
+  pdf: Buffer;
+  rectangulo: [number, number, number, number];
 }
 
 export function textoRango(f: { firmaRango: boolean; montoDesde: number | null; montoHasta: number | null }) {
@@ -51,7 +64,7 @@ export function textoVigencia(f: { firmaVigencia: boolean; fechaDesde: string | 
   return `Del ${desde} al ${hasta}`;
 }
 
-export async function constanciaPdf(d: DatosConstancia): Promise<Buffer> {
+export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSello> {
   const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
   const doc = new PDFDocument({
     size: "LETTER",
@@ -76,8 +89,12 @@ export async function constanciaPdf(d: DatosConstancia): Promise<Buffer> {
     .fillColor("#ffffff")
     .font("Helvetica-Bold")
     .fontSize(12)
-    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho });
-  doc.font("Helvetica").fontSize(10).text(t("Departamento de Registro y Control de Cuentas (RyCC)"), { width: ancho });
+    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - SELLO.ancho - 16 });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(t("Departamento de Registro y Control de Cuentas (RyCC)"), { width: ancho - SELLO.ancho - 16 });
+  const rectangulo = bloqueSello(doc, d.sello);
   doc
     .fillColor(AZUL)
     .font("Helvetica-Bold")
@@ -155,5 +172,33 @@ export async function constanciaPdf(d: DatosConstancia): Promise<Buffer> {
     );
   doc.fillColor(AZUL).text(t(d.url), { width: anchoTexto, link: d.url });
   doc.end();
-  return fin;
+  return { pdf: await fin, rectangulo };
+}
+
+/** The visible seal: a white box at the header's right, over which the signature's widget lies. */
+function bloqueSello(doc: PDFKit.PDFDocument, s: DatosConstancia["sello"]): ConstanciaSinSello["rectangulo"] {
+  const t = (x: string) => aWinAnsi(x);
+  const x = doc.page.width - MARGEN - SELLO.ancho;
+  const y = SELLO.arriba;
+  doc.roundedRect(x, y, SELLO.ancho, SELLO.alto, 4).fillAndStroke("#ffffff", BORDE);
+  const dentro = { width: SELLO.ancho - 16 };
+  doc
+    .fillColor(AZUL)
+    .font("Helvetica-Bold")
+    .fontSize(7.5)
+    .text(t("SELLO ELECTRÓNICO"), x + 8, y + 7, dentro);
+  doc.fillColor(TEXTO).font("Helvetica").fontSize(7);
+  doc.text(t("Sellado electrónicamente por la Contraloría General de la República."), dentro);
+  doc.text(t(`Certificado: ${s.sujeto}`), dentro);
+  doc.text(t(`Fecha: ${fechaHora(s.fecha)}`), dentro);
+  if (s.pruebas) {
+    doc
+      .fillColor("#b91c1c")
+      .font("Helvetica-Bold")
+      .text(t("SOLO PARA PRUEBAS: certificado de desarrollo, sin validez oficial."), dentro);
+  } else {
+    doc.text(t("Compruebe la firma en su lector de PDF o en la página de verificación."), dentro);
+  }
+  const alto = doc.page.height;
+  return [x, alto - y - SELLO.alto, x + SELLO.ancho, alto - y];
 }

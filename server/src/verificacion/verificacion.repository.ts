@@ -192,7 +192,15 @@ export async function fechaAprobacion(tx: Tx, idSolicitud: number): Promise<Date
 
 export async function insertarConstancia(
   tx: Tx,
-  datos: { codigoHash: string; idSolicitud: number; funcionarios: number[]; idUsuario: number },
+  datos: {
+    codigoHash: string;
+    idSolicitud: number;
+    funcionarios: number[];
+    idUsuario: number;
+    emitida: Date;
+    pdfSha256: string;
+    selloHuella: string;
+  },
 ): Promise<Date> {
   const [row] = await tx.insert(constancias).values(datos).returning({ emitida: constancias.emitida });
   return row.emitida;

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
 export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
@@ -51,7 +52,15 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ idSolicitud: zId }),
     },
     handler: async (req, reply) => {
-      const { pdf } = await service.emitirConstancia(db, usuarioDe(req), req.params.idSolicitud, origen(req), reloj);
+      const sellado = { sello: selloDe(config, reloj()), tsaUrl: config.tsaUrl };
+      const { pdf } = await service.emitirConstancia(
+        db,
+        usuarioDe(req),
+        req.params.idSolicitud,
+        origen(req),
+        reloj,
+        sellado,
+      );
       return reply
         .type("application/pdf")
         .header(

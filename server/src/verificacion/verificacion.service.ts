@@ -15,11 +15,13 @@ import {
 } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
-import { constanciaPdf, textoRango, textoVigencia } from "./constancia.pdf.js";
+import { constanciaPdf, type DatosConstancia, textoRango, textoVigencia } from "./constancia.pdf.js";
 import { type Periodo, responder } from "./decision.js";
+import { SelloTiempoError, sellarPdf } from "./sellado.js";
+import type { Sello } from "./sello.js";
 import {
   type EntradaCompleta,
   enmascararCedula,
@@ -107,9 +109,11 @@ export function urlVerificacion(origen: string, codigo: string): string {
 }
 
 /**
- * GET api/Verificacion/GetConstancia/{idSolicitud}: a new constancia of an active (or, for the
- * record, inactivated) request, for whoever may read the request. `origen` is the public address
- * of the application, base path included.
+ * GET api/Verificacion/GetConstancia/{idSolicitud}: a new, sealed constancia of an active (or, for
+ * the record, inactivated) request, for whoever may read the request. `origen` is the public address
+ * of the application, base path included. The request is read in one transaction, the file is built
+ * and sealed outside it (the time-stamping authority may take a while), and the constancia is then
+ * recorded in one statement with the SHA-256 of the file as issued.
  */
 export async function emitirConstancia(
   db: Db,
@@ -117,8 +121,10 @@ export async function emitirConstancia(
   idSolicitud: number,
   origen: string,
   reloj: Reloj,
+  sellado: { sello: Sello; tsaUrl?: string },
 ): Promise<{ pdf: Buffer; codigo: string }> {
-  const datos = await db.transaction(async (tx) => {
+  const ahora = reloj();
+  const { datos, ids } = await db.transaction(async (tx) => {
     await solicitudVisible(tx, sesion, idSolicitud);
     const s = await repo.solicitudConstancia(tx, idSolicitud);
     if (!s) throw NoEncontrado(MSG.solicitudNoEncontrada);
@@ -127,22 +133,16 @@ export async function emitirConstancia(
     if (!emisible || funcionarios.length === 0) throw Regla(MSG.constanciaNoDisponible);
     const codigo = nuevoCodigo();
     const ids = funcionarios.map((f) => f.idFuncionario);
-    await repo.insertarConstancia(tx, {
-      codigoHash: hashCodigo(codigo),
-      idSolicitud,
-      funcionarios: ids,
-      idUsuario: sesion.idUsuario,
-    });
     const firmas = await repo.firmasDe(tx, ids);
     const aprobada = await repo.fechaAprobacion(tx, idSolicitud);
-    return {
+    const datos: DatosConstancia = {
       codigo,
       url: urlVerificacion(origen, codigo),
       idSolicitud,
       institucion: s.institucion,
       incumbente: { nombre: `${s.incumbenteNombres} ${s.incumbenteApellidos}`, cargo: s.incumbenteCargo },
       aprobada: aprobada ? fechaLocal(aprobada) : null,
-      emitida: fechaLocal(reloj()),
+      emitida: fechaLocal(ahora),
       estatusSolicitud: textoEstatus(s.estatus),
       funcionarios: funcionarios.map((f) => {
         const montos = { ...f, montoDesde: numeroONulo(f.montoDesde), montoHasta: numeroONulo(f.montoHasta) };
@@ -156,9 +156,28 @@ export async function emitirConstancia(
           digital: f.firmaDigital,
         };
       }),
+      sello: { sujeto: sellado.sello.sujeto, pruebas: sellado.sello.pruebas, fecha: ahora },
     };
+    return { datos, ids };
   });
-  return { pdf: await constanciaPdf(datos), codigo: datos.codigo };
+  const { pdf: sinSello, rectangulo } = await constanciaPdf(datos);
+  let pdf: Buffer;
+  try {
+    pdf = await sellarPdf(sinSello, { sello: sellado.sello, fecha: ahora, rectangulo, tsaUrl: sellado.tsaUrl });
+  } catch (e) {
+    if (e instanceof SelloTiempoError) throw NoDisponible(MSG.selloTiempoNoDisponible, e);
+    throw e;
+  }
+  await repo.insertarConstancia(db, {
+    codigoHash: hashCodigo(datos.codigo),
+    idSolicitud,
+    funcionarios: ids,
+    idUsuario: sesion.idUsuario,
+    emitida: ahora,
+    pdfSha256: crypto.createHash("sha256").update(pdf).digest("hex"),
+    selloHuella: sellado.sello.huella,
+  });
+  return { pdf, codigo: datos.codigo };
 }
 
 /**
