@@ -27,6 +27,7 @@ const CAMPOS: CampoOrden[] = [
   "nombres",
   "cantFuncionarios",
   "idSolicitud",
+  "diasEspera",
 ];
 /** Words of the seeded incumbents' names (and one that names nobody). */
 const PALABRAS = ["ana", "perez", "alv", "zoe", "ninguno"];

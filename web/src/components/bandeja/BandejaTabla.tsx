@@ -48,6 +48,10 @@ export interface BandejaTablaProps {
   filtroVencimiento?: boolean;
   /** The list's name under api/Exportar: shows "Exportar" with the current query. */
   exportar?: string;
+  /** The reviewers' "Mis asignadas" filter (the requests the signed-in user holds). */
+  filtroAsignadas?: boolean;
+  /** The reviewers' days-waiting column and its "En espera prolongada" filter. */
+  espera?: boolean;
 }
 
 const SIN_FILAS: BandejaItem[] = [];
@@ -68,6 +72,8 @@ export function BandejaTabla(props: BandejaTablaProps) {
     barra,
     filtroVencimiento = false,
     exportar,
+    filtroAsignadas = false,
+    espera = false,
   } = props;
   const id = useId();
   const { consulta, actualizar, busqueda, setBusqueda } = useConsultaBandeja({
@@ -76,6 +82,8 @@ export function BandejaTabla(props: BandejaTablaProps) {
     filtroInstitucion,
     filtroEstatus: opcionesEstatus !== undefined,
     filtroVencimiento,
+    filtroAsignadas,
+    filtroEspera: espera,
   });
 
   const query = useQuery({
@@ -89,7 +97,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
 
   const columnas = [
     ...(numerarFilas ? [columnaNumero] : []),
-    ...(props.columnas ?? columnasBandeja(textoEstatus, colorEstatus)),
+    ...(props.columnas ?? columnasBandeja(textoEstatus, colorEstatus, { espera })),
   ];
   const primera = consulta.page * consulta.rows;
   // Performance: a page of rows is drawn in a transition, which React splits into short slices, so
@@ -117,6 +125,8 @@ export function BandejaTabla(props: BandejaTablaProps) {
       filtroInstitucion={filtroInstitucion}
       opcionesEstatus={opcionesEstatus}
       filtroVencimiento={filtroVencimiento}
+      filtroAsignadas={filtroAsignadas}
+      filtroEspera={espera}
     />
   );
 

@@ -1,5 +1,6 @@
 /** The inbox's toolbar above its rows: the search box and the filters the inbox offers. */
 import { MSG } from "@registro/contracts";
+import { Checkbox } from "primereact/checkbox";
 import { Dropdown } from "primereact/dropdown";
 import { IconField } from "primereact/iconfield";
 import { InputIcon } from "primereact/inputicon";
@@ -35,6 +36,8 @@ interface Props {
   filtroInstitucion: boolean;
   opcionesEstatus?: readonly OpcionFiltro[];
   filtroVencimiento: boolean;
+  filtroAsignadas: boolean;
+  filtroEspera: boolean;
 }
 
 export function FiltrosBandeja({
@@ -46,6 +49,8 @@ export function FiltrosBandeja({
   filtroInstitucion,
   opcionesEstatus,
   filtroVencimiento,
+  filtroAsignadas,
+  filtroEspera,
 }: Props) {
   const instituciones = useInstituciones(filtroInstitucion);
   const opcionesInstitucion = useMemo(
@@ -115,6 +120,26 @@ export function FiltrosBandeja({
             className="rf-bandeja-dropdown"
             pt={PT_DROPDOWN}
           />
+        </div>
+      )}
+      {filtroAsignadas && (
+        <div className="rf-bandeja-casilla">
+          <Checkbox
+            inputId={`${id}-asignadas`}
+            checked={consulta.asignadas === "mias"}
+            onChange={(e) => actualizar({ asignadas: e.checked ? "mias" : undefined })}
+          />
+          <label htmlFor={`${id}-asignadas`}>Mis asignadas</label>
+        </div>
+      )}
+      {filtroEspera && (
+        <div className="rf-bandeja-casilla">
+          <Checkbox
+            inputId={`${id}-espera`}
+            checked={consulta.espera === "larga"}
+            onChange={(e) => actualizar({ espera: e.checked ? "larga" : undefined })}
+          />
+          <label htmlFor={`${id}-espera`}>En espera prolongada</label>
         </div>
       )}
     </div>

@@ -36,6 +36,38 @@ export const columnaNumero: ColumnaBandeja = {
   style: { width: "4rem" },
 };
 
+/** The request's number, as notices, e-mails and the dashboard name it ("Solicitud N.º 46"). */
+export const columnaNumeroSolicitud: ColumnaBandeja = {
+  clave: "idSolicitud",
+  header: "No.",
+  sortField: "idSolicitud",
+  body: (item) => item.idSolicitud,
+  style: { width: "5rem" },
+};
+
+/**
+ * Days the request has waited in its current stage; past the setting (WAIT_ALERT_DAYS, the server's
+ * `esperaLarga`) it is highlighted, and screen readers hear why.
+ */
+export const columnaEspera: ColumnaBandeja = {
+  clave: "diasEspera",
+  header: "Días en espera",
+  sortField: "diasEspera",
+  body: (item) => {
+    if (item.diasEspera === null) return <span className="rf-espera-ninguna">—</span>;
+    const texto = item.diasEspera === 1 ? "1 día" : `${item.diasEspera} días`;
+    return item.esperaLarga ? (
+      <span className="rf-espera-larga rf-nowrap">
+        <i className="pi pi-clock" aria-hidden="true" /> {texto}
+        <span className="rf-sr-only"> (espera prolongada)</span>
+      </span>
+    ) : (
+      <span className="rf-nowrap">{texto}</span>
+    );
+  },
+  style: { textAlign: "center" },
+};
+
 export const columnaInstitucion: ColumnaBandeja = {
   clave: "institucion",
   header: "Institución",
@@ -93,17 +125,23 @@ export function columnaEstatus(
   };
 }
 
-/** The columns every comptroller inbox shows, in SPEC.md's order. */
+/**
+ * The columns every comptroller inbox shows, in SPEC.md's order, after the request's number; the
+ * reviewers' inboxes add the days waiting (`espera`).
+ */
 export function columnasBandeja(
   texto?: (item: BandejaItem) => string,
   color?: (item: BandejaItem) => string,
+  { espera = false }: { espera?: boolean } = {},
 ): ColumnaBandeja[] {
   return [
+    columnaNumeroSolicitud,
     columnaInstitucion,
     columnaCedula,
     columnaIncumbente,
     columnaCantFuncionarios,
     columnaEstatus(texto, color),
     columnaFecha,
+    ...(espera ? [columnaEspera] : []),
   ];
 }

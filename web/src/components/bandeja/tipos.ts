@@ -12,6 +12,10 @@ export type ConsultaPagina = {
   estatus?: number;
   /** Avisos: officials near their end date, or past it. */
   vencimiento?: "porVencer" | "vencidas";
+  /** "Mis asignadas": only the requests the signed-in reviewer holds. */
+  asignadas?: "mias";
+  /** Only the requests waiting in their stage longer than the setting. */
+  espera?: "larga";
 };
 
 export interface PaginaBandeja {

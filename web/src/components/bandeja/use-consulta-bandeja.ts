@@ -18,6 +18,8 @@ export interface OpcionesConsulta {
   filtroInstitucion: boolean;
   filtroEstatus: boolean;
   filtroVencimiento: boolean;
+  filtroAsignadas: boolean;
+  filtroEspera: boolean;
 }
 
 function entero(v: string | null): number | undefined {
@@ -41,6 +43,8 @@ export function useConsultaBandeja(o: OpcionesConsulta) {
     estatus: o.filtroEstatus ? entero(params.get("estatus")) : undefined,
     vencimiento:
       o.filtroVencimiento && (vencimiento === "porVencer" || vencimiento === "vencidas") ? vencimiento : undefined,
+    asignadas: o.filtroAsignadas && params.get("asignadas") === "mias" ? "mias" : undefined,
+    espera: o.filtroEspera && params.get("espera") === "larga" ? "larga" : undefined,
   };
 
   /** Writes the changes into the URL (an empty value removes its key); a new filter starts at page 1. */

@@ -17,17 +17,10 @@ import {
   columnaEstatus,
   columnaFecha,
   columnaIncumbente,
+  columnaNumeroSolicitud,
 } from "../../../components/bandeja/columnas";
 import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
 import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
-
-const columnaNumero: ColumnaBandeja = {
-  clave: "idSolicitud",
-  header: "No.",
-  sortField: "idSolicitud",
-  body: (s) => s.idSolicitud,
-  style: { width: "5rem" },
-};
 
 // The deactivation dialog (a form with a file and its validation) loads when it is first opened,
 // not with the inbox.
@@ -39,7 +32,7 @@ const texto = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus,
 const color = (s: BandejaItem) => estatusOriginador(s.estatusSolitud, s.estatus, s.colorEstatus).color;
 
 const COLUMNAS: ColumnaBandeja[] = [
-  columnaNumero,
+  columnaNumeroSolicitud,
   columnaCedula,
   columnaIncumbente,
   columnaCantFuncionarios,

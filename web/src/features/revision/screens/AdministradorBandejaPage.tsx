@@ -34,6 +34,7 @@ function BotonAuditoria() {
 export default function AdministradorBandejaPage() {
   return (
     <BandejaTabla
+      espera
       titulo="Solicitudes de Firma"
       exportar="Administrador"
       barra={<BotonAuditoria />}

@@ -9,6 +9,8 @@ import { P } from "../paths";
 export default function AnalistaBandejaPage() {
   return (
     <BandejaTabla
+      filtroAsignadas
+      espera
       titulo="Solicitudes de Firma"
       exportar="Analista"
       clave={["analista"]}

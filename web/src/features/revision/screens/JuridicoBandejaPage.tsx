@@ -9,6 +9,8 @@ import { P } from "../paths";
 export default function JuridicoBandejaPage() {
   return (
     <BandejaTabla
+      filtroAsignadas
+      espera
       titulo="Solicitudes de Firma"
       exportar="Juridico"
       clave={["juridico"]}

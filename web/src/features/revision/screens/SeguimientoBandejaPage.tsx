@@ -9,6 +9,7 @@ import { P } from "../paths";
 export default function SeguimientoBandejaPage() {
   return (
     <BandejaTabla
+      espera
       titulo="Solicitudes de Firma"
       exportar="Seguimiento"
       clave={["seguimiento"]}

@@ -1,0 +1,135 @@
+/**
+ * Finding and owning work in the reviewers' inboxes, in the browser, by keyboard: the request's
+ * number as a column and in the search (typing the number alone finds the request), "Mis
+ * asignadas", the days waiting with its highlight past the setting (WAIT_ALERT_DAYS=1 here, so the
+ * demo's older requests are highlighted) and its filter and sort; then the same inbox on a phone,
+ * where each request is a card that names every value, the new ones too. Each step is checked
+ * against the API's answer.
+ */
+import type { BandejaItem } from "@registro/contracts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiDemo } from "../support/api";
+import { launchBrowser, login, newContext, screenshot, TELEFONO } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+const demo = apiDemo(() => server.url);
+type Pagina = { rows: BandejaItem[]; totalRecords: number };
+const bandejaAnalista = (query: string) =>
+  demo.llamar<Pagina>("analista", `api/SolicitudFirma/GetBandejaAnalista?page=0&rows=100&${query}`);
+
+beforeAll(async () => {
+  server = await startServer({ LOGIN_RATE_LIMIT: "500", WAIT_ALERT_DAYS: "1" });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function esperarTabla(page: Page) {
+  await page.locator(".rf-bandeja tbody tr").first().waitFor();
+  await page.locator(".rf-bandeja .p-datatable-loading-overlay").waitFor({ state: "detached" });
+}
+
+/** The request numbers the inbox shows, once it has settled. */
+async function numeros(page: Page): Promise<number[]> {
+  await esperarTabla(page);
+  const celdas = page.locator('.rf-bandeja tbody tr td[data-etiqueta="No."]');
+  return (await celdas.allTextContents()).map((t) => Number(t.trim()));
+}
+
+describe("the analyst's inbox", () => {
+  it("finds a request by its number, lists the analyst's own, and shows and sorts how long each has waited", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "analista");
+    await page.goto(`${server.url}/AnalistaRyCC/Analista`);
+    await esperarTabla(page);
+    await page.getByRole("columnheader", { name: "No." }).waitFor();
+    await page.getByRole("columnheader", { name: "Días en espera" }).waitFor();
+
+    // The number alone, typed without delay, finds that request.
+    const todas = await bandejaAnalista("");
+    const buscada = todas.rows[todas.rows.length - 1].idSolicitud;
+    await page.getByLabel("Buscar").focus();
+    await page.keyboard.type(String(buscada));
+    await page.waitForURL(new RegExp(`q=${buscada}(&|$)`));
+    await expect.poll(() => numeros(page)).toContain(buscada);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Backspace");
+    await page.waitForURL((u) => !u.searchParams.has("q"));
+
+    // Mis asignadas, by keyboard: what the analyst holds, and nothing else.
+    const mias = await bandejaAnalista("asignadas=mias");
+    expect(mias.totalRecords).toBeGreaterThan(0);
+    await page.getByLabel("Mis asignadas").focus();
+    await page.keyboard.press("Space");
+    await page.waitForURL(/asignadas=mias/);
+    await expect.poll(() => numeros(page)).toEqual(mias.rows.map((r) => r.idSolicitud));
+    await page.keyboard.press("Space");
+    await page.waitForURL((u) => !u.searchParams.has("asignadas"));
+
+    // Waiting long: highlighted, and the filter keeps only those.
+    const largas = await bandejaAnalista("espera=larga");
+    expect(largas.totalRecords).toBeGreaterThan(0);
+    await page.getByLabel("En espera prolongada").focus();
+    await page.keyboard.press("Space");
+    await page.waitForURL(/espera=larga/);
+    await expect.poll(() => numeros(page)).toEqual(largas.rows.slice(0, 10).map((r) => r.idSolicitud));
+    const celdasEspera = page.locator('.rf-bandeja tbody tr td[data-etiqueta="Días en espera"]');
+    expect(await celdasEspera.count()).toBeGreaterThan(0);
+    expect(await celdasEspera.locator(".rf-espera-larga").count()).toBe(await celdasEspera.count());
+    await expect
+      .poll(() => celdasEspera.first().textContent())
+      .toBe(`${largas.rows[0].diasEspera} días (espera prolongada)`.replace(/^1 días/, "1 día"));
+    await screenshot(page, "bandeja-analista-espera-larga");
+
+    // Sorted by days waiting from its header, by keyboard: the longest wait first on the second press.
+    await page.getByLabel("En espera prolongada").focus();
+    await page.keyboard.press("Space");
+    await page.waitForURL((u) => !u.searchParams.has("espera"));
+    const encabezado = page.getByRole("columnheader", { name: "Días en espera" });
+    await encabezado.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/sortField=diasEspera/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.searchParams.get("sortField") === "diasEspera" && !u.searchParams.has("sortOrder"));
+    const ordenadas = await bandejaAnalista("sortField=diasEspera&sortOrder=-1");
+    await expect.poll(() => numeros(page)).toEqual(ordenadas.rows.slice(0, 10).map((r) => r.idSolicitud));
+
+    // A phone: each request a card naming its number and its days waiting.
+    await page.setViewportSize(TELEFONO);
+    const tarjeta = page.locator(".rf-bandeja tbody tr").first();
+    await tarjeta.locator('td[data-etiqueta="No."]').waitFor();
+    expect((await tarjeta.locator('td[data-etiqueta="No."]').textContent())?.trim()).toBe(
+      String(ordenadas.rows[0].idSolicitud),
+    );
+    await tarjeta.locator('td[data-etiqueta="Días en espera"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "bandeja-analista-telefono");
+    await ctx.close();
+  });
+});
+
+describe("the administrator's inbox", () => {
+  it("shows the request's number first and finds a request by it", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "administrador");
+    await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
+    await esperarTabla(page);
+    await page.getByRole("columnheader", { name: "No." }).waitFor();
+    const pagina = await demo.llamar<Pagina>("administrador", "api/SolicitudFirma/GetBandejaAdministradorRCC?page=0");
+    expect(await numeros(page)).toEqual(pagina.rows.map((r) => r.idSolicitud));
+    const buscada = pagina.rows[pagina.rows.length - 1].idSolicitud;
+    await page.getByLabel("Buscar").focus();
+    await page.keyboard.type(String(buscada));
+    await page.waitForURL(new RegExp(`q=${buscada}(&|$)`));
+    await expect.poll(() => numeros(page)).toContain(buscada);
+    await ctx.close();
+  });
+});
