@@ -55,7 +55,7 @@ describe("the analyst's inbox", () => {
     // The number alone, typed without delay, finds that request.
     const todas = await bandejaAnalista("");
     const buscada = todas.rows[todas.rows.length - 1].idSolicitud;
-    await page.getByLabel("Buscar").focus();
+    await page.getByLabel("Buscar", { exact: true }).focus();
     await page.keyboard.type(String(buscada));
     await page.waitForURL(new RegExp(`q=${buscada}(&|$)`));
     await expect.poll(() => numeros(page)).toContain(buscada);
@@ -66,7 +66,7 @@ describe("the analyst's inbox", () => {
     // Mis asignadas, by keyboard: what the analyst holds, and nothing else.
     const mias = await bandejaAnalista("asignadas=mias");
     expect(mias.totalRecords).toBeGreaterThan(0);
-    await page.getByLabel("Mis asignadas").focus();
+    await page.getByLabel("Mis asignadas", { exact: true }).focus();
     await page.keyboard.press("Space");
     await page.waitForURL(/asignadas=mias/);
     await expect.poll(() => numeros(page)).toEqual(mias.rows.map((r) => r.idSolicitud));
@@ -76,7 +76,7 @@ describe("the analyst's inbox", () => {
     // Waiting long: highlighted, and the filter keeps only those.
     const largas = await bandejaAnalista("espera=larga");
     expect(largas.totalRecords).toBeGreaterThan(0);
-    await page.getByLabel("En espera prolongada").focus();
+    await page.getByLabel("En espera prolongada", { exact: true }).focus();
     await page.keyboard.press("Space");
     await page.waitForURL(/espera=larga/);
     await expect.poll(() => numeros(page)).toEqual(largas.rows.slice(0, 10).map((r) => r.idSolicitud));
@@ -84,12 +84,12 @@ describe("the analyst's inbox", () => {
     expect(await celdasEspera.count()).toBeGreaterThan(0);
     expect(await celdasEspera.locator(".rf-espera-larga").count()).toBe(await celdasEspera.count());
     await expect
-      .poll(() => celdasEspera.first().textContent())
+      .poll(async () => (await celdasEspera.first().textContent())?.trim())
       .toBe(`${largas.rows[0].diasEspera} días (espera prolongada)`.replace(/^1 días/, "1 día"));
     await screenshot(page, "bandeja-analista-espera-larga");
 
     // Sorted by days waiting from its header, by keyboard: the longest wait first on the second press.
-    await page.getByLabel("En espera prolongada").focus();
+    await page.getByLabel("En espera prolongada", { exact: true }).focus();
     await page.keyboard.press("Space");
     await page.waitForURL((u) => !u.searchParams.has("espera"));
     const encabezado = page.getByRole("columnheader", { name: "Días en espera" });
@@ -126,7 +126,7 @@ describe("the administrator's inbox", () => {
     const pagina = await demo.llamar<Pagina>("administrador", "api/SolicitudFirma/GetBandejaAdministradorRCC?page=0");
     expect(await numeros(page)).toEqual(pagina.rows.map((r) => r.idSolicitud));
     const buscada = pagina.rows[pagina.rows.length - 1].idSolicitud;
-    await page.getByLabel("Buscar").focus();
+    await page.getByLabel("Buscar", { exact: true }).focus();
     await page.keyboard.type(String(buscada));
     await page.waitForURL(new RegExp(`q=${buscada}(&|$)`));
     await expect.poll(() => numeros(page)).toContain(buscada);
