@@ -153,14 +153,17 @@ describe("Exportar", () => {
     expect(csv.nombre).toMatch(/^solicitudes-analista-\d{4}-\d{2}-\d{2}\.csv$/);
     const filas: string[][] = parse(csv.contenido.toString("utf8").replace(/^\uFEFF/, ""));
     expect(filas[0]).toEqual([
+      "No.",
       "Institución",
       "Cédula Incumbente",
       "Nombre Incumbente",
       "Cant. Funcionarios",
       "Estatus",
       "Fecha",
+      "Días en espera",
     ]);
-    expect(filas.slice(1).map((f) => f[1])).toEqual(cedulas);
+    expect(filas.slice(1).map((f) => f[0])).toEqual(items.map((i) => String(i.idSolicitud)));
+    expect(filas.slice(1).map((f) => f[2])).toEqual(cedulas);
 
     const xlsx = await bajar("Excel (.xlsx)");
     expect(xlsx.nombre).toMatch(/\.xlsx$/);
@@ -168,7 +171,7 @@ describe("Exportar", () => {
     await libro.xlsx.load(xlsx.contenido as unknown as ArrayBuffer);
     const hoja = libro.worksheets[0];
     expect(hoja.rowCount).toBe(items.length + 1);
-    expect(String(hoja.getRow(2).getCell(2).value)).toBe(cedulas[0]);
+    expect(String(hoja.getRow(2).getCell(3).value)).toBe(cedulas[0]);
     await screenshot(page, "oficina-exportar");
   });
 });

@@ -398,7 +398,7 @@ describe("Consulta", () => {
     await elegirEnDropdown(page, "Institución", "Ministerio de Hacienda");
     await page.waitForURL(/institucion=\d+/);
     await expect
-      .poll(() => textosDe(page, ".rf-bandeja tbody tr td:first-child"))
+      .poll(() => textosDe(page, '.rf-bandeja tbody tr td[data-etiqueta="Institución"]'))
       .toEqual(new Set(["Ministerio de Hacienda"]));
     await screenshot(page, "revision-consulta-bandeja");
 
@@ -426,7 +426,7 @@ describe("Seguimiento Solicitud", () => {
     type Pagina = { rows: BandejaItem[]; totalRecords: number };
     const url = "api/SolicitudFirma/GetBandejaAdministradorRCC";
     const page = await como("administrador");
-    const columna = () => page.locator(".rf-bandeja tbody tr td:first-child").allTextContents();
+    const columna = () => page.locator('.rf-bandeja tbody tr td[data-etiqueta="Institución"]').allTextContents();
     await page.goto(`${server.url}/AnalistaRyCC/Seguimiento`);
     await esperarTabla(page);
     const todas = await apiGet<Pagina>("administrador", `${url}?page=0&rows=10`);
@@ -447,7 +447,7 @@ describe("Seguimiento Solicitud", () => {
     await page.getByLabel("Buscar").fill("aduanas");
     await page.waitForURL(/q=aduanas/);
     await expect
-      .poll(() => textosDe(page, ".rf-bandeja tbody tr td:first-child"))
+      .poll(() => textosDe(page, '.rf-bandeja tbody tr td[data-etiqueta="Institución"]'))
       .toEqual(new Set(["Dirección General de Aduanas"]));
     await page.context().close();
   });

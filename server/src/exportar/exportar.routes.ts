@@ -49,24 +49,42 @@ const LISTAS: { url: string; vistas: readonly NombreVista[]; lista: ListaBandeja
     vistas: GRUPOS.originador,
     lista: { bandeja: "originador", archivo: "solicitudes-originador", numeroSolicitud: true, institucion: false },
   },
-  { url: "Analista", vistas: GRUPOS.analista, lista: { bandeja: "analista", archivo: "solicitudes-analista" } },
-  { url: "Juridico", vistas: GRUPOS.juridico, lista: { bandeja: "juridico", archivo: "solicitudes-juridico" } },
+  {
+    url: "Analista",
+    vistas: GRUPOS.analista,
+    lista: { bandeja: "analista", archivo: "solicitudes-analista", numeroSolicitud: true, espera: true },
+  },
+  {
+    url: "Juridico",
+    vistas: GRUPOS.juridico,
+    lista: { bandeja: "juridico", archivo: "solicitudes-juridico", numeroSolicitud: true, espera: true },
+  },
   {
     url: "Historico",
     vistas: GRUPOS.historico,
-    lista: { bandeja: "historico", archivo: "historico-juridico", numerar: true },
+    lista: { bandeja: "historico", archivo: "historico-juridico", numerar: true, numeroSolicitud: true },
   },
   {
     url: "Administrador",
     vistas: GRUPOS.administrador,
-    lista: { bandeja: "administrador", archivo: "solicitudes-administrador" },
+    lista: { bandeja: "administrador", archivo: "solicitudes-administrador", numeroSolicitud: true, espera: true },
   },
   {
     url: "Seguimiento",
     vistas: GRUPOS.seguimiento,
-    lista: { bandeja: "administrador", archivo: "seguimiento-solicitudes", estatusServidor: true },
+    lista: {
+      bandeja: "administrador",
+      archivo: "seguimiento-solicitudes",
+      estatusServidor: true,
+      numeroSolicitud: true,
+      espera: true,
+    },
   },
-  { url: "Consultor", vistas: GRUPOS.consulta, lista: { bandeja: "consultor", archivo: "solicitudes-consulta" } },
+  {
+    url: "Consultor",
+    vistas: GRUPOS.consulta,
+    lista: { bandeja: "consultor", archivo: "solicitudes-consulta", numeroSolicitud: true },
+  },
 ];
 
 /** The configuration lists' exports: access as for the list's own screen. */

@@ -64,6 +64,8 @@ export interface ListaBandeja {
   institucion?: boolean;
   /** The screen shows the server's status text, not the inbox's own (the tracking list). */
   estatusServidor?: boolean;
+  /** The screen's last column is the days waiting in the current stage (the reviewers' inboxes). */
+  espera?: boolean;
 }
 
 /** Rows of `lotes`, each with its 1-based position. */
@@ -114,6 +116,7 @@ export async function exportarBandeja(
     { titulo: "Cant. Funcionarios", valor: (f) => f.item.cantFuncionarios },
     { titulo: "Estatus", valor: (f) => estatus(f.item) },
     { titulo: "Fecha", valor: (f) => new Date(f.item.fechaSolicitud), formato: "fechaHora" },
+    ...(lista.espera ? [{ titulo: "Días en espera", valor: (f: Fila) => f.item.diasEspera ?? "" }] : []),
   ];
   const lotes = lotesBandeja(db, filtro, orden);
   const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));

@@ -97,6 +97,13 @@ function comoFila(item: BandejaItem, estatus: string): string[] {
   ];
 }
 
+/** The screens of the comptroller's inboxes start with the request's number; the reviewers' end with the days waiting. */
+const conNumero = (item: BandejaItem, fila: string[]) => [String(item.idSolicitud), ...fila];
+const conEspera = (item: BandejaItem, fila: string[]) => [
+  ...fila,
+  item.diasEspera === null ? "" : String(item.diasEspera),
+];
+
 async function lista(usuario: UsuarioDemo, url: string, query: string): Promise<BandejaItem[]> {
   const res = await t.as(usuario, { method: "GET", url: `/api/SolicitudFirma/${url}?${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -147,8 +154,10 @@ describe("the file holds exactly the list's rows", () => {
           new RegExp(`attachment; filename="solicitudes-analista-\\d{4}-\\d{2}-\\d{2}\\.${formato}"`),
         );
         const { encabezado, filas } = await leer(res, formato);
-        expect(encabezado).toEqual(ENCABEZADO);
-        const esperadas = items.map((i) => comoFila(i, i.idAsignadoA === null ? TEXTO_PENDIENTE : TEXTO_REVISION));
+        expect(encabezado).toEqual(["No.", ...ENCABEZADO, "Días en espera"]);
+        const esperadas = items.map((i) =>
+          conEspera(i, conNumero(i, comoFila(i, i.idAsignadoA === null ? TEXTO_PENDIENTE : TEXTO_REVISION))),
+        );
         expect(filas, q).toEqual(esperadas);
         total += filas.length;
       }
@@ -172,7 +181,7 @@ describe("the file holds exactly the list's rows", () => {
       const q = "sortField=institucion&sortOrder=-1";
       const items = await lista("administrador", "GetBandejaAdministradorRCC", q);
       const { filas } = await leer(await exportar("administrador", lista_, q, "xlsx"), "xlsx");
-      expect(filas).toEqual(items.map((i) => comoFila(i, estatusDe(i))));
+      expect(filas).toEqual(items.map((i) => conEspera(i, conNumero(i, comoFila(i, estatusDe(i))))));
       expect(filas.length).toBeGreaterThan(0);
     }
   });
@@ -183,11 +192,11 @@ describe("the file holds exactly the list's rows", () => {
       await exportar("juridico", "Historico", "sortField=fechaSolicitud&sortOrder=1", "csv"),
       "csv",
     );
-    expect(encabezado).toEqual(["#", ...ENCABEZADO]);
+    expect(encabezado).toEqual(["#", "No.", ...ENCABEZADO]);
     expect(filas).toEqual(
       items.map((i, n) => [
         String(n + 1),
-        ...comoFila(i, i.estatusSolitud === 106 ? TEXTO_ACTIVA : textoEstatus(i.estatusSolitud)),
+        ...conNumero(i, comoFila(i, i.estatusSolitud === 106 ? TEXTO_ACTIVA : textoEstatus(i.estatusSolitud))),
       ]),
     );
   });
@@ -291,11 +300,11 @@ describe("Excel files", () => {
         expect(ancho, `column ${c}`).toBeGreaterThanOrEqual(Math.min(60, largo));
       }
     }
-    // The inbox's Fecha: a date with its time, shown dd/mm/aaaa hh:mm.
-    const fecha = bandeja.getRow(2).getCell(6);
+    // The inbox's Fecha (after No.): a date with its time, shown dd/mm/aaaa hh:mm; numbers are numbers.
+    const fecha = bandeja.getRow(2).getCell(7);
     expect(fecha.value).toBeInstanceOf(Date);
     expect(fecha.numFmt).toBe("dd/mm/yyyy hh:mm");
-    expect(typeof bandeja.getRow(2).getCell(4).value).toBe("number");
+    for (const c of [1, 5, 8]) expect(typeof bandeja.getRow(2).getCell(c).value, `column ${c}`).toBe("number");
     // The registry's amounts are numbers, its validity dates dates (dd/mm/aaaa); the rest is text.
     const celdas = (col: number) => {
       const r: ExcelJS.Cell[] = [];
