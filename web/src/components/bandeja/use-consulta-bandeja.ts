@@ -47,21 +47,22 @@ export function useConsultaBandeja(o: OpcionesConsulta) {
     espera: o.filtroEspera && params.get("espera") === "larga" ? "larga" : undefined,
   };
 
-  /** Writes the changes into the URL (an empty value removes its key); a new filter starts at page 1. */
+  /**
+   * Writes the changes into the URL (an empty value removes its key); a new filter starts at page 1.
+   * The changes apply to the address as it is now, not to `params`: the router redraws the page in
+   * a transition, so on a busy computer the screen can still hold the previous address when the
+   * next change comes (`setParams`' own `prev` is that drawing's), and a filter just cleared came back.
+   */
   const actualizar = useCallback(
-    (cambios: CambiosConsulta, reiniciarPagina = true) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(cambios)) {
-            if (v === undefined || v === "") next.delete(k);
-            else next.set(k, String(v));
-          }
-          if (reiniciarPagina) next.delete("page");
-          return next;
-        },
-        { replace: true },
-      ),
+    (cambios: CambiosConsulta, reiniciarPagina = true) => {
+      const next = new URLSearchParams(window.location.search);
+      for (const [k, v] of Object.entries(cambios)) {
+        if (v === undefined || v === "") next.delete(k);
+        else next.set(k, String(v));
+      }
+      if (reiniciarPagina) next.delete("page");
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 
