@@ -58,6 +58,8 @@ export const V = {
   // Notices
   CORREOS_NO_ENVIADOS: "Correos no enviados",
   RESPALDOS: "Respaldos",
+  // Bringing in the registry kept before the product
+  IMPORTAR_REGISTRO: "Importar registro",
   // Verification
   VERIFICAR_FIRMA: "Verificar firma",
   // The workload dashboard
@@ -96,6 +98,7 @@ export const TITULO_VISTA: Record<NombreVista, string> = {
   [V.CARGOS]: "Listado de Cargos",
   [V.AUDITORIA]: "Auditoría",
   [V.RESPALDOS]: "Respaldos",
+  [V.IMPORTAR_REGISTRO]: "Importar registro",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -127,6 +130,7 @@ export const NOMBRE_VISTA_USUARIO: Record<NombreVista, string> = {
   [V.CARGOS]: "Cargos",
   [V.AUDITORIA]: "Auditoría",
   [V.RESPALDOS]: "Respaldos",
+  [V.IMPORTAR_REGISTRO]: "Importar registro",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -328,6 +332,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // Migration 0026 inserts it into databases seeded before it.
+  {
+    idVista: 43,
+    nombre: V.IMPORTAR_REGISTRO,
+    url: "/Configuracion/ImportarRegistro",
+    iconClass: "pi pi-upload",
+    idModulo: 5,
+    principal: false,
+  },
   // Verificación: migration 0007 inserts it (id 31) into databases seeded before it.
   {
     idVista: 31,
@@ -359,6 +372,7 @@ export const GRUPOS = {
   // Notices
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
   respaldos: [V.RESPALDOS],
+  importacion: [V.IMPORTAR_REGISTRO],
   // Verification
   verificacion: [V.VERIFICAR_FIRMA],
   tablero: [V.TABLERO],
@@ -455,6 +469,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       // Notices
       V.CORREOS_NO_ENVIADOS,
       V.RESPALDOS,
+      V.IMPORTAR_REGISTRO,
     ],
   },
   // Verificación: migration 0007 adds it to databases seeded before it.

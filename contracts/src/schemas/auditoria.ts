@@ -21,6 +21,8 @@ export const ENTIDADES_AUDITORIA = [
   "Cuenta",
   // A look-up of the person registry (GetPersona): who asked for which cédula.
   "Persona",
+  // A run of the registry import: file name, SHA-256, counts.
+  "Importacion",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -67,6 +69,8 @@ export const ACCIONES_AUDITORIA = {
   inactivar: "Inactivación",
   activar: "Activación",
   consultar: "Consulta del padrón",
+  importar_prueba: "Prueba de importación del registro",
+  importar: "Importación del registro",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 

@@ -864,3 +864,46 @@ export const desafios = pgTable(
   },
   (t) => [index("desafios_usuario_idx").on(t.idUsuario)],
 );
+
+// Importación del registro anterior (migration 0026) ------------------------------------
+
+/**
+ * One run of the registry import (screen or `npm run importar`): the file (kept until the run ends,
+ * so it survives the browser closing), whether it applies, its status and progress, its counts and
+ * its report (`FilaInforme[]`). estado: 'pendiente' | 'validando' | 'aplicando' | 'terminada' | 'fallida'.
+ */
+export const importaciones = pgTable(
+  "importaciones",
+  {
+    idImportacion: serial("id_importacion").primaryKey(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+    archivo: text("archivo").notNull(),
+    sha256: text("sha256").notNull(),
+    contenido: bytea("contenido"),
+    documentos: bytea("documentos"),
+    documentosNombre: text("documentos_nombre"),
+    aplicar: boolean("aplicar").notNull().default(false),
+    crearCatalogos: boolean("crear_catalogos").notNull().default(false),
+    estado: text("estado").notNull().default("pendiente"),
+    progreso: integer("progreso").notNull().default(0),
+    total: integer("total"),
+    aplicada: boolean("aplicada").notNull().default(false),
+    conteos: jsonb("conteos").notNull().default({}),
+    informe: jsonb("informe").notNull().default([]),
+    error: text("error"),
+    inicio: tstz("inicio").notNull().defaultNow(),
+    fin: tstz("fin"),
+  },
+  (t) => [index("importaciones_inicio_idx").on(t.inicio)],
+);
+
+/** The request that holds each institution's imported officials (created by the first import). */
+export const importacionSolicitudes = pgTable("importacion_solicitudes", {
+  idInstitucion: integer("id_institucion")
+    .primaryKey()
+    .references(() => instituciones.idInstitucion),
+  idSolicitud: integer("id_solicitud")
+    .notNull()
+    .unique()
+    .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
+});

@@ -40,7 +40,7 @@ import {
   solicitudes,
 } from "../db/schema.js";
 import { institucionDeAlcance } from "../shared/alcance.js";
-import { diaEnUtc } from "../shared/tiempo.js";
+import { diaEnUtc, fechaLocal } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja, type Vigencia } from "../solicitudes/bandejas.service.js";
 import { vigencia as vigenciaFuncionario } from "../solicitudes/mappers.js";
@@ -129,10 +129,13 @@ export async function exportarBandeja(
 
 interface FilaRegistro {
   institucion: string;
+  /** 0: the incumbent of a request with active officials; 1: an active official. */
+  orden: number;
   cedula: string;
   nombres: string;
   apellidos: string;
   cargo: string;
+  telefono: string;
   firmas: string | null;
   firmaRango: boolean;
   montoDesde: string | null;
@@ -143,6 +146,8 @@ interface FilaRegistro {
   titular: string;
   idEstatus: number;
   estatusSolicitud: number;
+  /** The first day it was authorised (the request's date for an incumbent), in the country. */
+  registro: Date | string;
 }
 
 /** Texts of the registry's cells where the screens show them instead of a blank. */
@@ -158,8 +163,10 @@ function estadoFirma(f: FilaRegistro, hoy: string, diasAviso: number): string {
 
 /**
  * The registry itself (the consultant's export): one row per active official with institution,
- * position, signatures, amount range and validity, by institution and name. `hoy` (today in the
- * country) dates the file name.
+ * position, signatures, amount range and validity, and one per incumbent of the requests holding
+ * them (Tipo "Incumbente", first in its institution), by institution and name. The last columns
+ * (Tipo, Teléfono, Fecha de registro) are what "Importar registro" needs besides, so an export
+ * imports back as it was. `hoy` (today in the country) dates the file name.
  */
 export function exportarRegistro(
   sesion: SesionUsuario,
@@ -168,39 +175,68 @@ export function exportarRegistro(
   { hoy, diasAviso }: { hoy: string; diasAviso: number },
 ): Archivo {
   const alcance = institucionDeAlcance(sesion);
-  // By institution and name, the official's id last: one keyset stretch (db/lotes.ts).
+  const enAlcance = alcance === null ? sql`` : sql`and ${solicitudes.idInstitucion} = ${alcance}`;
+  // By institution, incumbents first, then name, the row's id last: one keyset stretch (db/lotes.ts).
   const tramo: Tramo = {
     claves: [
-      { expr: sql`${instituciones.nombre}`, tipo: "text" },
-      { expr: sql`${funcionarios.apellidos}`, tipo: "text" },
-      { expr: sql`${funcionarios.nombres}`, tipo: "text" },
-      { expr: sql`${funcionarios.idFuncionario}`, tipo: "int" },
+      { expr: sql.raw("r.institucion"), tipo: "text" },
+      { expr: sql.raw("r.orden"), tipo: "int" },
+      { expr: sql.raw("r.apellidos"), tipo: "text" },
+      { expr: sql.raw("r.nombres"), tipo: "text" },
+      { expr: sql.raw("r.id"), tipo: "int" },
     ] satisfies ClaveOrden[],
     desc: false,
   };
-  const consulta = (t: Tramo, despues: readonly string[] | null, limite: number) => sql`select
-      ${instituciones.nombre} as institucion, ${funcionarios.cedula} as cedula,
-      ${funcionarios.nombres} as nombres, ${funcionarios.apellidos} as apellidos, ${cargos.nombre} as cargo,
-      (select string_agg(${firmas.firma}, '; ' order by ${firmas.idFirma}) from ${funcionarioFirmas}
-        join ${firmas} on ${firmas.idFirma} = ${funcionarioFirmas.idFirma}
-        where ${funcionarioFirmas.idFuncionario} = ${funcionarios.idFuncionario}) as firmas,
-      ${funcionarios.firmaRango} as "firmaRango", ${funcionarios.montoDesde}::text as "montoDesde",
-      ${funcionarios.montoHasta}::text as "montoHasta", ${funcionarios.firmaVigencia} as "firmaVigencia",
-      ${funcionarios.fechaDesde}::text as "fechaDesde", ${funcionarios.fechaHasta}::text as "fechaHasta",
-      ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
-      ${funcionarios.idEstatus} as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud"${columnasClave(t)}
-    from ${funcionarios}
-    join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
-    join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
-    join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
-    join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
-    where ${funcionarios.idEstatus} = ${ESTATUS_FUNCIONARIO.ACTIVO}
-      ${alcance === null ? sql`` : sql`and ${solicitudes.idInstitucion} = ${alcance}`}
-      ${despues === null ? sql`` : sql`and ${condicionDespues(t, despues)}`}
+  const activo = ESTATUS_FUNCIONARIO.ACTIVO;
+  const consulta = (t: Tramo, despues: readonly string[] | null, limite: number) => sql`select r.*${columnasClave(t)}
+    from (
+      select ${instituciones.nombre} as institucion, 1 as orden, ${funcionarios.idFuncionario} as id,
+        ${funcionarios.cedula} as cedula, ${funcionarios.nombres} as nombres, ${funcionarios.apellidos} as apellidos,
+        ${cargos.nombre} as cargo, ${funcionarios.telefono} as telefono,
+        (select string_agg(${firmas.firma}, '; ' order by ${firmas.idFirma}) from ${funcionarioFirmas}
+          join ${firmas} on ${firmas.idFirma} = ${funcionarioFirmas.idFirma}
+          where ${funcionarioFirmas.idFuncionario} = ${funcionarios.idFuncionario}) as firmas,
+        ${funcionarios.firmaRango} as "firmaRango", ${funcionarios.montoDesde}::text as "montoDesde",
+        ${funcionarios.montoHasta}::text as "montoHasta", ${funcionarios.firmaVigencia} as "firmaVigencia",
+        ${funcionarios.fechaDesde}::text as "fechaDesde", ${funcionarios.fechaHasta}::text as "fechaHasta",
+        ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
+        ${funcionarios.idEstatus} as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud",
+        coalesce((select min(a.desde) from autorizaciones a where a.id_funcionario = ${funcionarios.idFuncionario}),
+          ${funcionarios.creado}) as registro
+      from ${funcionarios}
+      join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
+      join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
+      join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
+      join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
+      where ${funcionarios.idEstatus} = ${activo} ${enAlcance}
+      union all
+      select * from (
+        select distinct on (${solicitudes.idInstitucion}, ${incumbentes.cedula})
+          ${instituciones.nombre} as institucion, 0 as orden, ${incumbentes.idIncumbente} as id,
+          ${incumbentes.cedula} as cedula, ${incumbentes.nombres} as nombres, ${incumbentes.apellidos} as apellidos,
+          ${cargos.nombre} as cargo, ${incumbentes.telefono} as telefono, null::text as firmas,
+          false as "firmaRango", null::text as "montoDesde", null::text as "montoHasta", false as "firmaVigencia",
+          null::text as "fechaDesde", null::text as "fechaHasta",
+          ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
+          ${activo}::smallint as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud",
+          ${solicitudes.fechaSolicitud} as registro
+        from ${solicitudes}
+        join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
+        join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
+        join ${cargos} on ${cargos.idCargo} = ${incumbentes.codCargo}
+        where exists (select 1 from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud}
+            and ${funcionarios.idEstatus} = ${activo}) ${enAlcance}
+        order by ${solicitudes.idInstitucion}, ${incumbentes.cedula}, ${solicitudes.idSolicitud} desc
+      ) incumbentes_registro
+    ) r
+    ${despues === null ? sql`` : sql`where ${condicionDespues(t, despues)}`}
     ${ordenTramo(t)}
     limit ${entero(limite)}`;
-  const monto = (f: FilaRegistro, m: string | null) => (!f.firmaRango ? SIN_LIMITE : m === null ? null : Number(m));
-  const dia = (f: FilaRegistro, d: string | null) => (!f.firmaVigencia ? PERMANENTE : d === null ? null : diaEnUtc(d));
+  const incumbente = (f: FilaRegistro) => f.orden === 0;
+  const monto = (f: FilaRegistro, m: string | null) =>
+    incumbente(f) ? null : !f.firmaRango ? SIN_LIMITE : m === null ? null : Number(m);
+  const dia = (f: FilaRegistro, d: string | null) =>
+    incumbente(f) ? null : !f.firmaVigencia ? PERMANENTE : d === null ? null : diaEnUtc(d);
   const columnas: Columna<FilaRegistro>[] = [
     { titulo: "Institución", valor: (f) => f.institucion },
     { titulo: "Incumbente", valor: (f) => f.titular },
@@ -214,7 +250,10 @@ export function exportarRegistro(
     { titulo: "Vigencia desde", valor: (f) => dia(f, f.fechaDesde), formato: "fecha" },
     { titulo: "Vigencia hasta", valor: (f) => dia(f, f.fechaHasta), formato: "fecha" },
     { titulo: "Estatus", valor: (f) => NOMBRE_ESTATUS_FUNCIONARIO[f.idEstatus as CodigoEstatusFuncionario] },
-    { titulo: "Estado de la firma", valor: (f) => estadoFirma(f, hoy, diasAviso) },
+    { titulo: "Estado de la firma", valor: (f) => (incumbente(f) ? "" : estadoFirma(f, hoy, diasAviso)) },
+    { titulo: "Tipo", valor: (f) => (incumbente(f) ? "Incumbente" : "Funcionario") },
+    { titulo: "Teléfono", valor: (f) => f.telefono },
+    { titulo: "Fecha de registro", valor: (f) => diaEnUtc(fechaLocal(f.registro)), formato: "fecha" },
   ];
   return {
     nombre: `registro-firmas-${hoy}.${formato}`,

@@ -235,6 +235,9 @@ const REGISTRO = [
   "Vigencia hasta",
   "Estatus",
   "Estado de la firma",
+  "Tipo",
+  "Teléfono",
+  "Fecha de registro",
 ];
 
 describe("the registry", () => {
@@ -254,12 +257,25 @@ describe("the registry", () => {
     for (const formato of ["csv", "xlsx"] as const) {
       const res = await exportar("consultor", "Registro", "", formato);
       expect(res.statusCode).toBe(200);
-      const { encabezado, filas } = await leer(res, formato);
+      const { encabezado, filas: todas } = await leer(res, formato);
       expect(encabezado).toEqual(REGISTRO);
-      expect(filas).toHaveLength(activos.length);
-      // By institution: each institution's officials come together.
-      const bloques = filas.map((f) => f[0]).filter((x, i, a) => i === 0 || a[i - 1] !== x);
+      // By institution: each institution's incumbents, then its officials, come together.
+      const bloques = todas.map((f) => f[0]).filter((x, i, a) => i === 0 || a[i - 1] !== x);
       expect(new Set(bloques).size).toBe(bloques.length);
+      for (let i = 1; i < todas.length; i++)
+        if (todas[i][0] === todas[i - 1][0])
+          expect([todas[i - 1][13], todas[i][13]]).not.toEqual(["Funcionario", "Incumbente"]);
+      // Each institution's incumbents (of the requests holding active officials) once each, named as the rows' titular.
+      const incumbentes = todas.filter((f) => f[13] === "Incumbente");
+      expect(incumbentes.length).toBeGreaterThan(0);
+      expect(new Set(incumbentes.map((f) => `${f[0]}|${f[2]}`)).size).toBe(incumbentes.length);
+      for (const f of incumbentes) expect([f[6], f[7], f[12]]).toEqual(["", "", ""]);
+      const filas = todas.filter((f) => f[13] === "Funcionario");
+      expect(filas).toHaveLength(activos.length);
+      for (const f of filas) {
+        expect(incumbentes.some((i) => i[0] === f[0] && `${i[3]} ${i[4]}` === f[1])).toBe(true);
+        expect(f[15]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      }
       // Each row is an active official of the database, with a position and at least one signature.
       expect(filas.map((f) => f[2]).sort()).toEqual(activos.map((a) => a.cedula).sort());
       expect(filas.every((f) => f[5] !== "" && f[6] !== "")).toBe(true);
@@ -306,10 +322,11 @@ describe("Excel files", () => {
     expect(fecha.numFmt).toBe("dd/mm/yyyy hh:mm");
     for (const c of [1, 5, 8]) expect(typeof bandeja.getRow(2).getCell(c).value, `column ${c}`).toBe("number");
     // The registry's amounts are numbers, its validity dates dates (dd/mm/aaaa); the rest is text.
+    // Officials' rows (the incumbents' have no amounts or validity).
     const celdas = (col: number) => {
       const r: ExcelJS.Cell[] = [];
       registro.eachRow((row, n) => {
-        if (n > 1) r.push(row.getCell(col));
+        if (n > 1 && row.getCell(14).value === "Funcionario") r.push(row.getCell(col));
       });
       return r;
     };
@@ -319,5 +336,6 @@ describe("Excel files", () => {
     const fechas = celdas(11).filter((c) => c.value !== "Permanente");
     expect(fechas.length).toBeGreaterThan(0);
     expect(fechas.every((c) => c.value instanceof Date && c.numFmt === "dd/mm/yyyy")).toBe(true);
+    expect(celdas(16).every((c) => c.value instanceof Date && c.numFmt === "dd/mm/yyyy")).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ const ENTIDAD: Record<EntidadAuditoria, string> = {
   Sesion: "Inicio de sesión",
   Cuenta: "Cuenta",
   Persona: "Padrón de personas",
+  Importacion: "Importación del registro",
 };
 
 const ACCION: Record<string, string> = ACCIONES_AUDITORIA;

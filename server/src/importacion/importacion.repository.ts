@@ -1,0 +1,386 @@
+/**
+ * SQL of the registry import: the catalogues a row is checked against, the registry entries of the
+ * file's institutions, and the writes of an apply (in the caller's transaction, in batches).
+ */
+import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { filas } from "../db/filas.js";
+import {
+  autorizaciones,
+  cargos,
+  firmas,
+  funcionarioFirmas,
+  funcionarios,
+  historial,
+  importaciones,
+  importacionSolicitudes,
+  incumbentes,
+  instituciones,
+  solicitudes,
+  usuarios,
+} from "../db/schema.js";
+import { fechaLocal, inicioDiaLocal } from "../shared/tiempo.js";
+import { normalizarNombre } from "./lector.js";
+import type { Existentes, FuncionarioExistente, IncumbenteExistente } from "./plan.js";
+import type { Catalogos, RegistroImportado } from "./validacion.js";
+
+export async function cargarCatalogos(tx: Tx, hoy: string, crearCatalogos: boolean): Promise<Catalogos> {
+  const [insts, crgs, frms] = await Promise.all([
+    tx.select().from(instituciones),
+    tx.select().from(cargos),
+    tx.select({ idFirma: firmas.idFirma, firma: firmas.firma }).from(firmas),
+  ]);
+  const cat: Catalogos = { instituciones: new Map(), cargos: new Map(), firmas: new Map(), hoy, crearCatalogos };
+  for (const i of insts) {
+    const v = { idInstitucion: i.idInstitucion, nombre: i.nombre, estatus: i.estatus };
+    cat.instituciones.set(normalizarNombre(i.nombre), v);
+    cat.instituciones.set(String(i.idInstitucion), v);
+  }
+  for (const c of crgs)
+    cat.cargos.set(normalizarNombre(c.nombre), { idCargo: c.idCargo, nombre: c.nombre, tipo: c.tipo });
+  for (const f of frms) cat.firmas.set(normalizarNombre(f.firma), f);
+  return cat;
+}
+
+/** The registry entries (sent officials, incumbents, imported requests) of these institutions. */
+export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existentes> {
+  if (ids.length === 0) return { importadas: new Map(), funcionarios: [], incumbentes: [] };
+  const lista = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  const importadas = await tx
+    .select()
+    .from(importacionSolicitudes)
+    .where(inArray(importacionSolicitudes.idInstitucion, ids));
+  const fs = await filas<
+    Omit<FuncionarioExistente, "activo" | "firmas" | "fechaRegistro" | "fechaBaja"> & {
+      idEstatus: number;
+      firmas: string | null;
+      desde: Date | string | null;
+      hasta: Date | string | null;
+    }
+  >(
+    tx,
+    sql`select f.id_funcionario as "idFuncionario", f.id_solicitud as "idSolicitud", s.id_institucion as "idInstitucion",
+      f.cedula, f.nombres, f.apellidos, f.cod_cargo as "codCargo", f.telefono, f.firma_rango as "firmaRango",
+      f.monto_desde::text as "montoDesde", f.monto_hasta::text as "montoHasta", f.firma_vigencia as "firmaVigencia",
+      f.fecha_desde::text as "fechaDesde", f.fecha_hasta::text as "fechaHasta", f.id_estatus as "idEstatus", f.comentario,
+      (select string_agg(ff.id_firma::text, ',' order by ff.id_firma) from funcionario_firmas ff
+        where ff.id_funcionario = f.id_funcionario) as firmas,
+      (select min(a.desde) from autorizaciones a where a.id_funcionario = f.id_funcionario) as desde,
+      (select max(a.hasta) from autorizaciones a where a.id_funcionario = f.id_funcionario) as hasta
+    from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
+    where f.enviado and s.id_institucion in (${lista})`,
+  );
+  const incs = await filas<IncumbenteExistente>(
+    tx,
+    sql`select i.id_incumbente as "idIncumbente", s.id_solicitud as "idSolicitud", s.id_institucion as "idInstitucion",
+      i.cedula, i.nombres, i.apellidos, i.cod_cargo as "codCargo", i.telefono
+    from solicitudes s join incumbentes i on i.id_incumbente = s.id_incumbente
+    where s.id_institucion in (${lista}) and s.estatus <> ${ESTATUS.PENDIENTE_ENVIAR}`,
+  );
+  return {
+    importadas: new Map(importadas.map((i) => [i.idInstitucion, i.idSolicitud])),
+    funcionarios: fs.map((f) => ({
+      idFuncionario: f.idFuncionario,
+      idSolicitud: f.idSolicitud,
+      idInstitucion: f.idInstitucion,
+      cedula: f.cedula,
+      nombres: f.nombres,
+      apellidos: f.apellidos,
+      codCargo: f.codCargo,
+      telefono: f.telefono,
+      firmas: f.firmas ? f.firmas.split(",").map(Number) : [],
+      firmaRango: f.firmaRango,
+      montoDesde: f.montoDesde,
+      montoHasta: f.montoHasta,
+      firmaVigencia: f.firmaVigencia,
+      fechaDesde: f.fechaDesde,
+      fechaHasta: f.fechaHasta,
+      activo: f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO,
+      comentario: f.comentario,
+      fechaRegistro: f.desde === null ? null : fechaLocal(f.desde),
+      fechaBaja: f.hasta === null ? null : fechaLocal(f.hasta),
+    })),
+    incumbentes: incs,
+  };
+}
+
+/** Creates the institutions and positions the file names and the registry lacks (crearCatalogos). */
+export async function crearCatalogosFaltantes(
+  tx: Tx,
+  registros: RegistroImportado[],
+): Promise<{ instituciones: number; cargos: number }> {
+  const nuevasInst = new Map<string, string>();
+  const nuevosCargos = new Map<string, { nombre: string; tipo: number }>();
+  for (const r of registros) {
+    if (r.idInstitucion === null) nuevasInst.set(r.institucion.toLowerCase(), r.institucion);
+    if (r.idCargo === null)
+      nuevosCargos.set(normalizarNombre(r.cargo), { nombre: r.cargo, tipo: r.tipo === "Incumbente" ? 1 : 2 });
+  }
+  const idInst = new Map<string, number>();
+  for (const [clave, nombre] of nuevasInst) {
+    const [fila] = await tx.insert(instituciones).values({ nombre }).returning({ id: instituciones.idInstitucion });
+    idInst.set(clave, fila.id);
+  }
+  const idCargo = new Map<string, number>();
+  for (const [clave, c] of nuevosCargos) {
+    const [fila] = await tx.insert(cargos).values(c).returning({ id: cargos.idCargo });
+    idCargo.set(clave, fila.id);
+  }
+  for (const r of registros) {
+    if (r.idInstitucion === null) r.idInstitucion = idInst.get(r.institucion.toLowerCase()) ?? null;
+    if (r.idCargo === null) r.idCargo = idCargo.get(normalizarNombre(r.cargo)) ?? null;
+  }
+  // The institution's positions list gains the positions its imported people hold.
+  const pares = new Set(registros.map((r) => `${r.idInstitucion}|${r.idCargo}`));
+  const valores = [...pares].map((p) => {
+    const [i, c] = p.split("|").map(Number);
+    return sql`(${i}, ${c})`;
+  });
+  for (let i = 0; i < valores.length; i += 1000)
+    await tx.execute(
+      sql`insert into institucion_cargos (id_institucion, id_cargo) values ${sql.join(valores.slice(i, i + 1000), sql`, `)} on conflict do nothing`,
+    );
+  return { instituciones: nuevasInst.size, cargos: nuevosCargos.size };
+}
+
+/** A new imported request of one institution, approved (106), with its incumbent and first history entry. */
+export async function crearSolicitudImportada(
+  tx: Tx,
+  idInstitucion: number,
+  incumbente: RegistroImportado,
+  fechaRegistro: string,
+  idUsuario: number | null,
+  texto: string,
+): Promise<number> {
+  const [inc] = await tx
+    .insert(incumbentes)
+    .values({
+      idInstitucion,
+      cedula: incumbente.cedula,
+      nombres: incumbente.nombres,
+      apellidos: incumbente.apellidos,
+      codCargo: incumbente.idCargo as number,
+      telefono: incumbente.telefono,
+    })
+    .returning({ id: incumbentes.idIncumbente });
+  const fecha = inicioDiaLocal(fechaRegistro);
+  const [inst] = await tx.select().from(instituciones).where(eq(instituciones.idInstitucion, idInstitucion));
+  const [sol] = await tx
+    .insert(solicitudes)
+    .values({
+      idInstitucion,
+      idIncumbente: inc.id,
+      estatus: ESTATUS.ACTIVA,
+      comentario: texto,
+      instDireccion: inst?.direccion ?? "",
+      instTelefono: inst?.telefono ?? "",
+      instExt: inst?.ext ?? "",
+      fechaSolicitud: fecha,
+      fechaActualizacion: fecha,
+      creadoPor: idUsuario,
+      fueActiva: true,
+      decididoJuridico: true,
+    })
+    .returning({ id: solicitudes.idSolicitud });
+  await tx.insert(historial).values({
+    idSolicitud: sol.id,
+    estatus: ESTATUS.ACTIVA,
+    fecha,
+    motivoCambioEstatus: texto,
+    idUsuario,
+  });
+  await tx.insert(importacionSolicitudes).values({ idInstitucion, idSolicitud: sol.id });
+  return sol.id;
+}
+
+export async function actualizarIncumbente(tx: Tx, idSolicitud: number, r: RegistroImportado): Promise<void> {
+  const [sol] = await tx
+    .select({ idIncumbente: solicitudes.idIncumbente })
+    .from(solicitudes)
+    .where(eq(solicitudes.idSolicitud, idSolicitud));
+  const cambios = {
+    cedula: r.cedula,
+    nombres: r.nombres,
+    apellidos: r.apellidos,
+    codCargo: r.idCargo as number,
+    ...(r.telefono !== "" ? { telefono: r.telefono } : {}),
+  };
+  await tx.update(incumbentes).set(cambios).where(eq(incumbentes.idIncumbente, sol.idIncumbente));
+}
+
+export async function anotarHistorial(
+  tx: Tx,
+  entradas: { idSolicitud: number; texto: string; fecha: Date; idUsuario: number | null }[],
+): Promise<void> {
+  for (let i = 0; i < entradas.length; i += 1000) {
+    await tx.insert(historial).values(
+      entradas.slice(i, i + 1000).map((e) => ({
+        idSolicitud: e.idSolicitud,
+        estatus: ESTATUS.ACTIVA,
+        fecha: e.fecha,
+        motivoCambioEstatus: e.texto,
+        idUsuario: e.idUsuario,
+      })),
+    );
+  }
+}
+
+const valoresFuncionario = (r: RegistroImportado, idSolicitud: number) => ({
+  idSolicitud,
+  cedula: r.cedula,
+  nombres: r.nombres,
+  apellidos: r.apellidos,
+  codCargo: r.idCargo as number,
+  telefono: r.telefono,
+  comentario: r.activo ? "" : r.motivoBaja,
+  firmaVigencia: r.firmaVigencia,
+  firmaRango: r.firmaRango,
+  montoDesde: r.montoDesde,
+  montoHasta: r.montoHasta,
+  fechaDesde: r.fechaDesde,
+  fechaHasta: r.fechaHasta,
+  idEstatus: r.activo ? ESTATUS_FUNCIONARIO.ACTIVO : ESTATUS_FUNCIONARIO.INACTIVO,
+  enviado: true,
+  creado: inicioDiaLocal(r.fechaRegistro),
+});
+
+/** The official's signatures and authorisation period, from the legacy dates. */
+async function firmasYPeriodos(tx: Tx, pares: { id: number; idSolicitud: number; r: RegistroImportado }[]) {
+  const ff = pares.flatMap(({ id, r }) => r.firmas.map((idFirma) => ({ idFuncionario: id, idFirma })));
+  for (let i = 0; i < ff.length; i += 2000) await tx.insert(funcionarioFirmas).values(ff.slice(i, i + 2000));
+  const periodos = pares.map(({ id, idSolicitud, r }) => ({
+    idFuncionario: id,
+    idSolicitud,
+    desde: inicioDiaLocal(r.fechaRegistro),
+    hasta: r.activo || r.fechaBaja === null ? null : inicioDiaLocal(r.fechaBaja),
+    causaFin: r.activo ? null : "funcionario",
+  }));
+  for (let i = 0; i < periodos.length; i += 2000) await tx.insert(autorizaciones).values(periodos.slice(i, i + 2000));
+}
+
+/** New officials of imported requests, in one batch; their ids in the given order. */
+export async function insertarFuncionarios(
+  tx: Tx,
+  lote: { r: RegistroImportado; idSolicitud: number }[],
+): Promise<number[]> {
+  if (lote.length === 0) return [];
+  const ids = await tx
+    .insert(funcionarios)
+    .values(lote.map(({ r, idSolicitud }) => valoresFuncionario(r, idSolicitud)))
+    .returning({ id: funcionarios.idFuncionario });
+  await firmasYPeriodos(
+    tx,
+    ids.map((x, i) => ({ id: x.id, idSolicitud: lote[i].idSolicitud, r: lote[i].r })),
+  );
+  return ids.map((x) => x.id);
+}
+
+/** An imported official changed by a later file: its data, signatures and periods rewritten. */
+export async function actualizarFuncionario(
+  tx: Tx,
+  idFuncionario: number,
+  idSolicitud: number,
+  r: RegistroImportado,
+): Promise<void> {
+  const { telefono, ...resto } = valoresFuncionario(r, idSolicitud);
+  await tx
+    .update(funcionarios)
+    .set(telefono === "" ? resto : { ...resto, telefono })
+    .where(eq(funcionarios.idFuncionario, idFuncionario));
+  await tx.delete(funcionarioFirmas).where(eq(funcionarioFirmas.idFuncionario, idFuncionario));
+  await tx.delete(autorizaciones).where(eq(autorizaciones.idFuncionario, idFuncionario));
+  await firmasYPeriodos(tx, [{ id: idFuncionario, idSolicitud, r }]);
+}
+
+export async function tocarSolicitudes(tx: Tx, ids: number[], fecha: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(solicitudes).set({ fechaActualizacion: fecha }).where(inArray(solicitudes.idSolicitud, ids));
+}
+
+// Runs ---------------------------------------------------------------------------------------
+
+export async function crearEjecucion(tx: Tx, valores: typeof importaciones.$inferInsert): Promise<number> {
+  const [f] = await tx.insert(importaciones).values(valores).returning({ id: importaciones.idImportacion });
+  return f.id;
+}
+
+export async function actualizarEjecucion(
+  tx: Tx,
+  id: number,
+  valores: Partial<typeof importaciones.$inferInsert>,
+): Promise<void> {
+  await tx.update(importaciones).set(valores).where(eq(importaciones.idImportacion, id));
+}
+
+const columnasEjecucion = {
+  idImportacion: importaciones.idImportacion,
+  archivo: importaciones.archivo,
+  sha256: importaciones.sha256,
+  aplicar: importaciones.aplicar,
+  crearCatalogos: importaciones.crearCatalogos,
+  estado: importaciones.estado,
+  progreso: importaciones.progreso,
+  total: importaciones.total,
+  aplicada: importaciones.aplicada,
+  conteos: importaciones.conteos,
+  error: importaciones.error,
+  inicio: importaciones.inicio,
+  fin: importaciones.fin,
+  usuario: sql<string>`coalesce(${usuarios.usuario}, 'sistema')`,
+};
+
+export async function ejecuciones(tx: Tx, limite: number) {
+  return tx
+    .select(columnasEjecucion)
+    .from(importaciones)
+    .leftJoin(usuarios, eq(usuarios.idUsuario, importaciones.idUsuario))
+    .orderBy(desc(importaciones.idImportacion))
+    .limit(limite);
+}
+
+export async function ejecucion(tx: Tx, id: number) {
+  const [f] = await tx
+    .select(columnasEjecucion)
+    .from(importaciones)
+    .leftJoin(usuarios, eq(usuarios.idUsuario, importaciones.idUsuario))
+    .where(eq(importaciones.idImportacion, id));
+  return f ?? null;
+}
+
+export async function archivosEjecucion(tx: Tx, id: number) {
+  const [f] = await tx
+    .select({
+      contenido: importaciones.contenido,
+      documentos: importaciones.documentos,
+      archivo: importaciones.archivo,
+      idUsuario: importaciones.idUsuario,
+      aplicar: importaciones.aplicar,
+      crearCatalogos: importaciones.crearCatalogos,
+      sha256: importaciones.sha256,
+    })
+    .from(importaciones)
+    .where(eq(importaciones.idImportacion, id));
+  return f ?? null;
+}
+
+export async function informeEjecucion(tx: Tx, id: number) {
+  const [f] = await tx
+    .select({ informe: importaciones.informe })
+    .from(importaciones)
+    .where(eq(importaciones.idImportacion, id));
+  return f ?? null;
+}
+
+/** Runs a stopped process left in progress: they changed nothing (their transaction died with it). */
+export async function cerrarInterrumpidas(tx: Tx, mensaje: string, fin: Date): Promise<number> {
+  const r = await tx
+    .update(importaciones)
+    .set({ estado: "fallida", error: mensaje, fin, contenido: null, documentos: null })
+    .where(inArray(importaciones.estado, ["pendiente", "validando", "aplicando"]))
+    .returning({ id: importaciones.idImportacion });
+  return r.length;
+}

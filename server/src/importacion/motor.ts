@@ -1,0 +1,284 @@
+/**
+ * The registry import's engine, shared by the screen's background runs and `npm run importar`:
+ * read the file row by row, check each row with the screens' rules, plan it against the registry
+ * (create / update / unchanged / refused), and — only when asked and only when no row is refused —
+ * apply the whole file in one transaction (batches inside it), so a failure or a killed process
+ * leaves the registry as it was. Idempotent: the same file applied again finds every row unchanged.
+ */
+import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import {
+  type ConteosImportacion,
+  type FilaInforme,
+  MAX_FILAS_IMPORTACION,
+  MSG_IMPORTACION,
+  TIPO_IMPORTACION,
+} from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
+import type { Db, Tx } from "../db/client.js";
+import * as repo from "./importacion.repository.js";
+import { ArchivoInvalido, formatoDe, leerFilas } from "./lector.js";
+import { claveInstitucion, type Decision, planear } from "./plan.js";
+import { type RegistroImportado, TITULO, validarFila } from "./validacion.js";
+
+export type Fase = "validando" | "aplicando";
+
+export interface OpcionesImportacion {
+  /** The file's name as given (report and audit). */
+  archivo: string;
+  contenido: Buffer;
+  aplicar: boolean;
+  crearCatalogos: boolean;
+  idUsuario: number | null;
+  /** Today in the country (YYYY-MM-DD) and now: the clock of the caller. */
+  hoy: string;
+  ahora: Date;
+  /** Called every few hundred rows; awaited (a job stores it, the CLI prints it). */
+  progreso?: (fase: Fase, hechas: number, total: number | null) => Promise<void> | void;
+  maxFilas?: number;
+  /** Rows per insert while applying. */
+  lote?: number;
+}
+
+export interface ResultadoImportacion {
+  sha256: string;
+  conteos: ConteosImportacion;
+  informe: FilaInforme[];
+  aplicada: boolean;
+  /** The file's own refusal, or why nothing was applied. */
+  error: string | null;
+}
+
+const CONTEOS_VACIOS: ConteosImportacion = {
+  filas: 0,
+  crear: 0,
+  actualizar: 0,
+  sinCambios: 0,
+  rechazada: 0,
+  documentos: 0,
+};
+
+/** The bytes as a stream of 64 KB chunks, so the readers work as they would on a file. */
+function trozos(b: Buffer): Readable {
+  const TAM = 64 * 1024;
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < b.length; i += TAM) yield b.subarray(i, i + TAM);
+    })(),
+  );
+}
+
+export const sha256De = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
+
+export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Promise<ResultadoImportacion> {
+  const sha256 = sha256De(op.contenido);
+  const informe: FilaInforme[] = [];
+  const progreso = op.progreso ?? (() => {});
+  let registros: RegistroImportado[] = [];
+  try {
+    const formato = formatoDe(op.contenido.subarray(0, 8192));
+    const cat = await repo.cargarCatalogos(db, op.hoy, op.crearCatalogos);
+    // Duplicates inside the file: institution + cédula + kind seen before, with its row.
+    const vistas = new Map<string, number>();
+    let leidas = 0;
+    for await (const fila of leerFilas(formato, () => trozos(op.contenido), op.maxFilas ?? MAX_FILAS_IMPORTACION)) {
+      leidas++;
+      if (leidas % 500 === 0) await progreso("validando", leidas, null);
+      const v = validarFila(fila, cat);
+      const ident = {
+        institucion: String(fila.celdas.institucion ?? "").trim(),
+        cedula: String(fila.celdas.cedula ?? "").trim(),
+        tipo: String(fila.celdas.tipo ?? "").trim() || TIPO_IMPORTACION.funcionario,
+      };
+      if (v.rechazos) {
+        for (const r of v.rechazos)
+          informe.push({
+            fila: fila.fila,
+            resultado: "rechazada",
+            ...ident,
+            columna: r.columna === "" ? "" : TITULO[r.columna],
+            mensaje: r.mensaje,
+          });
+        continue;
+      }
+      const r = v.ok;
+      const clave = `${claveInstitucion(r)}|${r.cedula}|${r.tipo}`;
+      const previa = vistas.get(clave);
+      if (previa !== undefined) {
+        informe.push({
+          fila: r.fila,
+          resultado: "rechazada",
+          institucion: r.institucion,
+          cedula: r.cedula,
+          tipo: r.tipo,
+          columna: TITULO.cedula,
+          mensaje: MSG_IMPORTACION.duplicadaArchivo(previa),
+        });
+        continue;
+      }
+      vistas.set(clave, r.fila);
+      registros.push(r);
+    }
+    await progreso("validando", leidas, leidas);
+  } catch (e) {
+    if (e instanceof ArchivoInvalido) {
+      return { sha256, conteos: CONTEOS_VACIOS, informe: [], aplicada: false, error: e.mensaje };
+    }
+    throw e;
+  }
+
+  const ids = [...new Set(registros.map((r) => r.idInstitucion).filter((i): i is number => i !== null))];
+  const plan = planear(registros, await repo.cargarExistentes(db, ids));
+  for (const d of plan.decisiones)
+    informe.push({
+      fila: d.registro.fila,
+      resultado: d.resultado,
+      institucion: d.registro.institucion,
+      cedula: d.registro.cedula,
+      tipo: d.registro.tipo,
+      columna: "",
+      mensaje: d.cambios.join(", "),
+    });
+  for (const x of plan.rechazos)
+    informe.push({
+      fila: x.registro.fila,
+      resultado: "rechazada",
+      institucion: x.registro.institucion,
+      cedula: x.registro.cedula,
+      tipo: x.registro.tipo,
+      columna: "",
+      mensaje: x.mensaje,
+    });
+  informe.sort((a, b) => a.fila - b.fila);
+  const filasRechazadas = new Set(informe.filter((f) => f.resultado === "rechazada").map((f) => f.fila));
+  const conteos: ConteosImportacion = {
+    filas: new Set(informe.map((f) => f.fila)).size,
+    crear: plan.decisiones.filter((d) => d.resultado === "crear").length,
+    actualizar: plan.decisiones.filter((d) => d.resultado === "actualizar").length,
+    sinCambios: plan.decisiones.filter((d) => d.resultado === "sinCambios").length,
+    rechazada: filasRechazadas.size,
+    documentos: 0,
+  };
+  registros = [];
+
+  const auditoria = (tx: Tx, aplicada: boolean) =>
+    auditar(tx, {
+      idUsuario: op.idUsuario,
+      entidad: "Importacion",
+      idEntidad: sha256.slice(0, 16),
+      accion: aplicada ? "importar" : "importar_prueba",
+      despues: { archivo: op.archivo, sha256, aplicada, ...conteos },
+    });
+
+  if (!op.aplicar || conteos.rechazada > 0) {
+    await db.transaction((tx) => auditoria(tx, false));
+    const error =
+      op.aplicar && conteos.rechazada > 0
+        ? `El archivo tiene ${conteos.rechazada} filas rechazadas: no se aplicó ningún cambio. Corríjalas y vuelva a aplicarlo.`
+        : null;
+    return { sha256, conteos, informe, aplicada: false, error };
+  }
+  const cambia = conteos.crear + conteos.actualizar > 0;
+  await db.transaction(async (tx) => {
+    if (cambia) await aplicarPlan(tx, plan.decisiones, plan.incumbenteNuevo, op, progreso);
+    await auditoria(tx, true);
+  });
+  return { sha256, conteos, informe, aplicada: true, error: null };
+}
+
+/** Writes the plan's creations and updates, in the caller's transaction. */
+async function aplicarPlan(
+  tx: Tx,
+  decisiones: Decision[],
+  incumbenteNuevo: Map<string, RegistroImportado>,
+  op: OpcionesImportacion,
+  progreso: NonNullable<OpcionesImportacion["progreso"]>,
+): Promise<void> {
+  const lote = op.lote ?? 1000;
+  const texto = MSG_IMPORTACION.historialImportado;
+  // Institution keys are taken before new institutions get their ids.
+  const claveDe = new Map<RegistroImportado, string>();
+  for (const d of decisiones) claveDe.set(d.registro, claveInstitucion(d.registro));
+  const aEscribir = decisiones.filter((d) => d.resultado === "crear" || d.resultado === "actualizar");
+  if (op.crearCatalogos)
+    await repo.crearCatalogosFaltantes(
+      tx,
+      aEscribir.map((d) => d.registro),
+    );
+  const ids = [...new Set(aEscribir.map((d) => d.registro.idInstitucion as number))];
+  const existentes = await repo.cargarExistentes(tx, ids);
+  const solicitudDe = new Map<string, number>();
+  for (const d of aEscribir) {
+    const k = claveDe.get(d.registro) as string;
+    const idInst = d.registro.idInstitucion as number;
+    const importada = existentes.importadas.get(idInst);
+    if (importada !== undefined) solicitudDe.set(k, importada);
+  }
+  // New imported requests, dated with their officials' earliest registration.
+  const primera = new Map<string, string>();
+  for (const d of aEscribir) {
+    const k = claveDe.get(d.registro) as string;
+    const f = primera.get(k);
+    if (f === undefined || d.registro.fechaRegistro < f) primera.set(k, d.registro.fechaRegistro);
+  }
+  for (const d of aEscribir) {
+    const k = claveDe.get(d.registro) as string;
+    if (solicitudDe.has(k)) continue;
+    const inc = incumbenteNuevo.get(k);
+    if (!inc) throw new Error(`import plan without an incumbent for ${k}`);
+    const id = await repo.crearSolicitudImportada(
+      tx,
+      d.registro.idInstitucion as number,
+      inc,
+      primera.get(k) as string,
+      op.idUsuario,
+      texto,
+    );
+    solicitudDe.set(k, id);
+  }
+  const historia: { idSolicitud: number; texto: string; fecha: Date; idUsuario: number | null }[] = [];
+  const previas = new Set(existentes.importadas.values());
+  const nuevas = new Set([...solicitudDe.values()].filter((id) => !previas.has(id)));
+  let hechas = 0;
+  const creaciones: { r: RegistroImportado; idSolicitud: number }[] = [];
+  for (const d of aEscribir) {
+    const k = claveDe.get(d.registro) as string;
+    const idSolicitud = solicitudDe.get(k) as number;
+    const r = d.registro;
+    if (r.tipo === TIPO_IMPORTACION.incumbente) {
+      // A new request already holds its incumbent; an existing one gets the file's.
+      if (existentes.importadas.get(r.idInstitucion as number) === idSolicitud) {
+        await repo.actualizarIncumbente(tx, idSolicitud, r);
+        historia.push({
+          idSolicitud,
+          texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
+          fecha: op.ahora,
+          idUsuario: op.idUsuario,
+        });
+      }
+      continue;
+    }
+    if (d.resultado === "crear") {
+      creaciones.push({ r, idSolicitud });
+      if (creaciones.length >= lote) {
+        await repo.insertarFuncionarios(tx, creaciones.splice(0));
+        hechas += lote;
+        await progreso("aplicando", hechas, aEscribir.length);
+      }
+    } else if (d.idFuncionario !== undefined) {
+      await repo.actualizarFuncionario(tx, d.idFuncionario, idSolicitud, r);
+      historia.push({
+        idSolicitud,
+        texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
+        fecha: op.ahora,
+        idUsuario: op.idUsuario,
+      });
+      hechas++;
+    }
+  }
+  await repo.insertarFuncionarios(tx, creaciones);
+  await repo.anotarHistorial(tx, historia);
+  const tocadas = [...new Set(historia.map((h) => h.idSolicitud))].filter((id) => !nuevas.has(id));
+  await repo.tocarSolicitudes(tx, tocadas, op.ahora);
+  await progreso("aplicando", aEscribir.length, aEscribir.length);
+}

@@ -1,0 +1,218 @@
+/**
+ * The plan of a run: for every valid row, what applying it would do to the registry as it is —
+ * create, update, leave as it is, or refuse — decided by the natural key institution + cédula +
+ * kind. Pure: the registry's entries come in as `Existentes`.
+ *
+ * - An official (Funcionario) is matched first in the institution's imported request (updated there
+ *   when it differs), then in the institution's other requests (equal: left as it is; different:
+ *   refused, since those belong to the request workflow).
+ * - An incumbent is matched the same way; a new one becomes the incumbent of the institution's
+ *   imported request (created, or updated when that request had another). One new incumbent per
+ *   institution and file.
+ */
+import { MSG_IMPORTACION, type ResultadoFila } from "@registro/contracts";
+import type { RegistroImportado } from "./validacion.js";
+
+export interface FuncionarioExistente {
+  idFuncionario: number;
+  idSolicitud: number;
+  idInstitucion: number;
+  cedula: string;
+  nombres: string;
+  apellidos: string;
+  codCargo: number;
+  telefono: string;
+  firmas: number[];
+  firmaRango: boolean;
+  montoDesde: string | null;
+  montoHasta: string | null;
+  firmaVigencia: boolean;
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  activo: boolean;
+  comentario: string;
+  /** First period's start and the last period's end, as the country's dates. */
+  fechaRegistro: string | null;
+  fechaBaja: string | null;
+}
+
+export interface IncumbenteExistente {
+  idIncumbente: number;
+  idSolicitud: number;
+  idInstitucion: number;
+  cedula: string;
+  nombres: string;
+  apellidos: string;
+  codCargo: number;
+  telefono: string;
+}
+
+export interface Existentes {
+  /** The institution's imported request, if an earlier run created it. */
+  importadas: Map<number, number>;
+  funcionarios: FuncionarioExistente[];
+  incumbentes: IncumbenteExistente[];
+}
+
+export interface Decision {
+  registro: RegistroImportado;
+  resultado: Exclude<ResultadoFila, "rechazada">;
+  /** What changes (update), in Spanish column names. */
+  cambios: string[];
+  /** The matched entry of the imported request (update, unchanged). */
+  idFuncionario?: number;
+  idIncumbente?: number;
+}
+
+export interface RechazoPlan {
+  registro: RegistroImportado;
+  mensaje: string;
+}
+
+export interface Plan {
+  decisiones: Decision[];
+  rechazos: RechazoPlan[];
+  /** Per institution (by name when it does not exist yet): the incumbent of a new imported request. */
+  incumbenteNuevo: Map<string, RegistroImportado>;
+}
+
+/** The institution's key in a plan: its id, or its name when the run creates it. */
+export const claveInstitucion = (r: { idInstitucion: number | null; institucion: string }) =>
+  r.idInstitucion !== null ? `#${r.idInstitucion}` : `+${r.institucion.toLowerCase()}`;
+
+function cambiosFuncionario(r: RegistroImportado, f: FuncionarioExistente, importado: boolean): string[] {
+  const c: string[] = [];
+  if (r.nombres !== f.nombres) c.push("Nombres");
+  if (r.apellidos !== f.apellidos) c.push("Apellidos");
+  if (r.idCargo !== f.codCargo) c.push("Cargo");
+  if (r.telefono !== "" && r.telefono !== f.telefono) c.push("Teléfono");
+  if (r.firmas.join(",") !== [...f.firmas].sort((a, b) => a - b).join(",")) c.push("Firmas");
+  if (r.firmaRango !== f.firmaRango || r.montoDesde !== f.montoDesde || r.montoHasta !== f.montoHasta)
+    c.push("Monto desde", "Monto hasta");
+  if (r.firmaVigencia !== f.firmaVigencia || r.fechaDesde !== f.fechaDesde || r.fechaHasta !== f.fechaHasta)
+    c.push("Vigencia desde", "Vigencia hasta");
+  if (r.activo !== f.activo) c.push("Estatus");
+  if (importado) {
+    if (r.fechaRegistro !== f.fechaRegistro) c.push("Fecha de registro");
+    if ((r.activo ? null : r.fechaBaja) !== (f.activo ? null : f.fechaBaja)) c.push("Fecha de baja");
+    if (r.motivoBaja !== (f.activo ? "" : f.comentario)) c.push("Motivo de baja");
+  }
+  return [...new Set(c)];
+}
+
+function cambiosIncumbente(r: RegistroImportado, i: IncumbenteExistente): string[] {
+  const c: string[] = [];
+  if (r.nombres !== i.nombres) c.push("Nombres");
+  if (r.apellidos !== i.apellidos) c.push("Apellidos");
+  if (r.idCargo !== i.codCargo) c.push("Cargo");
+  if (r.telefono !== "" && r.telefono !== i.telefono) c.push("Teléfono");
+  return c;
+}
+
+export function planear(registros: RegistroImportado[], ex: Existentes): Plan {
+  const decisiones: Decision[] = [];
+  const rechazos: RechazoPlan[] = [];
+  const incumbenteNuevo = new Map<string, RegistroImportado>();
+  // Incumbents of the institution's other requests that the file names unchanged: a new request may take one.
+  const incumbenteConocido = new Map<string, RegistroImportado>();
+
+  const funcPorClave = new Map<string, FuncionarioExistente[]>();
+  for (const f of ex.funcionarios) {
+    const k = `${f.idInstitucion}|${f.cedula}`;
+    const l = funcPorClave.get(k) ?? [];
+    l.push(f);
+    funcPorClave.set(k, l);
+  }
+  const incPorClave = new Map<string, IncumbenteExistente[]>();
+  for (const i of ex.incumbentes) {
+    const k = `${i.idInstitucion}|${i.cedula}`;
+    const l = incPorClave.get(k) ?? [];
+    l.push(i);
+    incPorClave.set(k, l);
+  }
+  const incumbenteImportado = new Map<number, IncumbenteExistente>();
+  for (const i of ex.incumbentes)
+    if (ex.importadas.get(i.idInstitucion) === i.idSolicitud) incumbenteImportado.set(i.idInstitucion, i);
+
+  // Incumbents first: the officials' rows need to know whether their institution gets a request.
+  const orden = [...registros].sort((a, b) => (a.tipo === b.tipo ? a.fila - b.fila : a.tipo === "Incumbente" ? -1 : 1));
+  const filaIncumbenteNuevo = new Map<string, number>();
+  const funcionariosNuevos: RegistroImportado[] = [];
+
+  for (const r of orden) {
+    const inst = claveInstitucion(r);
+    const importada = r.idInstitucion === null ? undefined : ex.importadas.get(r.idInstitucion);
+    if (r.tipo === "Incumbente") {
+      const propio = r.idInstitucion === null ? undefined : incumbenteImportado.get(r.idInstitucion);
+      if (propio && propio.cedula === r.cedula) {
+        const cambios = cambiosIncumbente(r, propio);
+        decisiones.push({
+          registro: r,
+          resultado: cambios.length ? "actualizar" : "sinCambios",
+          cambios,
+          idIncumbente: propio.idIncumbente,
+        });
+        continue;
+      }
+      const otros = r.idInstitucion === null ? [] : (incPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
+      const otro = otros.find((i) => i.idSolicitud !== importada);
+      if (otro) {
+        if (cambiosIncumbente(r, otro).length === 0) {
+          decisiones.push({ registro: r, resultado: "sinCambios", cambios: [] });
+          if (!incumbenteConocido.has(inst)) incumbenteConocido.set(inst, r);
+        } else rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
+        continue;
+      }
+      const previa = filaIncumbenteNuevo.get(inst);
+      if (previa !== undefined) {
+        rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.dosIncumbentes(previa) });
+        continue;
+      }
+      filaIncumbenteNuevo.set(inst, r.fila);
+      incumbenteNuevo.set(inst, r);
+      decisiones.push({
+        registro: r,
+        resultado: propio ? "actualizar" : "crear",
+        cambios: propio ? ["Cédula", ...cambiosIncumbente(r, propio)] : [],
+        idIncumbente: propio?.idIncumbente,
+      });
+      continue;
+    }
+    const candidatos = r.idInstitucion === null ? [] : (funcPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
+    const enImportada = candidatos.find((f) => f.idSolicitud === importada);
+    if (enImportada) {
+      const cambios = cambiosFuncionario(r, enImportada, true);
+      decisiones.push({
+        registro: r,
+        resultado: cambios.length ? "actualizar" : "sinCambios",
+        cambios,
+        idFuncionario: enImportada.idFuncionario,
+      });
+      continue;
+    }
+    const otro = [...candidatos].sort((a, b) => b.idFuncionario - a.idFuncionario)[0];
+    if (otro) {
+      if (cambiosFuncionario(r, otro, false).length === 0)
+        decisiones.push({ registro: r, resultado: "sinCambios", cambios: [] });
+      else rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
+      continue;
+    }
+    funcionariosNuevos.push(r);
+  }
+  // New officials need a request: the imported one, or a new one with an incumbent from the file.
+  for (const r of funcionariosNuevos) {
+    const inst = claveInstitucion(r);
+    const tiene = (r.idInstitucion !== null && ex.importadas.has(r.idInstitucion)) || incumbenteNuevo.has(inst);
+    if (!tiene) {
+      const conocido = incumbenteConocido.get(inst);
+      if (conocido) incumbenteNuevo.set(inst, conocido);
+      else {
+        rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.sinIncumbente });
+        continue;
+      }
+    }
+    decisiones.push({ registro: r, resultado: "crear", cambios: [] });
+  }
+  decisiones.sort((a, b) => a.registro.fila - b.registro.fila);
+  return { decisiones, rechazos, incumbenteNuevo };
+}

@@ -1,0 +1,272 @@
+/**
+ * One row of the import file checked with the screens' own rules: the official's form schema
+ * (`zFuncionarioForm`: cédula check digit, names, phone, amounts and validity in order, at least one
+ * signature) or the incumbent's (`zInfoIncumbenteForm`), plus what only an import has: catalogue
+ * names (institution, position, signatures), status, registration and end dates. Pure: the
+ * catalogues come in as `Catalogos`; every refusal names its column.
+ */
+import {
+  type ClaveColumna,
+  COLUMNAS_IMPORTACION,
+  leerFechaEscrita,
+  MSG,
+  MSG_IMPORTACION,
+  TIPO_IMPORTACION,
+  zFuncionarioForm,
+  zInfoIncumbenteForm,
+} from "@registro/contracts";
+import type { Celda, FilaLeida } from "./lector.js";
+import { normalizarNombre } from "./lector.js";
+
+export interface Catalogos {
+  /** By normalised name and by code (its number as text). */
+  instituciones: Map<string, { idInstitucion: number; nombre: string; estatus: boolean }>;
+  cargos: Map<string, { idCargo: number; nombre: string; tipo: number }>;
+  firmas: Map<string, { idFirma: number; firma: string }>;
+  /** Today in the country (YYYY-MM-DD). */
+  hoy: string;
+  /** Unknown institutions and positions are created by the run (off by default). */
+  crearCatalogos: boolean;
+}
+
+/** A valid row, as the registry will hold it. */
+export interface RegistroImportado {
+  fila: number;
+  /** Null: an institution the run creates (crearCatalogos). */
+  idInstitucion: number | null;
+  institucion: string;
+  tipo: "Incumbente" | "Funcionario";
+  cedula: string;
+  nombres: string;
+  apellidos: string;
+  idCargo: number | null;
+  cargo: string;
+  telefono: string;
+  firmas: number[];
+  firmaRango: boolean;
+  montoDesde: string | null;
+  montoHasta: string | null;
+  firmaVigencia: boolean;
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  activo: boolean;
+  fechaRegistro: string;
+  fechaBaja: string | null;
+  motivoBaja: string;
+}
+
+export interface Rechazo {
+  columna: ClaveColumna | "";
+  mensaje: string;
+}
+
+export const TITULO: Record<ClaveColumna, string> = Object.fromEntries(
+  COLUMNAS_IMPORTACION.map((c) => [c.clave, c.titulo]),
+) as Record<ClaveColumna, string>;
+
+const CARGO_TIPO = { Incumbente: 1, Funcionario: 2 } as const;
+
+/** A cell as text (an Excel date as dd/mm/aaaa, a number as written). */
+function texto(c: Celda | undefined): string {
+  if (c === undefined) return "";
+  if (typeof c === "string") return c.trim();
+  if (typeof c === "number") return String(c);
+  const [y, m, d] = c.fecha.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** A date cell: YYYY-MM-DD, null when empty, or the reason it cannot be read. */
+function fecha(c: Celda | undefined): { fecha: string | null } | { error: string } {
+  if (c !== undefined && typeof c === "object") return { fecha: c.fecha };
+  if (typeof c === "number") return { error: leerFechaEscrita("x").error ?? "" };
+  const r = leerFechaEscrita(texto(c));
+  return r.error !== undefined ? { error: r.error } : { fecha: r.fecha };
+}
+
+const SIN_LIMITE = normalizarNombre("Sin límite");
+const PERMANENTE = normalizarNombre("Permanente");
+
+/** The form's field names mapped to the file's columns. */
+const CAMPO_COLUMNA: Record<string, ClaveColumna> = {
+  Cedula: "cedula",
+  Nombres: "nombres",
+  Apellidos: "apellidos",
+  Telefono: "telefono",
+  CodCargo: "cargo",
+  montoDesde: "montoDesde",
+  montoHasta: "montoHasta",
+  fechaDesde: "vigenciaDesde",
+  fechaHasta: "vigenciaHasta",
+  SelectedFirms: "firmas",
+};
+
+/** A phone the form requires and the registry may lack: checked only when given. */
+const TELEFONO_AUSENTE = "(809) 000-0000";
+
+export function validarFila(
+  { fila, celdas }: FilaLeida,
+  cat: Catalogos,
+): { ok: RegistroImportado; rechazos?: undefined } | { ok?: undefined; rechazos: Rechazo[] } {
+  const rechazos: Rechazo[] = [];
+  const rechazar = (columna: Rechazo["columna"], mensaje: string) => {
+    if (!rechazos.some((r) => r.columna === columna && columna !== "")) rechazos.push({ columna, mensaje });
+  };
+
+  // Kind.
+  const tipoTexto = normalizarNombre(texto(celdas.tipo));
+  const tipo =
+    tipoTexto === "" || tipoTexto === "funcionario"
+      ? TIPO_IMPORTACION.funcionario
+      : tipoTexto === "incumbente"
+        ? TIPO_IMPORTACION.incumbente
+        : null;
+  if (tipo === null) rechazar("tipo", MSG_IMPORTACION.tipoInvalido);
+
+  // Institution: by code or name.
+  const instTexto = texto(celdas.institucion);
+  let idInstitucion: number | null = null;
+  let institucion = instTexto;
+  if (instTexto === "") rechazar("institucion", MSG_IMPORTACION.requerido);
+  else {
+    const inst = cat.instituciones.get(normalizarNombre(instTexto)) ?? cat.instituciones.get(instTexto);
+    if (inst) {
+      if (!inst.estatus) rechazar("institucion", MSG_IMPORTACION.institucionInactiva(inst.nombre));
+      idInstitucion = inst.idInstitucion;
+      institucion = inst.nombre;
+    } else if (!cat.crearCatalogos || /^\d+$/.test(instTexto)) {
+      rechazar("institucion", MSG_IMPORTACION.institucionDesconocida(instTexto));
+    }
+  }
+
+  // Position, of the row's kind.
+  const cargoTexto = texto(celdas.cargo);
+  let idCargo: number | null = null;
+  let cargo = cargoTexto;
+  if (cargoTexto === "") rechazar("cargo", MSG_IMPORTACION.requerido);
+  else {
+    const c = cat.cargos.get(normalizarNombre(cargoTexto));
+    if (c) {
+      if (tipo !== null && c.tipo !== CARGO_TIPO[tipo]) rechazar("cargo", MSG_IMPORTACION.cargoTipo(c.nombre, tipo));
+      idCargo = c.idCargo;
+      cargo = c.nombre;
+    } else if (!cat.crearCatalogos) rechazar("cargo", MSG_IMPORTACION.cargoDesconocido(cargoTexto));
+  }
+
+  // Signatures by the catalogue's names.
+  const firmas: number[] = [];
+  for (const nombre of texto(celdas.firmas)
+    .split(/[;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "")) {
+    const f = cat.firmas.get(normalizarNombre(nombre));
+    if (f) firmas.push(f.idFirma);
+    else rechazar("firmas", MSG_IMPORTACION.firmaDesconocida(nombre));
+  }
+
+  // Amount range and validity: "Sin límite" / "Permanente" read as none.
+  const monto = (c: Celda | undefined) => {
+    if (typeof c === "number") return c;
+    const t = texto(c);
+    return normalizarNombre(t) === SIN_LIMITE ? "" : t;
+  };
+  const montoDesde = monto(celdas.montoDesde);
+  const montoHasta = monto(celdas.montoHasta);
+  const firmaRango = montoDesde !== "" || montoHasta !== "";
+  const vigencia = (c: Celda | undefined) =>
+    typeof c === "string" && normalizarNombre(c) === PERMANENTE ? { fecha: null } : fecha(c);
+  const vDesde = vigencia(celdas.vigenciaDesde);
+  const vHasta = vigencia(celdas.vigenciaHasta);
+  if ("error" in vDesde) rechazar("vigenciaDesde", vDesde.error);
+  if ("error" in vHasta) rechazar("vigenciaHasta", vHasta.error);
+  const fechaDesde = "fecha" in vDesde ? vDesde.fecha : null;
+  const fechaHasta = "fecha" in vHasta ? vHasta.fecha : null;
+  const firmaVigencia = fechaDesde !== null || fechaHasta !== null || "error" in vDesde || "error" in vHasta;
+
+  // The screens' own schema for the person, the position, the signatures, amounts and dates.
+  const telefono = texto(celdas.telefono);
+  const persona = {
+    Cedula: texto(celdas.cedula),
+    Nombres: texto(celdas.nombres),
+    Apellidos: texto(celdas.apellidos),
+    CodCargo: idCargo ?? 1,
+    Telefono: telefono === "" ? TELEFONO_AUSENTE : telefono,
+  };
+  let montos: { desde: number | undefined; hasta: number | undefined } = { desde: undefined, hasta: undefined };
+  if (tipo === TIPO_IMPORTACION.incumbente) {
+    const r = zInfoIncumbenteForm.safeParse(persona);
+    if (!r.success) for (const i of r.error.issues) rechazar(CAMPO_COLUMNA[String(i.path[0])] ?? "", i.message);
+  } else {
+    const r = zFuncionarioForm.safeParse({
+      ...persona,
+      firmaVigencia,
+      firmaRango,
+      montoDesde,
+      montoHasta,
+      fechaDesde: fechaDesde ?? "",
+      fechaHasta: fechaHasta ?? "",
+      SelectedFirms: firmas.length === 0 && texto(celdas.firmas) !== "" ? [] : firmas,
+    });
+    if (!r.success) {
+      for (const i of r.error.issues) {
+        const columna = CAMPO_COLUMNA[String(i.path[0])] ?? "";
+        // An unknown signature name already says why the list is short.
+        if (columna === "firmas" && rechazos.some((x) => x.columna === "firmas")) continue;
+        rechazar(columna, i.message);
+      }
+    } else montos = { desde: r.data.montoDesde, hasta: r.data.montoHasta };
+  }
+
+  // Status, registration and end.
+  const estatusTexto = normalizarNombre(texto(celdas.estatus));
+  const activo = estatusTexto === "" || estatusTexto === "activo" ? true : estatusTexto === "inactivo" ? false : null;
+  if (activo === null) rechazar("estatus", MSG_IMPORTACION.estatusInvalido);
+  const registro = fecha(celdas.fechaRegistro);
+  let fechaRegistro: string | null = null;
+  if ("error" in registro) rechazar("fechaRegistro", registro.error);
+  else if (registro.fecha === null) rechazar("fechaRegistro", MSG_IMPORTACION.requerido);
+  else if (registro.fecha > cat.hoy) rechazar("fechaRegistro", MSG_IMPORTACION.registroFuturo);
+  else fechaRegistro = registro.fecha;
+  const baja = fecha(celdas.fechaBaja);
+  const motivoBaja = texto(celdas.motivoBaja);
+  let fechaBaja: string | null = null;
+  if ("error" in baja) rechazar("fechaBaja", baja.error);
+  else if (activo === false) {
+    if (baja.fecha === null) rechazar("fechaBaja", MSG_IMPORTACION.requerido);
+    else if (baja.fecha > cat.hoy) rechazar("fechaBaja", MSG_IMPORTACION.bajaFutura);
+    else if (fechaRegistro !== null && baja.fecha < fechaRegistro)
+      rechazar("fechaBaja", MSG_IMPORTACION.bajaAntesRegistro);
+    else fechaBaja = baja.fecha;
+    if (motivoBaja === "") rechazar("motivoBaja", MSG_IMPORTACION.requerido);
+    else if (motivoBaja.length > 2000) rechazar("motivoBaja", MSG.textoLargo(2000));
+  } else if (activo === true && baja.fecha !== null) rechazar("fechaBaja", MSG_IMPORTACION.bajaSoloInactivo);
+
+  if (rechazos.length > 0 || tipo === null || activo === null || fechaRegistro === null) {
+    return { rechazos: rechazos.length > 0 ? rechazos : [{ columna: "", mensaje: MSG_IMPORTACION.requerido }] };
+  }
+  const esFuncionario = tipo === TIPO_IMPORTACION.funcionario;
+  return {
+    ok: {
+      fila,
+      idInstitucion,
+      institucion,
+      tipo,
+      cedula: persona.Cedula,
+      nombres: persona.Nombres,
+      apellidos: persona.Apellidos,
+      idCargo,
+      cargo,
+      telefono,
+      firmas: esFuncionario ? [...new Set(firmas)].sort((a, b) => a - b) : [],
+      firmaRango: esFuncionario && firmaRango,
+      montoDesde: esFuncionario && montos.desde !== undefined ? montos.desde.toFixed(2) : null,
+      montoHasta: esFuncionario && montos.hasta !== undefined ? montos.hasta.toFixed(2) : null,
+      firmaVigencia: esFuncionario && firmaVigencia,
+      fechaDesde: esFuncionario ? fechaDesde : null,
+      fechaHasta: esFuncionario ? fechaHasta : null,
+      activo,
+      fechaRegistro,
+      fechaBaja,
+      motivoBaja: activo ? "" : motivoBaja,
+    },
+  };
+}
