@@ -469,8 +469,15 @@ export const funcionarios = pgTable(
     // The official this one renews, in a renewal request (migration 0024).
     renuevaA: integer("renueva_a").references((): AnyPgColumn => funcionarios.idFuncionario, { onDelete: "set null" }),
     creado: tstz("creado").notNull().defaultNow(),
+    // The words the originator's inbox finds the request by, as the incumbent's (migration 0027):
+    // computed by the database from this row, never written.
+    busqueda: tsvector("busqueda").generatedAlwaysAs(sql`rf_documento_busqueda("nombres", "apellidos", "cedula")`),
   },
-  (t) => [index("funcionarios_solicitud_idx").on(t.idSolicitud), index("funcionarios_cedula_idx").on(t.cedula)],
+  (t) => [
+    index("funcionarios_solicitud_idx").on(t.idSolicitud),
+    index("funcionarios_cedula_idx").on(t.cedula),
+    index("funcionarios_busqueda_idx").using("gin", t.busqueda),
+  ],
 );
 
 export const funcionarioFirmas = pgTable(
@@ -865,7 +872,7 @@ export const desafios = pgTable(
   (t) => [index("desafios_usuario_idx").on(t.idUsuario)],
 );
 
-// Importación del registro anterior (migration 0026) ------------------------------------
+// Importación del registro anterior (migration 0027) ------------------------------------
 
 /**
  * One run of the registry import (screen or `npm run importar`): the file (kept until the run ends,

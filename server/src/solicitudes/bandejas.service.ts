@@ -1,7 +1,8 @@
 /**
  * Every inbox of DESIGN.md §3–4: which statuses each lists, whose institution it is scoped to, the
  * sortable fields, and how the global search reads the words typed (accent- and case-insensitive,
- * over the institution, the incumbent and the status text the inbox shows).
+ * over the institution, the incumbent — and in the originator's inbox the officials — and the status
+ * text the inbox shows).
  */
 
 import {
@@ -53,6 +54,8 @@ interface DefinicionBandeja {
   decididoJuridico?: boolean;
   /** Only the signed-in user's own institution (the originator's inbox). */
   propiaInstitucion?: boolean;
+  /** The search also finds a request by one of its officials (the originator's inbox). */
+  buscaFuncionarios?: boolean;
   textos: readonly TextoMostrado[];
 }
 
@@ -65,7 +68,11 @@ const porAsignacion = (codigos: readonly number[]): TextoMostrado[] => [
 ];
 
 const BANDEJAS: Record<Bandeja, DefinicionBandeja> = {
-  originador: { propiaInstitucion: true, textos: [{ texto: TEXTO_EN_REVISION_LEGAL, codigos: [103] }] },
+  originador: {
+    propiaInstitucion: true,
+    buscaFuncionarios: true,
+    textos: [{ texto: TEXTO_EN_REVISION_LEGAL, codigos: [103] }],
+  },
   analista: { estatus: ESTATUS_BANDEJA.analista, textos: porAsignacion(ESTATUS_BANDEJA.analista) },
   juridico: { estatus: ESTATUS_BANDEJA.juridico, textos: porAsignacion(ESTATUS_BANDEJA.juridico) },
   historico: { decididoJuridico: true, textos: [{ texto: TEXTO_ACTIVA, codigos: [106] }] },
@@ -205,6 +212,7 @@ export async function prepararBandeja(
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
     busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
+    buscarFuncionarios: def.buscaFuncionarios,
     vencimiento:
       consulta.vencimiento === "porVencer"
         ? { desde: vigencia.hoy, hasta: sumarDias(vigencia.hoy, vigencia.diasAviso) }
@@ -240,7 +248,8 @@ function empiezaPalabra(texto: string, palabra: string): boolean {
 }
 
 /**
- * Each word must start a word of the incumbent's names or cédula (with or without dashes), or appear
+ * Each word must start a word of the incumbent's names or cédula (with or without dashes) — or, in
+ * the originator's inbox, of one of the request's officials (`buscarFuncionarios`) —, or appear
  * in the institution's name, or start a word of the status text this inbox shows (the masked one
  * for the institution); a number typed alone may also be the request's number. Words that can only name the incumbent are looked up together, as one
  * text-search query.
@@ -277,7 +286,8 @@ async function terminosBusqueda(
       return { palabras: [palabra], instituciones, estatus, ...(solicitud ? { solicitud: Number(palabra) } : {}) };
     }),
   );
-  // Words that can only name the incumbent must all be in the same one: one index lookup for all.
+  // Words that can only name a person must all be in the same one (the incumbent, or one official):
+  // one index lookup for all.
   const soloPersona = terminos.filter(
     (t) => t.instituciones.length === 0 && t.estatus.length === 0 && t.solicitud === undefined,
   );

@@ -217,6 +217,16 @@ const ESCENARIOS: Escenario[] = [
     paso: "leer",
   },
   {
+    archivo: "primera-fecha-funcionarios",
+    descripcion:
+      "The originator's search: the incumbent's words, or one official's (their index, the requests hashed once), in date order",
+    filtro: { ...ORIGINADOR, buscarFuncionarios: true, busqueda: [ANA_NUNEZ] },
+    orden: fecha,
+    pagina: primera,
+    hechos: { total: { totalRecords: 3 } },
+    paso: "leer",
+  },
+  {
     archivo: "profunda-total",
     descripcion: "A deep page: the exact total first, from the counters",
     filtro: ANALISTA,

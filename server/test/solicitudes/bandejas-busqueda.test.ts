@@ -4,7 +4,9 @@
  * size and position (before, at and past the cap, past the end) holds the rows of the plain ordered
  * query, with the exact total or, while the page lies within a search matching more than the cap,
  * the cap and `totalLimitado`; the date order of several statuses with and without the
- * frequent-statuses hint. Then the real cap through the API: a search matching 10,050 requests.
+ * frequent-statuses hint. The originator's inbox also finds a request by one of its officials: its
+ * matches are checked against a reading written here in JavaScript (its own accent folding, each
+ * person's words). Then the real cap through the API: a search matching 10,050 requests.
  */
 import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, rolesDeVistas, TOPE_TOTAL_BUSQUEDA } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
@@ -28,6 +30,9 @@ const CODIGOS = [...CODIGOS_ESTATUS] as number[];
 // Few names and surnames, so that a word matches anything from a handful of requests to a third.
 const NOMBRES = ["Abril", "Abigail", "Bruno", "Bartolo", "Celia", "Abigail Abril"];
 const APELLIDOS = ["Quiroga", "Quintana", "Urbina", "Uribe", "Urdaneta", "Valdez"];
+// The officials' own names (some shared with incumbents'), with accents and a ñ.
+const NOMBRES_FUNCIONARIO = ["Éster", "Esteban", "Óscar", "Abril", "Ismael Íñigo"];
+const APELLIDOS_FUNCIONARIO = ["Núñez", "Nuño", "Olivares", "Oliva", "Quiroga"];
 
 let t: TestApp;
 let instituciones: number[];
@@ -88,6 +93,18 @@ beforeAll(async () => {
     from generate_series(1, ${N}::int) g,
          (select array_agg(id_incumbente order by id_incumbente) as ids from incumbentes
           where cedula like '402-%') inc`);
+  // Two requests in three get one or two officials of their own names.
+  const arr = (xs: string[]) => sql.raw(`array[${xs.map((n) => `'${n}'`).join(",")}]`);
+  await t.db.execute(sql`
+    insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono)
+    select s.id_solicitud, '403-' || lpad((s.id_solicitud * 2 + k)::text, 7, '0') || '-' || k,
+           (${arr(NOMBRES_FUNCIONARIO)})[1 + (hashint4(s.id_solicitud * 29 + k) & 1023) % ${NOMBRES_FUNCIONARIO.length}::int],
+           (${arr(APELLIDOS_FUNCIONARIO)})[1 + (hashint4(s.id_solicitud * 31 + k) & 1023) % ${APELLIDOS_FUNCIONARIO.length}::int],
+           ${cargo}::int, '(809) 555-0102'
+    from solicitudes s
+    join incumbentes i on i.id_incumbente = s.id_incumbente and i.cedula like '402-%'
+    cross join generate_series(1, 2) k
+    where (hashint4(s.id_solicitud * 37) & 3) <> 0 and (k = 1 or (hashint4(s.id_solicitud * 41) & 1) = 0)`);
 });
 afterAll(() => t?.close());
 
@@ -95,9 +112,9 @@ afterAll(() => t?.close());
 // any case and with accents, one to three of them.
 const arbPalabra = fc.oneof(
   fc
-    .constantFrom(...NOMBRES, ...APELLIDOS)
+    .constantFrom(...NOMBRES, ...APELLIDOS, ...NOMBRES_FUNCIONARIO, ...APELLIDOS_FUNCIONARIO)
     .chain((w) => fc.integer({ min: 1, max: w.length }).map((n) => w.slice(0, n))),
-  fc.constantFrom("402", "0000", "00001", "ministerio", "hacienda", "santiago", "ayuntamiento"),
+  fc.constantFrom("402", "403", "0000", "00001", "ministerio", "hacienda", "santiago", "ayuntamiento"),
   fc.constantFrom("enviado", "activa", "pendiente", "revisión", "juridico", "inactivado", "ÚRBINA", "quirogá"),
 );
 const arbQ = fc.array(arbPalabra, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(" "));
@@ -339,6 +356,115 @@ describe("the date order of an inbox of several statuses, with and without the f
       }),
       { numRuns: 80 },
     );
+  });
+});
+
+/** Lower case without accents, as a reader would compare (Unicode's decomposition, not the app's table). */
+const plegado = (texto: string) =>
+  texto
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+/** A person's words: names, surnames, the cédula's parts and the cédula without dashes. */
+const palabrasDe = (p: { nombres: string; apellidos: string; cedula: string }) =>
+  [...`${p.nombres} ${p.apellidos} ${p.cedula}`.split(/[^\p{L}0-9]+/u), p.cedula.replaceAll("-", "")]
+    .filter(Boolean)
+    .map(plegado);
+/** Every word typed starts a word of the person. */
+const nombraA = (escritas: string[], persona: string[]) => escritas.every((w) => persona.some((p) => p.startsWith(w)));
+
+describe("the originator's search finds a request by one of its officials", () => {
+  // Starts of at least two letters of the officials' and the incumbents' names, or a cédula piece,
+  // typed in any case with or without accents.
+  const arbNombre = fc
+    .constantFrom(...NOMBRES_FUNCIONARIO, ...APELLIDOS_FUNCIONARIO, ...NOMBRES, ...APELLIDOS)
+    .chain((w) => fc.integer({ min: Math.min(2, w.length), max: w.length }).map((n) => w.slice(0, n)))
+    .chain((w) => fc.constantFrom(w, w.toUpperCase(), plegado(w)));
+  const arbCedula = fc
+    .constantFrom("403", "4030000", "0000")
+    .chain((w) => fc.integer({ min: 0, max: 999 }).map((n) => `${w}${n}`.slice(0, 7)));
+
+  it("the matches are the requests whose incumbent, or one of whose officials, each word typed names", async () => {
+    const personas = await filas<{
+      id: number;
+      nombres: string;
+      apellidos: string;
+      cedula: string;
+      funcionarios: { nombres: string; apellidos: string; cedula: string }[] | null;
+    }>(
+      t.db,
+      sql`select s.id_solicitud as id, i.nombres, i.apellidos, i.cedula,
+            (select json_agg(json_build_object('nombres', f.nombres, 'apellidos', f.apellidos, 'cedula', f.cedula))
+             from funcionarios f where f.id_solicitud = s.id_solicitud) as funcionarios
+          from solicitudes s join incumbentes i on i.id_incumbente = s.id_incumbente
+          where s.id_institucion = ${institucionOriginador}::int`,
+    );
+    const arb = fc.record({
+      palabras: fc.array(fc.oneof(arbNombre, arbNombre, arbCedula), { minLength: 1, maxLength: 2 }),
+      sortField: fc.constantFrom(...ORDENES),
+      sortOrder: fc.constantFrom(1 as const, -1 as const),
+    });
+    let porFuncionario = 0;
+    await fc.assert(
+      fc.asyncProperty(arb, async (c) => {
+        const q = c.palabras.join(" ");
+        const consulta = { rows: 10, q, sortField: c.sortField, sortOrder: c.sortOrder };
+        const { filtro } = await prepararBandeja(t.db, sesion(true), "originador", { ...consulta, page: 0 }, VIGENCIA);
+        // Only words that can name nothing but a person (no institution, status or request number).
+        fc.pre(
+          filtro.busqueda.every(
+            (b) => b.instituciones.length === 0 && b.estatus.length === 0 && b.solicitud === undefined,
+          ),
+        );
+        const escritas = c.palabras.flatMap((w) => plegado(w).split(/[^a-z0-9]+/)).filter(Boolean);
+        const esperados = personas
+          .filter(
+            (p) =>
+              nombraA(escritas, palabrasDe(p)) || (p.funcionarios ?? []).some((f) => nombraA(escritas, palabrasDe(f))),
+          )
+          .map((p) => p.id)
+          .sort((a, b) => a - b);
+        porFuncionario += personas.filter((p) => !nombraA(escritas, palabrasDe(p)) && esperados.includes(p.id)).length;
+        expect(await coincidencias(filtro)).toEqual(esperados);
+        const respuesta = await listarBandeja(t.db, sesion(true), "originador", { ...consulta, page: 0 }, VIGENCIA);
+        if (Array.isArray(respuesta)) throw new Error("a paged call answers a page");
+        expect(respuesta.totalRecords).toBe(esperados.length);
+        expect(respuesta.rows.every((r) => esperados.includes(r.idSolicitud))).toBe(true);
+        expect(respuesta.rows.length).toBe(Math.min(10, esperados.length));
+      }),
+      { numRuns: 150 },
+    );
+    // The officials' words did find requests their incumbents' would not have.
+    expect(porFuncionario).toBeGreaterThan(0);
+  });
+
+  it("the other inboxes do not search the officials", async () => {
+    // Approved requests with an official named Olivares and an incumbent who is not.
+    const [{ n }] = await filas<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from solicitudes s join incumbentes i on i.id_incumbente = s.id_incumbente
+        where s.estatus = 106 and i.apellidos not ilike '%olivares%'
+          and exists (select 1 from funcionarios f where f.id_solicitud = s.id_solicitud and f.apellidos = 'Olivares')`,
+    );
+    expect(n).toBeGreaterThan(0);
+    const { filtro } = await prepararBandeja(
+      t.db,
+      sesion(false),
+      "consultor",
+      { page: 0, rows: 10, sortOrder: -1, q: "olivares" },
+      VIGENCIA,
+    );
+    expect(filtro.buscarFuncionarios).toBeUndefined();
+    const ids = await coincidencias(filtro);
+    const incumbentes =
+      ids.length === 0
+        ? []
+        : await filas<{ nombre: string }>(
+            t.db,
+            sql`select i.nombres || ' ' || i.apellidos as nombre from solicitudes s
+              join incumbentes i on i.id_incumbente = s.id_incumbente where s.id_solicitud in (${sql.raw(ids.join(","))})`,
+          );
+    expect(incumbentes.filter((i) => !/olivares/i.test(i.nombre))).toEqual([]);
   });
 });
 

@@ -44,6 +44,11 @@ export interface FiltroBandeja {
   estatusFiltro?: number;
   /** Every term must match (AND of words, each matching any field). */
   busqueda: readonly TerminoBusqueda[];
+  /**
+   * The search also finds a request by one of its officials (the originator's inbox): a term's
+   * words may instead all start words of one official's names or cédula.
+   */
+  buscarFuncionarios?: boolean;
   /** A search with no letters or digits in it: nothing matches. */
   busquedaSinPalabras?: boolean;
   /** Only requests with an active temporary official ending in [desde, hasta] ("Por vencer", "Vencidas"). */
@@ -151,11 +156,20 @@ export interface Tabla {
   enEspera?: (antes: string) => SQL;
   /** Every word starts a word of the request's incumbent; absent: the table has no words. */
   palabras?: (palabras: readonly string[]) => SQL;
+  /** Every word starts a word of one of the request's officials; absent: the table cannot tell. */
+  funcionarios?: (palabras: readonly string[]) => SQL;
   /** The expiry filter; absent: the table cannot answer it. */
   vencimiento?: (v: NonNullable<FiltroBandeja["vencimiento"]>) => SQL;
 }
 
-/** The requests: the search through their words' text-search column (GIN), the expiry as a subquery. */
+/** The words typed, each a prefix, all required: the text-search query of the folded words. */
+const consultaPrefijos = (ws: readonly string[]) =>
+  sql`to_tsquery('simple'::regconfig, ${ws.map((p) => `${p}:*`).join(" & ")})`;
+
+/**
+ * The requests: the search through their words' text-search column (GIN), the officials' through
+ * theirs (GIN, migration 0027; the matching officials' requests hashed once), the expiry as a subquery.
+ */
 export const SOLICITUDES: Tabla = {
   nombre: "solicitudes",
   id: sql`${solicitudes.idSolicitud}`,
@@ -167,8 +181,9 @@ export const SOLICITUDES: Tabla = {
   asignadoA: sql`${solicitudes.asignadoA}`,
   enEspera: (antes) => sql`exists (select 1 from solicitudes_etapas ee
     where ee.id_solicitud = "solicitudes"."id_solicitud" and ${ETAPA_DE_REVISION("ee")} and ee.entrada < ${antes}::timestamptz)`,
-  palabras: (ws) =>
-    sql`${solicitudes.busqueda} @@ to_tsquery('simple'::regconfig, ${ws.map((p) => `${p}:*`).join(" & ")})`,
+  palabras: (ws) => sql`${solicitudes.busqueda} @@ ${consultaPrefijos(ws)}`,
+  funcionarios: (ws) =>
+    sql`${solicitudes.idSolicitud} in (select fb.id_solicitud from funcionarios fb where fb.busqueda @@ ${consultaPrefijos(ws)})`,
   // An active temporary official of a live request ends within the dates.
   vencimiento: (v) => sql`${solicitudes.estatus} <> ${ESTATUS.INACTIVADO} and exists (
     select 1 from funcionarios fv
@@ -221,13 +236,16 @@ export function condicionEstatus(c: CoincidenciaEstatus, tabla: Tabla): SQL {
  * words. Institutions and statuses come resolved, so each alternative is an index condition and
  * the planner can combine them (BitmapOr) or check them row by row.
  */
-export function condicionTermino(t: TerminoBusqueda, tabla: Tabla): SQL | undefined {
+export function condicionTermino(t: TerminoBusqueda, tabla: Tabla, conFuncionarios = false): SQL | undefined {
   const palabras = tabla.palabras ?? falta(tabla, "search words");
+  const funcionarios =
+    conFuncionarios && t.palabras.length > 0 ? (tabla.funcionarios ?? falta(tabla, "officials")) : null;
   return or(
     t.solicitud !== undefined ? sql`${tabla.id ?? falta(tabla, "request number")} = ${t.solicitud}` : undefined,
     t.instituciones.length > 0 ? sql`${tabla.institucion} in (${lista(t.instituciones)})` : undefined,
     ...t.estatus.map((c) => condicionEstatus(c, tabla)),
     t.palabras.length > 0 ? palabras(t.palabras) : undefined,
+    funcionarios ? funcionarios(t.palabras) : undefined,
   );
 }
 
@@ -254,7 +272,7 @@ export function predicado(f: FiltroBandeja, tabla: Tabla, opciones: OpcionesPred
     f.institucion !== undefined ? sql`${tabla.institucion} = ${f.institucion}` : undefined,
     f.asignadoA !== undefined ? sql`${tabla.asignadoA ?? falta(tabla, "holder")} = ${f.asignadoA}` : undefined,
     f.enEsperaDesdeAntes !== undefined ? (tabla.enEspera ?? falta(tabla, "waiting"))(f.enEsperaDesdeAntes) : undefined,
-    ...busqueda.map((t) => condicionTermino(t, tabla)),
+    ...busqueda.map((t) => condicionTermino(t, tabla, f.buscarFuncionarios)),
     f.busquedaSinPalabras ? sql`false` : undefined,
     f.vencimiento ? (tabla.vencimiento ?? falta(tabla, "expiry"))(f.vencimiento) : undefined,
   );

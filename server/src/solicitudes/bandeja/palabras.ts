@@ -78,8 +78,16 @@ const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCode
  * on the pair's row.
  */
 export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
-  // The words tables copy neither the holder nor the stage: those filters keep the plain query.
-  if (f.vencimiento || f.busquedaSinPalabras || f.asignadoA !== undefined || f.enEsperaDesdeAntes !== undefined) {
+  // The words tables copy neither the holder nor the stage, nor hold the officials' words: those
+  // filters keep the plain query (the originator's inbox, the one searching officials, is one
+  // institution's requests).
+  if (
+    f.vencimiento ||
+    f.busquedaSinPalabras ||
+    f.buscarFuncionarios ||
+    f.asignadoA !== undefined ||
+    f.enEsperaDesdeAntes !== undefined
+  ) {
     return null;
   }
   const termino = f.busqueda.find(

@@ -1,0 +1,63 @@
+-- The originator's search: the incumbent's words, or one official's (their index, the requests hashed once), in date order
+-- paso: leer (fecha)
+
+select
+  p.id as "idSolicitud",
+  p.estatus as "estatus",
+  p.fecha as "fechaSolicitud",
+  p.asignado as "idAsignadoA",
+  "usuarios"."nombre" || ' ' || "usuarios"."apellido" as "asignadoNombre",
+  "instituciones"."id_institucion" as "idInstitucion",
+  "instituciones"."nombre" as "institucion",
+  "incumbentes"."cedula" as "cedula",
+  "incumbentes"."nombres" as "nombres",
+  "incumbentes"."apellidos" as "apellidos",
+  p.cant as "cantFuncionarios",
+  ee.entrada as "entradaEtapa"
+from
+  (
+    select
+      "solicitudes"."id_solicitud" as id,
+      "solicitudes"."estatus" as estatus,
+      "solicitudes"."fecha_solicitud" as fecha,
+      "solicitudes"."asignado_a" as asignado,
+      "solicitudes"."id_institucion" as institucion,
+      "solicitudes"."id_incumbente" as incumbente,
+      "solicitudes"."cant_funcionarios" as cant,
+      null::int as k1,
+      null::int as k2
+    from
+      "solicitudes"
+    where
+      (
+        "solicitudes"."id_institucion" = $1
+        and (
+          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $2)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $3)
+          )
+        )
+      )
+    order by
+      "solicitudes"."fecha_solicitud" desc,
+      "solicitudes"."id_solicitud" desc
+    limit
+      10
+    offset
+      0
+  ) p
+  join "instituciones" on "instituciones"."id_institucion" = p.institucion
+  join "incumbentes" on "incumbentes"."id_incumbente" = p.incumbente
+  left join "usuarios" on "usuarios"."id_usuario" = p.asignado
+  left join solicitudes_etapas ee on ee.id_solicitud = p.id
+  and ee.salida is null
+  and ee.etapa between 1 and 3
+order by
+  p.fecha desc,
+  p.id desc;
+-- params: [7,"ana:* & nunez:*","ana:* & nunez:*"]
