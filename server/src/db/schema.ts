@@ -872,7 +872,7 @@ export const desafios = pgTable(
   (t) => [index("desafios_usuario_idx").on(t.idUsuario)],
 );
 
-// Importación del registro anterior (migration 0027) ------------------------------------
+// Importación del registro anterior (migration 0026) ------------------------------------
 
 /**
  * One run of the registry import (screen or `npm run importar`): the file (kept until the run ends,
