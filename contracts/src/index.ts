@@ -8,6 +8,7 @@ export * from "./schemas/account.js";
 export * from "./schemas/auditoria.js";
 export * from "./schemas/avisos.js";
 export * from "./schemas/catalogos.js";
+export * from "./schemas/claves.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
 export * from "./schemas/exportar.js";

@@ -272,6 +272,22 @@ export const MSG = {
 
   // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
+  // System keys
+  claveAlcanceRequerido: "Elija al menos una operación para la clave.",
+  claveAlcanceInvalido: "Operación desconocida: elija entre verificación, verificación por lotes y notificaciones.",
+  claveDireccionInvalida: "Escriba una dirección IP o un rango CIDR válido (por ejemplo, 200.88.10.0/24).",
+  claveDirecciones: "Indique como máximo 20 direcciones.",
+  claveExpiraPasada: "La fecha de vencimiento no puede ser anterior a hoy.",
+  claveEmitida: "Clave emitida. Cópiela ahora: no se volverá a mostrar.",
+  claveRevocadaOk: "Clave revocada: deja de funcionar desde ahora.",
+  claveYaRevocada: "La clave ya estaba revocada.",
+  claveNoEncontrada: "La clave no existe.",
+  claveInvalida: "La clave de sistema no es válida, fue revocada o venció.",
+  claveEnDireccion:
+    "La clave de sistema no se acepta en la dirección de la llamada: envíela en la cabecera Authorization: ApiKey o X-Api-Key.",
+  claveDireccionNoPermitida: "La clave de sistema no puede usarse desde esta dirección.",
+  claveFueraDeAlcance: "La clave de sistema no permite esta operación.",
+  errorCargarClaves: "No se pudo cargar la lista de claves de sistema.",
   respaldoIniciado: "Respaldo iniciado: aparecerá en la lista al terminar.",
   respaldosNoConfigurados:
     "Los respaldos no están configurados: indique la carpeta en la variable BACKUP_DIR del servidor.",

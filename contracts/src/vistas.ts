@@ -60,6 +60,8 @@ export const V = {
   RESPALDOS: "Respaldos",
   // Bringing in the registry kept before the product
   IMPORTAR_REGISTRO: "Importar registro",
+  // Keys for the systems that call the verification API.
+  CLAVES_SISTEMA: "Claves de sistema",
   // Verification
   VERIFICAR_FIRMA: "Verificar firma",
   // The workload dashboard
@@ -99,6 +101,7 @@ export const TITULO_VISTA: Record<NombreVista, string> = {
   [V.AUDITORIA]: "Auditoría",
   [V.RESPALDOS]: "Respaldos",
   [V.IMPORTAR_REGISTRO]: "Importar registro",
+  [V.CLAVES_SISTEMA]: "Claves de sistema",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -131,6 +134,7 @@ export const NOMBRE_VISTA_USUARIO: Record<NombreVista, string> = {
   [V.AUDITORIA]: "Auditoría",
   [V.RESPALDOS]: "Respaldos",
   [V.IMPORTAR_REGISTRO]: "Importar registro",
+  [V.CLAVES_SISTEMA]: "Claves de sistema",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -341,6 +345,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // System keys for the verification API (migration 0028 adds it to databases seeded before it).
+  {
+    idVista: 44,
+    nombre: V.CLAVES_SISTEMA,
+    url: "/Configuracion/ClavesSistema",
+    iconClass: "pi pi-key",
+    idModulo: 5,
+    principal: false,
+  },
   // Verificación: migration 0007 inserts it (id 31) into databases seeded before it.
   {
     idVista: 31,
@@ -373,6 +386,7 @@ export const GRUPOS = {
   correosNoEnviados: [V.CORREOS_NO_ENVIADOS],
   respaldos: [V.RESPALDOS],
   importacion: [V.IMPORTAR_REGISTRO],
+  clavesSistema: [V.CLAVES_SISTEMA],
   // Verification
   verificacion: [V.VERIFICAR_FIRMA],
   tablero: [V.TABLERO],
@@ -470,6 +484,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       V.CORREOS_NO_ENVIADOS,
       V.RESPALDOS,
       V.IMPORTAR_REGISTRO,
+      V.CLAVES_SISTEMA,
     ],
   },
   // Verificación: migration 0007 adds it to databases seeded before it.

@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { urlParaRegistro } from "./adjuntos/enlace.js";
 import { contextoPeticion } from "./auditoria/cadena.js";
-import { authPlugin } from "./auth/auth.plugin.js";
+import { authPlugin, guardiaClaveApp } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
@@ -98,6 +98,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   );
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // System keys travel in headers only.
+  app.addHook("onRequest", guardiaClaveApp);
   // Notices
   registrarAvisos(app, {
     db: deps.db,
@@ -159,7 +161,28 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     throwFileSizeLimit: true,
   });
   await app.register(swagger, {
-    openapi: { info: { title: "Registro de Firmas API", version: "2.1.0" } },
+    openapi: {
+      info: {
+        title: "Registro de Firmas API",
+        version: "2.1.0",
+        description:
+          "Las pantallas llaman con el token de su sesión en `Authorization`. Los sistemas de otras instituciones " +
+          "llaman a la verificación con una clave de sistema (`Authorization: ApiKey <clave>` o `X-Api-Key: <clave>`, " +
+          "nunca en la dirección), que emite el administrador de configuración con las operaciones que permite: " +
+          "las llamadas marcadas con `claveSistema` en `security`. Límite por clave: API_KEY_RATE_LIMIT llamadas por minuto (600).",
+      },
+      components: {
+        securitySchemes: {
+          sesion: { type: "apiKey", in: "header", name: "Authorization", description: "El token de la sesión." },
+          claveSistema: {
+            type: "apiKey",
+            in: "header",
+            name: "X-Api-Key",
+            description: "Clave de sistema (también `Authorization: ApiKey <clave>`).",
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
 

@@ -142,6 +142,8 @@ const schema = z.object({
   // Password reset by e-mail: links asked per 15 minutes per client address.
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  // System keys: calls per minute per key (every process counts in the database).
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   // Performance
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
   // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
@@ -251,6 +253,8 @@ export type Config = {
   tsaUrl: string | undefined;
   /** Person registry look-ups (GetPersona) per user per minute. */
   personaRateLimit: number;
+  /** Calls per minute one system key may make. */
+  apiKeyRateLimit: number;
   // Performance
   /** An inbox search's total is counted up to this many requests ("Más de 10.000"). */
   searchCountCap: number;
@@ -349,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     selloP12Password: e.SELLO_P12_PASSWORD,
     tsaUrl: e.TSA_URL,
     personaRateLimit: e.PERSONA_RATE_LIMIT,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     // Performance
     searchCountCap: e.SEARCH_COUNT_CAP,
     auditKey: e.AUDIT_KEY,

@@ -9,6 +9,7 @@ import { restablecimientoRoutes } from "./auth/restablecimiento.routes.js";
 import { sesionesRoutes } from "./auth/sesiones.routes.js";
 import { avisosRoutes } from "./avisos/avisos.routes.js";
 import { catalogosRoutes } from "./catalogos/catalogos.routes.js";
+import { clavesRoutes } from "./claves/claves.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
@@ -49,4 +50,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(segundoFactorRoutes, deps);
   // Password reset by e-mail
   await app.register(restablecimientoRoutes, deps);
+  // System keys for the verification API
+  await app.register(clavesRoutes, deps);
 };

@@ -23,6 +23,8 @@ export const ENTIDADES_AUDITORIA = [
   "Persona",
   // A run of the registry import: file name, SHA-256, counts.
   "Importacion",
+  // A system key: issued, revoked, and every call made with it (with the key's name).
+  "ClaveSistema",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -71,6 +73,8 @@ export const ACCIONES_AUDITORIA = {
   consultar: "Consulta del padrón",
   importar_prueba: "Prueba de importación del registro",
   importar: "Importación del registro",
+  revocar: "Revocación",
+  llamada_clave: "Llamada con clave de sistema",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 

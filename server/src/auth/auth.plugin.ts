@@ -6,19 +6,24 @@
  * that reaches a route meets its guard). Every route registered where this plugin is (the API)
  * must declare one of them or the start fails, so no route is left open by omission.
  */
-import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
+import { type AlcanceClave, MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { claveDeCabeceras, claveEnUrl } from "../claves/clave.js";
+import { auditarLlamada, autenticarClave, type ClaveAutenticada } from "../claves/claves.service.js";
 import type { Config } from "../config.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
+import { almacenLimites } from "./limite-acceso.js";
 import { type SesionUsuario, tieneVista } from "./sesion.js";
 import { hashToken, tokenDeCabecera } from "./tokens.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     sesion: SesionUsuario | null;
+    /** The system key the call was made with (null for users and anonymous calls). */
+    clave: ClaveAutenticada | null;
   }
   interface FastifyContextConfig {
     /** Open to anyone (LogIn). */
@@ -27,6 +32,11 @@ declare module "fastify" {
     autenticado?: boolean;
     /** Any one of these views grants the route. */
     vistas?: readonly string[];
+    /**
+     * The system-key scopes that grant the route. A call made with a key reaches only routes
+     * naming one of its scopes; every other route, public ones included, refuses it.
+     */
+    alcances?: readonly AlcanceClave[];
     /** Allowed while the user must still change a temporary password. */
     permitirCambioClave?: boolean;
     /** Allowed while the user must still enrol a second factor their profile requires. */
@@ -45,14 +55,61 @@ export function intervaloToque(idleMinutes: number): number {
   return Math.min(60_000, (idleMinutes * 60_000) / 20);
 }
 
+/** The caller of a route open to users and keys: its institution reach (keys see every institution). */
+export interface Llamante {
+  externo: boolean;
+  idInstitucion: number | null;
+}
+
+/** A signed-in user, or a system key (internal reach: the registry of every institution). */
+export function llamanteDe(request: FastifyRequest): Llamante {
+  if (request.clave) return { externo: false, idInstitucion: null };
+  return usuarioDe(request);
+}
+
+/**
+ * An onRequest hook of the whole app, web files and unknown addresses included. A key in the URL
+ * (path or query) is refused before anything else: URLs end up in logs, proxies and browser
+ * histories, so the only places a key is read are the two headers. A call with a key reaches only
+ * routes that declare scopes (whose guard then decides by the key's own): anything else refuses it
+ * here, before its own hooks (a public route's rate limit, the metrics' address check) run.
+ */
+export async function guardiaClaveApp(request: FastifyRequest): Promise<void> {
+  const nombre = claveEnUrl(request.url);
+  if (nombre !== null) throw new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] });
+  if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
+    throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+  }
+}
+
 /** True when the route declares who may call it. */
 export function declaraAcceso(c: FastifyContextConfig | undefined): boolean {
-  return Boolean(c && (c.publico === true || c.autenticado === true || (c.vistas && c.vistas.length > 0)));
+  return Boolean(
+    c &&
+      (c.publico === true ||
+        c.autenticado === true ||
+        (c.vistas && c.vistas.length > 0) ||
+        (c.alcances && c.alcances.length > 0)),
+  );
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "db" | "config" | "reloj">) => {
   const { db, config, reloj } = opts;
   app.decorateRequest("sesion", null);
+  app.decorateRequest("clave", null);
+  const limites = new (almacenLimites(db))();
+  /** Counts one call of the key in its one-minute window; answers the seconds to wait when over. */
+  const esperaClave = (idClave: number) =>
+    new Promise<number>((resolve, reject) =>
+      limites.incr(
+        `clave-sistema:${idClave}`,
+        (err, r) => {
+          if (err || !r) return reject(err);
+          resolve(r.current > config.apiKeyRateLimit ? Math.max(1, Math.ceil(r.ttl / 1000)) : 0);
+        },
+        60_000,
+      ),
+    );
 
   const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
 
@@ -63,12 +120,45 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     }
   });
 
+  // Every call made with a key is audited under the key's name, with the route and the answer's
+  // status, before the answer leaves (so the entry exists when the caller has its answer).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.clave) return payload;
+    try {
+      await auditarLlamada(db, request.clave, {
+        metodo: request.method,
+        ruta: request.routeOptions.url ?? request.url.split("?")[0],
+        estado: reply.statusCode,
+      });
+    } catch (err) {
+      request.log.error({ err }, "audit of a system key's call failed");
+    }
+    return payload;
+  });
+
   // Before validation: a caller without a session or without the view gets 401/403, never a 400
   // that would describe the body the route expects.
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", async (request, reply) => {
     // An unmatched URL reaches the not-found handler, which answers 404 without data.
     if (request.is404) return;
     const c = request.routeOptions.config;
+    // A system key is not a session: no second factor, no password change, no views. It reaches
+    // only the routes that name one of its scopes, and counts against its own rate limit.
+    const presentada = claveDeCabeceras(request.headers);
+    if (presentada !== undefined) {
+      const { clave, direccionPermitida } = await autenticarClave(db, presentada, request.ip, reloj);
+      request.clave = clave;
+      if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
+      if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
+        throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+      }
+      const espera = await esperaClave(clave.idClave);
+      if (espera > 0) {
+        reply.header("retry-after", String(espera));
+        throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
+      }
+      return;
+    }
     if (c.publico === true) return;
     // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
     if (!declaraAcceso(c)) throw NoAutorizado();
@@ -86,7 +176,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
       throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
     }
-    if (c.vistas && !tieneVista(request.sesion, c.vistas)) throw NoAutorizado();
+    // Routes for keys only (no views, not `autenticado`) refuse every user.
+    if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
   });
 });
 

@@ -914,3 +914,26 @@ export const importacionSolicitudes = pgTable("importacion_solicitudes", {
     .unique()
     .references(() => solicitudes.idSolicitud, { onDelete: "cascade" }),
 });
+// System keys (migration 0028): keys issued to a bank's or ministry's system for the verification
+// API. Only the SHA-256 of the key is stored; the prefix (random, part of the key) finds the row.
+export const clavesSistema = pgTable(
+  "claves_sistema",
+  {
+    idClave: serial("id_clave").primaryKey(),
+    nombre: text("nombre").notNull(),
+    prefijo: text("prefijo").notNull(),
+    hash: text("hash").notNull(),
+    alcances: text("alcances").array().notNull(),
+    /** Allowed addresses (CIDR); empty allows any. */
+    direcciones: text("direcciones").array().notNull().default(sql`'{}'`),
+    /** Last calendar day (in the country) the key may be used; null: no expiry. */
+    expira: date("expira", { mode: "string" }),
+    creada: tstz("creada").notNull().defaultNow(),
+    /** Who issued it. */
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    revocada: tstz("revocada"),
+    ultimoUso: tstz("ultimo_uso"),
+    ultimaDireccion: text("ultima_direccion"),
+  },
+  (t) => [uniqueIndex("claves_sistema_prefijo_idx").on(t.prefijo)],
+);

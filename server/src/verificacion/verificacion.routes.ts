@@ -1,6 +1,6 @@
 /**
- * Verification: GET api/Verificacion/Firma (users with the "Verificar firma" view, and
- * service users with the Verificador profile), the constancia's PDF for whoever may read the
+ * Verification: GET api/Verificacion/Firma (users with the "Verificar firma" view, service users
+ * with the Verificador profile, and system keys with the scope "verificacion"), the constancia's PDF for whoever may read the
  * request, and the public, rate-limited view of a constancia by its code.
  */
 import {
@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
+import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
@@ -34,14 +34,17 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   };
 
   app.get("/api/Verificacion/Firma", {
-    config: { vistas: GRUPOS.verificacion },
+    config: { vistas: GRUPOS.verificacion, alcances: ["verificacion"] },
     schema: {
       tags,
       summary: "¿Podía esta persona firmar esto, por este monto, en esta fecha, para esta institución?",
+      description:
+        "Con la sesión de un usuario con la vista «Verificar firma», o con una clave de sistema con la operación `verificacion`.",
+      security: [{ sesion: [] }, { claveSistema: [] }],
       querystring: zConsultaVerificacion,
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
-    handler: (req) => service.verificarFirma(db, usuarioDe(req), req.query, reloj, config.expiryNoticeDays),
+    handler: (req) => service.verificarFirma(db, llamanteDe(req), req.query, reloj, config.expiryNoticeDays),
   });
 
   app.get("/api/Verificacion/GetConstancia/:idSolicitud", {

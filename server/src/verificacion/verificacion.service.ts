@@ -13,6 +13,7 @@ import {
   type RespuestaVerificacion,
   textoEstatus,
 } from "@registro/contracts";
+import type { Llamante } from "../auth/auth.plugin.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
@@ -49,7 +50,7 @@ async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number
 /** GET api/Verificacion/Firma: the answer and every registry entry of the cédula. */
 export async function verificarFirma(
   db: Db,
-  sesion: SesionUsuario,
+  sesion: Llamante,
   consulta: ConsultaVerificacion,
   reloj: Reloj,
   diasAviso = 30,

@@ -5,6 +5,7 @@
  */
 import { matchRoutes } from "react-router";
 import { rutas as avisos } from "../features/avisos/routes";
+import { rutas as claves } from "../features/claves/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
 import { rutas as operacion } from "../features/operacion/routes";
 import { rutas as originador } from "../features/originador/routes";
@@ -28,6 +29,8 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   // Second factor: the user's own, whatever the profile's views.
   ...seguridad,
   ...operacion,
+  // System keys for the verification API
+  ...claves,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));

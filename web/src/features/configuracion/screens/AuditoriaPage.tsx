@@ -45,6 +45,7 @@ const ENTIDAD: Record<EntidadAuditoria, string> = {
   Cuenta: "Cuenta",
   Persona: "Padrón de personas",
   Importacion: "Importación del registro",
+  ClaveSistema: "Clave de sistema",
 };
 
 const ACCION: Record<string, string> = ACCIONES_AUDITORIA;

@@ -45,6 +45,12 @@ const OTROS = [
     etiqueta: "Correos no enviados",
   },
   { vista: V.RESPALDOS, ruta: "/Configuracion/Respaldos", icono: "pi pi-database", etiqueta: "Respaldos" },
+  {
+    vista: V.CLAVES_SISTEMA,
+    ruta: "/Configuracion/ClavesSistema",
+    icono: "pi pi-key",
+    etiqueta: "Claves de sistema",
+  },
 ];
 
 export default function ConfiguracionPage() {

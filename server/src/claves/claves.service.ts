@@ -1,0 +1,145 @@
+/**
+ * System keys: the configuration administrator issues a key to a named system (shown once, stored
+ * as its SHA-256), lists the keys with their last use and revokes them; the guard asks
+ * `autenticarClave` who a presented key is, and every call made with a key is audited under its name.
+ */
+import { type AlcanceClave, type ClaveEmitida, type ClaveSistema, MSG, type NuevaClave } from "@registro/contracts";
+import { auditar } from "../auditoria/cadena.js";
+import { iguales } from "../auditoria/clave.js";
+import type { SesionUsuario } from "../auth/sesion.js";
+import type { Db } from "../db/client.js";
+import { NoAutenticado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
+import { direccionPermitida, hashClave, nuevaClave, prefijoDe } from "./clave.js";
+import * as repo from "./claves.repository.js";
+
+/** The system behind a key, as the guard and the audit see it. */
+export interface ClaveAutenticada {
+  idClave: number;
+  nombre: string;
+  alcances: readonly AlcanceClave[];
+}
+
+function estado(f: repo.FilaClave, hoy: string): ClaveSistema["estado"] {
+  if (f.revocada !== null) return "revocada";
+  if (f.expira !== null && f.expira < hoy) return "vencida";
+  return "activa";
+}
+
+export function mapClave(f: repo.FilaClave, hoy: string): ClaveSistema {
+  return {
+    idClave: f.idClave,
+    nombre: f.nombre,
+    prefijo: `rfk_${f.prefijo}`,
+    alcances: f.alcances as AlcanceClave[],
+    direcciones: f.direcciones,
+    expira: f.expira,
+    creada: f.creada.toISOString(),
+    creadaPor: f.creadaPor,
+    revocada: f.revocada?.toISOString() ?? null,
+    ultimoUso: f.ultimoUso?.toISOString() ?? null,
+    ultimaDireccion: f.ultimaDireccion,
+    estado: estado(f, hoy),
+  };
+}
+
+export async function listarClaves(db: Db, reloj: Reloj): Promise<ClaveSistema[]> {
+  const hoy = fechaLocal(reloj());
+  return (await repo.listarClaves(db)).map((f) => mapClave(f, hoy));
+}
+
+/** POST api/ClavesSistema: a new key for a named system, shown in this answer only. */
+export async function emitirClave(
+  db: Db,
+  sesion: SesionUsuario,
+  datos: NuevaClave,
+  reloj: Reloj,
+): Promise<ClaveEmitida> {
+  const hoy = fechaLocal(reloj());
+  if (datos.expira !== null && datos.expira < hoy) throw ValidacionCampo("expira", MSG.claveExpiraPasada);
+  const { clave, prefijo } = nuevaClave();
+  const alcances = [...new Set(datos.alcances)];
+  const direcciones = [...new Set(datos.direcciones)];
+  const fila = await db.transaction(async (tx) => {
+    const idClave = await repo.insertarClave(tx, {
+      nombre: datos.nombre,
+      prefijo,
+      hash: hashClave(clave),
+      alcances,
+      direcciones,
+      expira: datos.expira,
+      idUsuario: sesion.idUsuario,
+    });
+    await auditar(tx, {
+      entidad: "ClaveSistema",
+      idEntidad: idClave,
+      accion: "crear",
+      despues: { nombre: datos.nombre, prefijo: `rfk_${prefijo}`, alcances, direcciones, expira: datos.expira },
+    });
+    return repo.claveListada(tx, idClave);
+  });
+  if (!fila) throw NoEncontrado(MSG.claveNoEncontrada);
+  return { success: true, message: MSG.claveEmitida, clave, data: mapClave(fila, hoy) };
+}
+
+/** POST api/ClavesSistema/Revocar/{idClave}: the key stops working at once; its row stays listed. */
+export async function revocarClave(db: Db, idClave: number) {
+  await db.transaction(async (tx) => {
+    const fila = await repo.claveListada(tx, idClave);
+    if (!fila) throw NoEncontrado(MSG.claveNoEncontrada);
+    if (!(await repo.revocarClave(tx, idClave))) throw Regla(MSG.claveYaRevocada);
+    await auditar(tx, {
+      entidad: "ClaveSistema",
+      idEntidad: idClave,
+      accion: "revocar",
+      antes: { nombre: fila.nombre, prefijo: `rfk_${fila.prefijo}` },
+    });
+  });
+  return { success: true, message: MSG.claveRevocadaOk };
+}
+
+/**
+ * Who a presented key is: 401 when it is not a key, unknown, revoked or past its expiry day; and
+ * whether the caller's address is one the key allows (the guard answers 403 when not, audited
+ * under the key's name). Notes the key's last use.
+ */
+export async function autenticarClave(
+  db: Db,
+  presentada: string,
+  direccion: string,
+  reloj: Reloj,
+): Promise<{ clave: ClaveAutenticada; direccionPermitida: boolean }> {
+  const prefijo = prefijoDe(presentada);
+  const fila = prefijo === null ? null : await repo.clavePorPrefijo(db, prefijo);
+  const hoy = fechaLocal(reloj());
+  if (
+    !fila ||
+    !iguales(fila.hash, hashClave(presentada)) ||
+    fila.revocada !== null ||
+    (fila.expira !== null && fila.expira < hoy)
+  ) {
+    throw NoAutenticado(MSG.claveInvalida);
+  }
+  await repo.anotarUso(db, fila.idClave, direccion);
+  return {
+    clave: { idClave: fila.idClave, nombre: fila.nombre, alcances: fila.alcances as AlcanceClave[] },
+    direccionPermitida: direccionPermitida(fila.direcciones, direccion),
+  };
+}
+
+/** One audit entry per call made with a key: which key, which operation, and how it was answered. */
+export async function auditarLlamada(
+  db: Db,
+  clave: ClaveAutenticada,
+  llamada: { metodo: string; ruta: string; estado: number },
+): Promise<void> {
+  await db.transaction((tx) =>
+    auditar(tx, {
+      idUsuario: null,
+      entidad: "ClaveSistema",
+      idEntidad: clave.idClave,
+      accion: "llamada_clave",
+      despues: { clave: clave.nombre, ...llamada },
+    }),
+  );
+}
