@@ -15,6 +15,7 @@ import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
+import { importacionRoutes } from "./importacion/importacion.routes.js";
 import { operacionRoutes } from "./operacion/operacion.routes.js";
 import { segundoFactorRoutes } from "./segundo-factor/segundo-factor.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
@@ -52,4 +53,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(restablecimientoRoutes, deps);
   // System keys for the verification API
   await app.register(clavesRoutes, deps);
+  // Bringing in the registry kept before the product
+  await app.register(importacionRoutes, deps);
 };

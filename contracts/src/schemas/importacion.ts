@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";
+import { zBool, zId } from "../validacion.js";
 
 /** One column of the import file. `clave` names it in code; `titulo` is its header in the file. */
 export interface ColumnaImportacion {
@@ -55,7 +56,7 @@ export const COLUMNAS_IMPORTACION: readonly ColumnaImportacion[] = [
     titulo: "Cédula",
     requerida: true,
     ayuda: "000-0000000-0, con su dígito verificador.",
-    ejemplo: "001-0000001-9",
+    ejemplo: "001-0000001-7",
   },
   { clave: "nombres", titulo: "Nombres", requerida: true, ayuda: "Hasta 100 caracteres.", ejemplo: "María" },
   { clave: "apellidos", titulo: "Apellidos", requerida: true, ayuda: "Hasta 100 caracteres.", ejemplo: "Pérez Gómez" },
@@ -203,6 +204,7 @@ export const MSG_IMPORTACION = {
   documentoSinFuncionario: (nombre: string) =>
     `El documento «${nombre}» no corresponde a ningún funcionario del archivo.`,
   documentoTipo: (nombre: string) => `El documento «${nombre}» no es PDF, JPG ni PNG.`,
+  noEncontrada: "No se encontró la importación.",
   ejecucionEnCurso: "Ya hay una importación en curso; espere a que termine.",
   interrumpida: "La importación se interrumpió (el servidor se detuvo) y no cambió el registro. Vuelva a iniciarla.",
   fallida: "La importación no pudo completarse y no cambió el registro.",
@@ -274,3 +276,14 @@ export const zInformeImportacion = z.object({
   rows: z.array(zFilaInforme),
   totalRecords: z.number().int(),
 });
+
+/** Largest import file (and documents' ZIP) the screen takes. */
+export const MAX_BYTES_IMPORTACION = 64 * 1024 * 1024;
+
+/** POST api/Importacion (multipart): Archivo, optional Documentos (ZIP), and these fields. */
+export const zFormImportacion = z.object({
+  Aplicar: zBool.default(false),
+  CrearCatalogos: zBool.default(false),
+});
+
+export const zParamsImportacion = z.object({ idImportacion: zId });

@@ -6,7 +6,14 @@
  * malformed JSON, a wrong content type, malformed multipart. Never a 5xx; every refusal has the
  * product's shape with a Spanish message.
  */
-import { MSG, MSG_SEGUNDO_FACTOR, zFuncionarioForm, zInactivacionForm, zSolicitudForm } from "@registro/contracts";
+import {
+  MSG,
+  MSG_IMPORTACION,
+  MSG_SEGUNDO_FACTOR,
+  zFuncionarioForm,
+  zInactivacionForm,
+  zSolicitudForm,
+} from "@registro/contracts";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,9 +23,11 @@ import { crearTestApp, type TestApp } from "../support/app.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
 
 const MENSAJES = new Set<string>(
-  [...Object.values(MSG as Record<string, unknown>), ...Object.values(MSG_SEGUNDO_FACTOR)].filter(
-    (m) => typeof m === "string",
-  ) as string[],
+  [
+    ...Object.values(MSG as Record<string, unknown>),
+    ...Object.values(MSG_SEGUNDO_FACTOR),
+    ...Object.values(MSG_IMPORTACION),
+  ].filter((m) => typeof m === "string") as string[],
 );
 // The web's fallback for an error without a message: the server never says it.
 MENSAJES.delete(MSG.errorDesconocido);

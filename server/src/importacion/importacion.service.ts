@@ -1,0 +1,240 @@
+/**
+ * "Importar registro": runs of the import engine as background jobs. A run is stored with its file
+ * (`importaciones`) before it starts, so it goes on when the browser closes; its status and
+ * progress are written as it validates (and kept in memory while it applies, since the apply's
+ * transaction holds PGlite's one connection); the report is stored at the end and the file
+ * dropped. A run left in progress by a stopped process is closed as interrupted at the next start:
+ * its transaction died with the process, so the registry is as it was.
+ */
+import {
+  COLUMNAS_IMPORTACION,
+  type ConteosImportacion,
+  type EstadoImportacion,
+  type FilaInforme,
+  type Importacion,
+  MSG_IMPORTACION,
+  NOMBRE_RESULTADO,
+} from "@registro/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client.js";
+import { exportar, type Formato } from "../exportar/formatos.js";
+import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
+import * as repo from "./importacion.repository.js";
+import { ArchivoInvalido, formatoDe } from "./lector.js";
+import { ejecutarImportacion, sha256De } from "./motor.js";
+
+const CONTEOS_VACIOS: ConteosImportacion = {
+  filas: 0,
+  crear: 0,
+  actualizar: 0,
+  sinCambios: 0,
+  rechazada: 0,
+  documentos: 0,
+};
+
+/** Progress of the runs this process is working on (the database has it too, but not during an apply). */
+const enCurso = new Map<number, { estado: EstadoImportacion; progreso: number; total: number | null }>();
+
+type FilaEjecucion = NonNullable<Awaited<ReturnType<typeof repo.ejecucion>>>;
+
+function mapEjecucion(f: FilaEjecucion): Importacion {
+  const vivo = enCurso.get(f.idImportacion);
+  return {
+    idImportacion: f.idImportacion,
+    archivo: f.archivo,
+    sha256: f.sha256,
+    aplicar: f.aplicar,
+    crearCatalogos: f.crearCatalogos,
+    estado: (vivo?.estado ?? f.estado) as EstadoImportacion,
+    progreso: vivo?.progreso ?? f.progreso,
+    total: vivo?.total ?? f.total,
+    aplicada: f.aplicada,
+    conteos: { ...CONTEOS_VACIOS, ...(f.conteos as Partial<ConteosImportacion>) },
+    error: f.error,
+    usuario: f.usuario,
+    inicio: f.inicio.toISOString(),
+    fin: f.fin ? f.fin.toISOString() : null,
+  };
+}
+
+export async function listarEjecuciones(db: Db): Promise<Importacion[]> {
+  return (await repo.ejecuciones(db, 20)).map(mapEjecucion);
+}
+
+export async function obtenerEjecucion(db: Db, id: number): Promise<Importacion> {
+  const f = await repo.ejecucion(db, id);
+  if (!f) throw NoEncontrado(MSG_IMPORTACION.noEncontrada);
+  return mapEjecucion(f);
+}
+
+export interface NuevaEjecucion {
+  archivo: string;
+  contenido: Buffer;
+  documentos?: { nombre: string; contenido: Buffer } | null;
+  aplicar: boolean;
+  crearCatalogos: boolean;
+  idUsuario: number | null;
+}
+
+/**
+ * Stores a run and starts it in the background. A file that is not CSV or Excel is refused on the
+ * spot (400 on Archivo); one run at a time per database.
+ */
+export async function iniciarEjecucion(
+  db: Db,
+  datos: NuevaEjecucion,
+  reloj: Reloj,
+  log: FastifyBaseLogger,
+): Promise<Importacion> {
+  try {
+    formatoDe(datos.contenido.subarray(0, 8192));
+  } catch (e) {
+    if (e instanceof ArchivoInvalido) throw ValidacionCampo("Archivo", e.mensaje);
+    throw e;
+  }
+  const abiertas = (await repo.ejecuciones(db, 20)).filter((f) =>
+    ["pendiente", "validando", "aplicando"].includes(f.estado),
+  );
+  if (abiertas.length > 0) throw Regla(MSG_IMPORTACION.ejecucionEnCurso);
+  const id = await repo.crearEjecucion(db, {
+    idUsuario: datos.idUsuario,
+    archivo: datos.archivo,
+    sha256: sha256De(datos.contenido),
+    contenido: datos.contenido,
+    documentos: datos.documentos?.contenido ?? null,
+    documentosNombre: datos.documentos?.nombre ?? null,
+    aplicar: datos.aplicar,
+    crearCatalogos: datos.crearCatalogos,
+    inicio: reloj(),
+  });
+  enCurso.set(id, { estado: "pendiente", progreso: 0, total: null });
+  void procesar(db, id, reloj, log);
+  return obtenerEjecucion(db, id);
+}
+
+/** Runs one stored run to its end; never throws (a failure is the run's status). */
+export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBaseLogger): Promise<void> {
+  const vivo = { estado: "validando" as EstadoImportacion, progreso: 0, total: null as number | null };
+  enCurso.set(id, vivo);
+  try {
+    const datos = await repo.archivosEjecucion(db, id);
+    if (!datos?.contenido) throw new Error(`import run ${id} has no file`);
+    await repo.actualizarEjecucion(db, id, { estado: "validando" });
+    const ahora = reloj();
+    const r = await ejecutarImportacion(db, {
+      archivo: datos.archivo,
+      contenido: datos.contenido,
+      aplicar: datos.aplicar,
+      crearCatalogos: datos.crearCatalogos,
+      idUsuario: datos.idUsuario,
+      hoy: fechaLocal(ahora),
+      ahora,
+      progreso: async (fase, hechas, total) => {
+        const cambio = vivo.estado !== fase;
+        vivo.estado = fase;
+        vivo.progreso = hechas;
+        vivo.total = total;
+        // Outside the apply's transaction only: it holds the embedded database's one connection.
+        if (fase === "validando") await repo.actualizarEjecucion(db, id, { estado: fase, progreso: hechas, total });
+        else if (cambio) log.info({ importacion: id }, "import run applying");
+      },
+    });
+    await repo.actualizarEjecucion(db, id, {
+      estado: "terminada",
+      progreso: r.conteos.filas,
+      total: r.conteos.filas,
+      aplicada: r.aplicada,
+      conteos: r.conteos,
+      informe: r.informe,
+      error: r.error,
+      fin: reloj(),
+      contenido: null,
+      documentos: null,
+    });
+  } catch (e) {
+    log.error({ err: e, importacion: id }, "import run failed");
+    await repo
+      .actualizarEjecucion(db, id, {
+        estado: "fallida",
+        error: MSG_IMPORTACION.fallida,
+        fin: reloj(),
+        contenido: null,
+        documentos: null,
+      })
+      .catch((err) => log.error({ err, importacion: id }, "import run status not stored"));
+  } finally {
+    enCurso.delete(id);
+  }
+}
+
+/** At start: runs a stopped process left in progress changed nothing; they are closed as interrupted. */
+export async function cerrarInterrumpidas(db: Db, reloj: Reloj): Promise<number> {
+  return repo.cerrarInterrumpidas(db, MSG_IMPORTACION.interrumpida, reloj());
+}
+
+async function informeDe(db: Db, id: number): Promise<FilaInforme[]> {
+  const f = await repo.informeEjecucion(db, id);
+  if (!f) throw NoEncontrado(MSG_IMPORTACION.noEncontrada);
+  return f.informe as FilaInforme[];
+}
+
+export async function leerInforme(
+  db: Db,
+  id: number,
+  consulta: { soloErrores: boolean; page: number; rows: number },
+): Promise<{ rows: FilaInforme[]; totalRecords: number }> {
+  const todas = await informeDe(db, id);
+  const filas = consulta.soloErrores ? todas.filter((f) => f.resultado === "rechazada") : todas;
+  const inicio = (consulta.page - 1) * consulta.rows;
+  return { rows: filas.slice(inicio, inicio + consulta.rows), totalRecords: filas.length };
+}
+
+/** The report as a file: every row's outcome, refusals with column and message. */
+export async function descargarInforme(db: Db, id: number, formato: Formato): Promise<ArchivoDescarga> {
+  const filas = await informeDe(db, id);
+  async function* lote() {
+    yield filas;
+  }
+  return {
+    nombre: `informe-importacion-${id}.${formato}`,
+    formato,
+    contenido: exportar<FilaInforme>(
+      formato,
+      "Informe",
+      [
+        { titulo: "Fila", valor: (f) => f.fila },
+        { titulo: "Resultado", valor: (f) => NOMBRE_RESULTADO[f.resultado] },
+        { titulo: "Institución", valor: (f) => f.institucion },
+        { titulo: "Cédula", valor: (f) => f.cedula },
+        { titulo: "Tipo", valor: (f) => f.tipo },
+        { titulo: "Columna", valor: (f) => f.columna },
+        { titulo: "Mensaje", valor: (f) => f.mensaje },
+      ],
+      lote(),
+    ),
+  };
+}
+
+export interface ArchivoDescarga {
+  nombre: string;
+  formato: Formato;
+  contenido: ReturnType<typeof exportar>;
+}
+
+/** The template: the file's columns and one example row. */
+export function plantilla(formato: Formato): ArchivoDescarga {
+  async function* lote() {
+    yield [null];
+  }
+  return {
+    nombre: `plantilla-importacion-registro.${formato}`,
+    formato,
+    contenido: exportar<null>(
+      formato,
+      "Registro",
+      COLUMNAS_IMPORTACION.map((c) => ({ titulo: c.titulo, valor: () => c.ejemplo })),
+      lote(),
+    ),
+  };
+}

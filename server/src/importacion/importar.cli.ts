@@ -1,0 +1,164 @@
+/**
+ * `npm run importar -- ARCHIVO [--documentos ZIP] [--aplicar] [--crear-catalogos]`: the first load
+ * of the registry by IT, with the screen's engine and report. A test run unless --aplicar; the
+ * progress on the terminal, the counts and the first refusals at the end, the whole report as CSV
+ * beside the file (ARCHIVO.informe.csv). The run is listed on the "Importar registro" screen too.
+ * Exit code 0 when every row passed (and, with --aplicar, the registry was changed), 1 otherwise.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { NOMBRE_RESULTADO } from "@registro/contracts";
+import { prepararAuditoria } from "../auditoria/arranque.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { CarpetaBloqueada } from "../db/bloqueo.js";
+import { openDatabase } from "../db/client.js";
+import { celdaCsv } from "../exportar/formatos.js";
+import { fechaLocal, relojDelSistema } from "../shared/tiempo.js";
+import * as repo from "./importacion.repository.js";
+import { ejecutarImportacion } from "./motor.js";
+
+const USO =
+  "Uso: npm run importar -- ARCHIVO.csv|ARCHIVO.xlsx [--documentos ARCHIVO.zip] [--aplicar] [--crear-catalogos]";
+
+function opciones(args: string[]) {
+  const libres: string[] = [];
+  let documentos: string | null = null;
+  let aplicar = false;
+  let crearCatalogos = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") continue;
+    if (a === "--aplicar") aplicar = true;
+    else if (a === "--crear-catalogos") crearCatalogos = true;
+    else if (a === "--documentos") documentos = args[++i] ?? null;
+    else if (a.startsWith("--")) throw new Error(`Opción desconocida: ${a}\n${USO}`);
+    else libres.push(a);
+  }
+  if (libres.length !== 1) throw new Error(USO);
+  // npm runs scripts from the repository's root; paths are the caller's.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  return {
+    archivo: path.resolve(base, libres[0]),
+    documentos: documentos === null ? null : path.resolve(base, documentos),
+    aplicar,
+    crearCatalogos,
+  };
+}
+
+const miles = (n: number) => n.toLocaleString("es-DO");
+
+async function main(): Promise<number> {
+  let op: ReturnType<typeof opciones>;
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    op = opciones(process.argv.slice(2));
+    config = loadConfig();
+  } catch (e) {
+    console.error(e instanceof Error || e instanceof ConfigError ? e.message : String(e));
+    return 2;
+  }
+  if (!fs.existsSync(op.archivo)) {
+    console.error(`No existe el archivo ${op.archivo}.`);
+    return 2;
+  }
+  if (op.documentos !== null) {
+    console.error("El ZIP de documentos todavía no se importa desde la línea de comandos.");
+    return 2;
+  }
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof CarpetaBloqueada) {
+      console.error(
+        `La aplicación está en marcha sobre ${config.dataDir}: deténgala para importar desde la línea de comandos, o use la pantalla «Importar registro».`,
+      );
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    const reloj = relojDelSistema;
+    await prepararAuditoria(database.db, config, reloj(), (l) => console.error(l));
+    const contenido = fs.readFileSync(op.archivo);
+    const inicio = performance.now();
+    const ahora = reloj();
+    const interactivo = process.stderr.isTTY;
+    let ultima = 0;
+    const r = await ejecutarImportacion(database.db, {
+      archivo: path.basename(op.archivo),
+      contenido,
+      aplicar: op.aplicar,
+      crearCatalogos: op.crearCatalogos,
+      idUsuario: null,
+      hoy: fechaLocal(ahora),
+      ahora,
+      progreso: (fase, hechas, total) => {
+        const t = performance.now();
+        if (t - ultima < 500 && hechas !== total) return;
+        ultima = t;
+        const linea = `${fase === "validando" ? "Validando" : "Aplicando"}: ${miles(hechas)}${total === null ? "" : ` de ${miles(total)}`} filas`;
+        process.stderr.write(interactivo ? `\r${linea}   ` : `${linea}\n`);
+      },
+    });
+    if (interactivo) process.stderr.write("\n");
+    await repo.crearEjecucion(database.db, {
+      idUsuario: null,
+      archivo: path.basename(op.archivo),
+      sha256: r.sha256,
+      aplicar: op.aplicar,
+      crearCatalogos: op.crearCatalogos,
+      estado: "terminada",
+      progreso: r.conteos.filas,
+      total: r.conteos.filas,
+      aplicada: r.aplicada,
+      conteos: r.conteos,
+      informe: r.informe,
+      error: r.error,
+      inicio: ahora,
+      fin: reloj(),
+    });
+    const segundos = ((performance.now() - inicio) / 1000).toFixed(1);
+    if (r.error !== null && r.conteos.filas === 0) {
+      console.error(r.error);
+      return 1;
+    }
+    const c = r.conteos;
+    console.log(
+      `${op.aplicar ? "Importación" : "Prueba de importación"} de ${path.basename(op.archivo)} (SHA-256 ${r.sha256}) en ${segundos} s\n` +
+        `  filas: ${miles(c.filas)}; se crean ${miles(c.crear)}, se actualizan ${miles(c.actualizar)}, sin cambios ${miles(c.sinCambios)}, rechazadas ${miles(c.rechazada)}`,
+    );
+    const rechazos = r.informe.filter((f) => f.resultado === "rechazada");
+    for (const f of rechazos.slice(0, 50))
+      console.log(`  fila ${f.fila}${f.columna ? `, ${f.columna}` : ""}: ${f.mensaje}`);
+    if (rechazos.length > 50) console.log(`  … y ${miles(rechazos.length - 50)} rechazos más en el informe.`);
+    const informe = `${op.archivo}.informe.csv`;
+    const lineas = [["Fila", "Resultado", "Institución", "Cédula", "Tipo", "Columna", "Mensaje"]].concat(
+      r.informe.map((f) => [
+        String(f.fila),
+        NOMBRE_RESULTADO[f.resultado],
+        f.institucion,
+        f.cedula,
+        f.tipo,
+        f.columna,
+        f.mensaje,
+      ]),
+    );
+    fs.writeFileSync(informe, `\uFEFF${lineas.map((l) => l.map(celdaCsv).join(",")).join("\r\n")}\r\n`);
+    console.log(`Informe completo: ${informe}`);
+    if (r.error !== null) console.log(r.error);
+    else if (r.aplicada) console.log("El registro quedó actualizado.");
+    else console.log("Prueba terminada: no se cambió nada. Para aplicar, repita con --aplicar.");
+    return r.error === null && c.rechazada === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`La importación falló y no cambió el registro: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  },
+);

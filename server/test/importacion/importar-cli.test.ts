@@ -1,0 +1,82 @@
+/**
+ * `npm run importar`: the command line runs the same engine on the configured database — a test run
+ * by default, --aplicar to apply, the counts and refusals on the terminal, the report beside the
+ * file, exit code 1 when a row or the file is refused.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { MSG_IMPORTACION } from "@registro/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
+import { cedula } from "../support/importacion.js";
+import { baseParaProcesos } from "../support/proceso.js";
+
+const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+let base: Awaited<ReturnType<typeof baseParaProcesos>>;
+let carpeta: string;
+beforeAll(async () => {
+  base = await baseParaProcesos();
+  carpeta = fs.mkdtempSync(path.join(os.tmpdir(), "rf-importar-"));
+});
+afterAll(async () => {
+  await base?.borrar();
+  fs.rmSync(carpeta, { recursive: true, force: true });
+});
+
+function importar(...args: string[]): Promise<{ codigo: number; salida: string; errores: string }> {
+  return new Promise((ok) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "src/importacion/importar.cli.ts", "--", ...args],
+      {
+        cwd: SERVER,
+        env: {
+          ...process.env,
+          ...base.env,
+          AUDIT_KEY: CLAVE_AUDITORIA_PRUEBAS,
+          INIT_CWD: carpeta,
+          LOG_LEVEL: "silent",
+        },
+      },
+      (error, salida, errores) => ok({ codigo: error ? (error.code as number) : 0, salida, errores }),
+    );
+  });
+}
+
+describe("npm run importar", () => {
+  it("a test run, the apply, and the same file again unchanged; refusals with exit code 1", {
+    timeout: 120_000,
+  }, async () => {
+    fs.writeFileSync(
+      path.join(carpeta, "registro.csv"),
+      [
+        "Institución;Tipo;Cédula;Nombres;Apellidos;Cargo;Firmas;Fecha de registro",
+        `Ministerio de Hacienda;Incumbente;${cedula("8010000011")};Rosa;Peña;Ministro;;05/05/2021`,
+        `Ministerio de Hacienda;Funcionario;${cedula("8010000021")};Luis;Mota;Tesorero;Cheques;05/05/2021`,
+      ].join("\n"),
+    );
+    const prueba = await importar("registro.csv");
+    expect(prueba.codigo, prueba.errores).toBe(0);
+    expect(prueba.salida).toContain("se crean 2");
+    expect(prueba.salida).toContain("no se cambió nada");
+    expect(fs.existsSync(path.join(carpeta, "registro.csv.informe.csv"))).toBe(true);
+    const aplicar = await importar("registro.csv", "--aplicar");
+    expect(aplicar.codigo, aplicar.errores).toBe(0);
+    expect(aplicar.salida).toContain("El registro quedó actualizado.");
+    const otra = await importar("registro.csv", "--aplicar");
+    expect(otra.salida).toContain("sin cambios 2");
+
+    fs.writeFileSync(path.join(carpeta, "malo.csv"), "Institución;Cédula\nx;y\n");
+    const malo = await importar("malo.csv");
+    expect(malo.codigo).toBe(1);
+    expect(malo.errores).toContain(
+      MSG_IMPORTACION.columnasFaltantes(["Nombres", "Apellidos", "Cargo", "Fecha de registro"]),
+    );
+    const uso = await importar();
+    expect(uso.codigo).toBe(2);
+    expect(uso.errores).toContain("Uso: npm run importar");
+  });
+});
