@@ -8,7 +8,7 @@ import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
 import { useDeferredValue, useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from "react-router";
 import { ControlSidebar } from "../components/layout/ControlSidebar";
 import { Footer } from "../components/layout/Footer";
 import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
@@ -110,6 +110,9 @@ function SesionActiva() {
 
   return (
     <div className={`rf-shell${menuAbierto ? " rf-shell-menu-abierto" : ""}`}>
+      {/* A screen opens at its top; going back returns to where its address was left (by path,
+          so a change of filters in the address does not move the page). */}
+      <ScrollRestoration getKey={(l) => l.pathname} />
       <button type="button" className="rf-skip-link" onClick={() => document.getElementById("rf-contenido")?.focus()}>
         Saltar al contenido
       </button>

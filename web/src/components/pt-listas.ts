@@ -15,3 +15,5 @@ export const PT_RPP = {
   input: { "aria-label": "Filas por página" },
 } as const;
 export const PT_PAGINADOR = { paginator: { RPPDropdown: PT_RPP } } as const;
+/** A column's cells labelled with its name, shown before each value on a phone's stacked card. */
+export const ptEtiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });

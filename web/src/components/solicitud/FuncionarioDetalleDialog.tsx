@@ -7,8 +7,8 @@ import { type Funcionario, textoClaseFirma } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Panel } from "primereact/panel";
 import { ProgressSpinner } from "primereact/progressspinner";
-import { TabPanel, TabView } from "primereact/tabview";
 import type { ReactNode } from "react";
+import { Pestanas } from "../Pestanas";
 import { useFirmasFuncionario } from "./api/get-firmas-funcionario";
 import { useFuncionarioAdjuntos } from "./api/get-funcionarios-adjuntos";
 import { formatearFecha, formatearMonto } from "./formato";
@@ -78,17 +78,20 @@ function Contenido({ f }: { f: Funcionario }) {
           </Dato>
         )}
       </dl>
-      <TabView className="rf-tabs" scrollable>
-        <TabPanel header="Comentario">
-          <p className="rf-texto-libre">{f.comentario || "Sin comentario."}</p>
-        </TabPanel>
-        <TabPanel header="Documentos">
-          <DocumentosFuncionario idSolicitud={f.idSolicitud} idFuncionario={f.idFuncionario} />
-        </TabPanel>
-        <TabPanel header="Firmas">
-          <FirmasFuncionario idFuncionario={f.idFuncionario} />
-        </TabPanel>
-      </TabView>
+      <Pestanas
+        className="rf-tabs"
+        lista={[
+          {
+            titulo: "Comentario",
+            contenido: <p className="rf-texto-libre">{f.comentario || "Sin comentario."}</p>,
+          },
+          {
+            titulo: "Documentos",
+            contenido: <DocumentosFuncionario idSolicitud={f.idSolicitud} idFuncionario={f.idFuncionario} />,
+          },
+          { titulo: "Firmas", contenido: <FirmasFuncionario idFuncionario={f.idFuncionario} /> },
+        ]}
+      />
     </div>
   );
 }

@@ -7,16 +7,19 @@
  */
 import { LISTAS_CONFIGURACION, type ListaConfiguracion, seleccionarFilas, V } from "@registro/contracts";
 import { Button } from "primereact/button";
+import type { ColumnProps } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { IconField } from "primereact/iconfield";
 import { InputIcon } from "primereact/inputicon";
 import { InputText } from "primereact/inputtext";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { Children, cloneElement, isValidElement, type ReactNode, useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { MenuExportar } from "../../../components/exportar/MenuExportar";
+import { ptEtiqueta } from "../../../components/pt-listas";
 import { useUserData } from "../../../lib/user-data";
 import { RUTA } from "../paths";
 import { ptTabla } from "./pt";
+import "../../../components/bandeja/bandeja.css";
 
 export interface MantenimientoTablaProps<T> {
   titulo: string;
@@ -114,10 +117,24 @@ export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<
         currentPageReportTemplate={`Mostrando {first} a {last} de {totalRecords} ${p.plural}`}
         stripedRows
         size="small"
+        // Phones: one stacked card per row, each value after its column's name, as in the inboxes.
+        className="rf-tabla-apilable"
         pt={ptTabla(`${id}-titulo`)}
       >
-        {p.children}
+        {Children.map(p.children, conEtiqueta)}
       </DataTable>
     </section>
   );
+}
+
+/** A column whose cells carry its header as their label on a phone's stacked card. */
+function conEtiqueta(columna: ReactNode): ReactNode {
+  if (!isValidElement<ColumnProps>(columna) || typeof columna.props.header !== "string") return columna;
+  const pt = columna.props.pt ?? {};
+  return cloneElement(columna, {
+    pt: {
+      ...pt,
+      bodyCell: { ...(pt.bodyCell as object), ...ptEtiqueta(columna.props.header).bodyCell },
+    },
+  });
 }

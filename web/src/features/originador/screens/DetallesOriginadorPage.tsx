@@ -10,10 +10,10 @@ import { ESTATUS, ESTATUS_FUNCIONARIO, MSG, type Solicitud } from "@registro/con
 import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
 import { ProgressSpinner } from "primereact/progressspinner";
-import { TabPanel, TabView } from "primereact/tabview";
 import { type ReactNode, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Dialogo } from "../../../components/Dialogo";
+import { Pestanas } from "../../../components/Pestanas";
 import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useFuncionariosSolicitud } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
@@ -98,18 +98,7 @@ export default function DetallesOriginadorPage() {
             </div>
           )}
           <section className="rfo-seccion" aria-label="Información de la solicitud">
-            <TabView
-              className="rf-tabs rfo-pestanas"
-              scrollable
-              activeIndex={pestana}
-              onTabChange={(e) => setPestana(e.index)}
-            >
-              {lista.map((p) => (
-                <TabPanel key={p.titulo} header={p.titulo}>
-                  {p.contenido}
-                </TabPanel>
-              ))}
-            </TabView>
+            <Pestanas className="rf-tabs rfo-pestanas" lista={lista} activa={pestana} onCambio={setPestana} />
           </section>
           <InactivarFirmaDialog idSolicitud={inactivar ? s.idSolicitud : null} onHide={() => setInactivar(false)} />
         </>

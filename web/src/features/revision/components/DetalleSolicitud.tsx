@@ -6,9 +6,9 @@
 import { MSG, type Solicitud } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { ProgressSpinner } from "primereact/progressspinner";
-import { TabPanel, TabView } from "primereact/tabview";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
+import { type Pestana, Pestanas } from "../../../components/Pestanas";
 import { mensajeSolicitud } from "../../../components/solicitud/api/aviso-error";
 import { useSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { useAvisosLeidosAlAbrir } from "../../../components/solicitud/api/marcar-avisos-solicitud";
@@ -17,10 +17,7 @@ import { SolicitudEncabezado } from "../../../components/solicitud/SolicitudEnca
 import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
 import "./revision.css";
 
-export interface Pestana {
-  titulo: string;
-  contenido: ReactNode;
-}
+export type { Pestana };
 
 export interface DetalleSolicitudProps {
   titulo?: string;
@@ -87,13 +84,7 @@ export function DetalleSolicitud({
           </div>
           {aviso?.(s)}
           <div className="rf-tarjeta">
-            <TabView className="rf-tabs" scrollable>
-              {pestanas(s).map((p) => (
-                <TabPanel key={p.titulo} header={p.titulo}>
-                  {p.contenido}
-                </TabPanel>
-              ))}
-            </TabView>
+            <Pestanas className="rf-tabs" lista={pestanas(s)} />
           </div>
         </>
       )}
