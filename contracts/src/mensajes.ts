@@ -321,6 +321,19 @@ export const MSG = {
   constanciaPorVencer: "Por vencer",
   codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
+  constanciaArchivoRequerido: "Adjunte el archivo PDF de la constancia.",
+  constanciaNoPdf: "El archivo no es un PDF.",
+  selloValido: "El sello electrónico de la Contraloría es válido: el archivo no ha cambiado desde que se selló.",
+  selloAlterado: "El sello electrónico no es válido: el archivo fue modificado después de sellarse.",
+  selloAjeno: "El archivo está firmado, pero no con el sello electrónico de la Contraloría.",
+  selloAusente: "El archivo no tiene sello electrónico.",
+  emisionEmitida: (id: number, fecha: string) =>
+    `Es la constancia que emitió el registro el ${fecha} para la solicitud No. ${id}, idéntica al archivo emitido.`,
+  emisionDistinta:
+    "El código de verificación es del registro, pero este archivo no es el que se emitió con ese código.",
+  emisionAnterior: (fecha: string) =>
+    `El código corresponde a una constancia emitida el ${fecha}, antes del sellado electrónico: compare su contenido con la página del código.`,
+  emisionDesconocida: "El archivo no contiene un código de verificación emitido por el registro.",
   selloTiempoNoDisponible:
     "No se pudo obtener el sello de tiempo para sellar la constancia. Intente de nuevo en unos minutos.",
 

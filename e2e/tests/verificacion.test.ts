@@ -3,7 +3,8 @@
  * an active request and reads "Autorizado", downloads the request's constancia and reads its
  * verification code from the PDF's text; signed out, the code typed on Login opens the public page,
  * which says "Vigente"; after the administrator inactivates the request the same page says
- * "Inactivada el …".
+ * "Inactivada el …". On that page the downloaded PDF, uploaded, has a valid seal and is the file the
+ * registry issued; one changed byte breaks the seal; /Verificar alone offers only that check.
  */
 import fs from "node:fs";
 import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
@@ -92,6 +93,37 @@ describe("verification", () => {
     await funcionarios.getByText("Vigente").first().waitFor();
     expect(await publico.getByText(cedula).count()).toBe(0);
     await screenshot(publico, "verificacion-publica");
+
+    // The file itself: its seal is valid and it is the one the registry issued.
+    const comprobar = async (contenido: Buffer) => {
+      await publico
+        .getByLabel("Archivo PDF de la constancia")
+        .setInputFiles({ name: "constancia.pdf", mimeType: "application/pdf", buffer: contenido });
+      await publico.getByRole("button", { name: "Comprobar archivo" }).click();
+    };
+    await publico.getByRole("button", { name: "Comprobar archivo" }).click();
+    await publico.getByRole("alert").filter({ hasText: "Adjunte el archivo PDF de la constancia." }).waitFor();
+    await comprobar(pdf);
+    const resultado = publico.getByRole("status", { name: "Resultado de la comprobación" });
+    await resultado.getByText("El sello electrónico de la Contraloría es válido").waitFor();
+    await resultado.getByText(`Es la constancia que emitió el registro el`).waitFor();
+    await resultado.getByText("Sello de pruebas").waitFor();
+    await screenshot(publico, "verificacion-publica-archivo");
+    const alterado = Buffer.from(pdf);
+    const pos = pdf.toString("latin1").search(/\[<[0-9a-f]{4}/) + 2;
+    alterado[pos] = alterado[pos] === 0x34 ? 0x35 : 0x34;
+    await comprobar(alterado);
+    await resultado.getByText("El sello electrónico no es válido").waitFor();
+    await resultado.getByText("este archivo no es el que se emitió").waitFor();
+
+    // Without a code, the page offers only the file check.
+    await publico.goto(`${server.url}/Verificar`);
+    await publico.getByRole("heading", { name: "Comprobar el archivo de una constancia" }).waitFor();
+    expect(await publico.getByText("Código:").count()).toBe(0);
+    await comprobar(pdf);
+    await resultado.getByText("El sello electrónico de la Contraloría es válido").waitFor();
+    await publico.goto(`${server.url}/Verificar/${codigo}`);
+    await publico.getByText("Constancia auténtica").waitFor();
 
     await api("administrador", `api/SolicitudFirma/Inactivar/${idSolicitud}`, "POST");
     await publico.reload();

@@ -118,6 +118,42 @@ export const zConstanciaPublica = z.object({
 });
 export type ConstanciaPublica = z.infer<typeof zConstanciaPublica>;
 
+/** The largest constancia file the public page accepts (a constancia of many pages is far smaller). */
+export const MAX_BYTES_CONSTANCIA = 2_000_000;
+/** The multipart field of the uploaded constancia. */
+export const CAMPO_CONSTANCIA = "Archivo";
+
+/**
+ * POST api/Verificacion/ComprobarConstancia (public): an uploaded constancia's seal and whether it
+ * is the file the registry issued.
+ * - sello: "valido" (the Contraloría's seal, the file unchanged since), "alterado" (a seal whose
+ *   signature does not match the file, or bytes added after it), "ajeno" (a valid signature, but
+ *   not by a seal certificate of the registry), "ausente" (no seal).
+ * - emision: "emitida" (its code is a constancia of the registry and the file is byte for byte the
+ *   one issued), "distinta" (the code exists, the file is not the one issued), "anterior" (the code
+ *   exists, issued before constancias were sealed: no file to compare), "desconocida" (no code of
+ *   the registry in the file).
+ */
+export const zComprobacionConstancia = z.object({
+  selloValido: z.boolean(),
+  sello: z.enum(["valido", "alterado", "ajeno", "ausente"]),
+  selloTexto: z.string(),
+  emitidaPorRegistro: z.boolean(),
+  emision: z.enum(["emitida", "distinta", "anterior", "desconocida"]),
+  emisionTexto: z.string(),
+  codigo: z.string().nullable(),
+  idSolicitud: z.number().nullable(),
+  /** The date the registry issued it (yyyy-mm-dd), when its code is the registry's. */
+  emitida: z.string().nullable(),
+  /** The seal certificate's subject, when the file carries one. */
+  certificado: z.string().nullable(),
+  /** The seal certificate is the development one ("solo para pruebas"). */
+  pruebas: z.boolean(),
+  /** The time of an RFC 3161 timestamp over the seal (ISO), when it carries one. */
+  selloTiempo: z.string().nullable(),
+});
+export type ComprobacionConstancia = z.infer<typeof zComprobacionConstancia>;
+
 /** The code as printed: 20 characters of Crockford base 32 (100 bits) in groups of four. */
 export const CODIGO_CONSTANCIA_REGEX = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
 

@@ -210,3 +210,13 @@ export async function constanciaPorHash(tx: Tx, codigoHash: string) {
   const [row] = await tx.select().from(constancias).where(eq(constancias.codigoHash, codigoHash));
   return row ?? null;
 }
+
+/** Whether a seal certificate (its SHA-256) sealed any constancia of the registry. */
+export async function selloUsado(tx: Tx, huella: string): Promise<boolean> {
+  const filas = await tx
+    .select({ id: constancias.idConstancia })
+    .from(constancias)
+    .where(eq(constancias.selloHuella, huella))
+    .limit(1);
+  return filas.length > 0;
+}

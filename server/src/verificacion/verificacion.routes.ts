@@ -4,8 +4,12 @@
  * request, and the public, rate-limited view of a constancia by its code.
  */
 import {
+  CAMPO_CONSTANCIA,
   GRUPOS,
+  MAX_BYTES_CONSTANCIA,
+  MSG,
   VISTAS_LECTURA_SOLICITUD,
+  zComprobacionConstancia,
   zConstanciaPublica,
   zConsultaVerificacion,
   zId,
@@ -15,8 +19,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { leerFormulario } from "../adjuntos/multipart.js";
 import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { ValidacionCampo } from "../shared/errors.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
@@ -85,5 +91,25 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       response: { 200: zConstanciaPublica, 404: zRespuestaSimple },
     },
     handler: (req) => service.constanciaPublica(db, req.params.codigo, reloj, config.expiryNoticeDays),
+  });
+
+  app.post("/api/Verificacion/ComprobarConstancia", {
+    config: { publico: true, rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute" } },
+    schema: {
+      tags,
+      summary:
+        "Comprobación pública de un archivo de constancia: su sello electrónico y si es el que emitió el registro",
+      description: `Formulario multipart con el PDF en el campo «${CAMPO_CONSTANCIA}» (hasta ${MAX_BYTES_CONSTANCIA} bytes).`,
+      consumes: ["multipart/form-data"],
+      response: { 200: zComprobacionConstancia, 400: zRespuestaSimple },
+    },
+    handler: async (req) => {
+      const { archivos } = await leerFormulario(req, { archivos: [CAMPO_CONSTANCIA], maxBytes: MAX_BYTES_CONSTANCIA });
+      const archivo = archivos.get(CAMPO_CONSTANCIA);
+      if (!archivo || archivo.contenido.length === 0) {
+        throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaArchivoRequerido);
+      }
+      return service.comprobarConstancia(db, archivo.contenido, selloDe(config, reloj()));
+    },
   });
 };

@@ -133,7 +133,8 @@ const quienPuede = new Map<string, string>();
 let rutas: RutaRegistrada[] = [];
 
 beforeAll(async () => {
-  t = await crearTestApp();
+  // The public verification calls are rate-limited per address; the fuzz calls them far more often.
+  t = await crearTestApp({ VERIFICACION_RATE_LIMIT: "100000" });
   const vistas = new Map<string, Set<string>>();
   for (const u of USUARIOS_DEMO) {
     const res = await t.as(u, { method: "GET", url: "/api/Account/GetUserData" });

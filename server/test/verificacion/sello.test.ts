@@ -5,6 +5,8 @@
  * file's hash, and without a configured certificate a development one ("solo para pruebas") is made
  * in the data folder. With TSA_URL the seal carries an RFC 3161 timestamp from a small TSA the test
  * runs itself (`openssl ts -reply` behind a node HTTP server), which `openssl ts -verify` accepts.
+ * The public upload check (POST api/Verificacion/ComprobarConstancia) agrees with pdfsig, knows the
+ * issued file from a changed one, and answers broken files with 200 or 400, never 500.
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -13,15 +15,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { MSG } from "@registro/contracts";
+import { MAX_BYTES_CONSTANCIA, MSG } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import * as pkijs from "pkijs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OID } from "../../src/verificacion/sellado.js";
+import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
+import { constanciaPdf } from "../../src/verificacion/constancia.pdf.js";
+import { OID, sellarPdf } from "../../src/verificacion/sellado.js";
 import { ARCHIVO_PRUEBAS, CN_PRUEBAS, cargarSello, SelloError } from "../../src/verificacion/sello.js";
 import { hashCodigo } from "../../src/verificacion/verificacion.service.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
+import { multipart } from "../support/formularios.js";
 import { textoPdf } from "../support/lectores.js";
 import { accion } from "../support/revision.js";
 
@@ -188,6 +193,189 @@ describe("the sealed constancia", () => {
       const informe = pdfsig(alterado, `alterada-${nombre}.pdf`);
       expect(informe, nombre).not.toContain("Signature is Valid");
       expect(informe, nombre).toMatch(/Digest Mismatch|Signature is Invalid|Signature has not yet been verified/);
+    }
+  });
+});
+
+const comprobar = (app: TestApp, contenido: Buffer | null, extra: Record<string, string> = {}) => {
+  const cuerpo = multipart(
+    {},
+    contenido ? { Archivo: { nombre: "constancia.pdf", contenido, tipo: "application/pdf" } } : {},
+  );
+  return app.app.inject({
+    method: "POST",
+    url: "/api/Verificacion/ComprobarConstancia",
+    payload: cuerpo.payload,
+    headers: { ...cuerpo.headers, ...extra },
+  });
+};
+
+describe("POST api/Verificacion/ComprobarConstancia (public)", () => {
+  let pdf: Buffer;
+  let codigo: string;
+
+  beforeAll(async () => {
+    pdf = await emitir(t, idSolicitud);
+    codigo = /\/Verificar\/([0-9A-Z-]{24})/.exec(pdf.toString("latin1"))?.[1] ?? "";
+  });
+
+  it("400 without a file, for a file that is not a PDF, and over the size limit; a Spanish message on Archivo", async () => {
+    for (const [contenido, mensaje] of [
+      [null, MSG.constanciaArchivoRequerido],
+      [Buffer.alloc(0), MSG.constanciaArchivoRequerido],
+      [pngMuestra(), MSG.constanciaNoPdf],
+      [Buffer.from("texto cualquiera"), MSG.constanciaNoPdf],
+      [
+        Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(MAX_BYTES_CONSTANCIA)]),
+        MSG.archivoTamano(MAX_BYTES_CONSTANCIA),
+      ],
+    ] as const) {
+      const res = await comprobar(t, contenido);
+      expect(res.statusCode, mensaje).toBe(400);
+      expect(res.json(), mensaje).toEqual({
+        success: false,
+        message: MSG.datosInvalidos,
+        errors: { Archivo: [mensaje] },
+      });
+    }
+    const json = await t.app.inject({ method: "POST", url: "/api/Verificacion/ComprobarConstancia", payload: {} });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it("the issued file: the Contraloría's seal is valid and it is the constancia the registry issued", async () => {
+    const res = await comprobar(t, pdf);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      selloValido: true,
+      sello: "valido",
+      selloTexto: MSG.selloValido,
+      emitidaPorRegistro: true,
+      emision: "emitida",
+      emisionTexto: expect.stringContaining(`para la solicitud No. ${idSolicitud}`),
+      codigo,
+      idSolicitud,
+      emitida: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      certificado: CN,
+      pruebas: false,
+      selloTiempo: null,
+    });
+  });
+
+  it("agrees with pdfsig on a changed byte: the seal is broken and the file is not the one issued", async () => {
+    const texto = pdf.toString("latin1");
+    const pos = texto.search(/\[<[0-9a-f]{4}/) + 2;
+    const alterado = Buffer.from(pdf);
+    alterado[pos] = alterado[pos] === 0x34 ? 0x35 : 0x34;
+    expect(pdfsig(alterado, "alterada-subida.pdf")).not.toContain("Signature is Valid");
+    const body = (await comprobar(t, alterado)).json();
+    expect(body).toMatchObject({
+      selloValido: false,
+      sello: "alterado",
+      selloTexto: MSG.selloAlterado,
+      emitidaPorRegistro: false,
+      emision: "distinta",
+      emisionTexto: MSG.emisionDistinta,
+      codigo,
+    });
+    // Bytes added after the seal (an incremental update) are a change too.
+    const anadido = Buffer.concat([pdf, Buffer.from("\n1 0 obj\n<< /Type /Catalog >>\nendobj\n")]);
+    expect((await comprobar(t, anadido)).json()).toMatchObject({ sello: "alterado", emision: "distinta" });
+  });
+
+  it("an unsealed PDF, a PDF sealed with another certificate, and a constancia issued before seals", async () => {
+    expect((await comprobar(t, pdfMuestra("Documento sin sello"))).json()).toMatchObject({
+      selloValido: false,
+      sello: "ausente",
+      selloTexto: MSG.selloAusente,
+      emision: "desconocida",
+      emisionTexto: MSG.emisionDesconocida,
+      codigo: null,
+      certificado: null,
+    });
+    // Signed correctly, but by a certificate that is not a seal of the registry: "ajeno".
+    const otro = cargarSello(
+      { selloP12File: undefined, selloP12Password: undefined, dataDir: path.join(dir, "otro-sello") },
+      new Date(),
+    );
+    const { pdf: sinSello, rectangulo } = await constanciaPdf({
+      codigo,
+      url: `https://firmas.example.gob.do/Verificar/${codigo}`,
+      idSolicitud,
+      institucion: "Institución falsa",
+      incumbente: { nombre: "Nadie", cargo: "Ninguno" },
+      aprobada: null,
+      emitida: "2026-01-01",
+      estatusSolicitud: "Activa",
+      funcionarios: [],
+      sello: { sujeto: otro.sujeto, pruebas: true, fecha: new Date() },
+    });
+    const falsa = await sellarPdf(sinSello, { sello: otro, fecha: new Date(), rectangulo });
+    expect(pdfsig(falsa, "otro-sello.pdf")).toContain("Signature is Valid");
+    expect((await comprobar(t, falsa)).json()).toMatchObject({
+      selloValido: false,
+      sello: "ajeno",
+      selloTexto: MSG.selloAjeno,
+      emision: "distinta",
+      certificado: CN_PRUEBAS,
+    });
+    // A constancia issued before seals has no file hash to compare.
+    await t.db.execute(sql`update constancias set pdf_sha256 = null where codigo_hash = ${hashCodigo(codigo)}`);
+    try {
+      expect((await comprobar(t, pdf)).json()).toMatchObject({ sello: "valido", emision: "anterior" });
+    } finally {
+      await t.db.execute(
+        sql`update constancias set pdf_sha256 = ${crypto.createHash("sha256").update(pdf).digest("hex")}
+            where codigo_hash = ${hashCodigo(codigo)}`,
+      );
+    }
+  });
+
+  it("answers broken files with 200 or 400, never a 500", async () => {
+    const texto = pdf.toString("latin1");
+    const rango = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\]/.exec(texto);
+    const b = Number(rango?.[2]);
+    const conTexto = (viejo: string | RegExp, nuevo: string) => Buffer.from(texto.replace(viejo, nuevo), "latin1");
+    const rotos: [string, Buffer][] = [
+      ["cortado a la mitad", pdf.subarray(0, Math.floor(pdf.length / 2))],
+      ["cortado dentro de la firma", pdf.subarray(0, b + 100)],
+      ["sin el final", pdf.subarray(0, pdf.length - 10)],
+      ["rango enorme", conTexto(/\/ByteRange \[[^\]]*\]/, "/ByteRange [0 9999999999 9999999999 9999999999]")],
+      ["rango al revés", conTexto(/\/ByteRange \[[^\]]*\]/, "/ByteRange [0 900 100 50]")],
+      ["firma no hexadecimal", Buffer.concat([pdf.subarray(0, b + 1), Buffer.from("zz"), pdf.subarray(b + 3)])],
+      [
+        "firma de ceros",
+        Buffer.concat([
+          pdf.subarray(0, b + 1),
+          Buffer.alloc(Number(rango?.[3]) - b - 2, "0"),
+          pdf.subarray(Number(rango?.[3]) - 1),
+        ]),
+      ],
+      [
+        "firma basura",
+        Buffer.concat([
+          pdf.subarray(0, b + 1),
+          Buffer.from("3082ffff".padEnd(Number(rango?.[3]) - b - 2, "a")),
+          pdf.subarray(Number(rango?.[3]) - 1),
+        ]),
+      ],
+      ["solo cabecera", Buffer.from("%PDF-1.7\n")],
+      ["cabecera y azar", Buffer.concat([Buffer.from("%PDF-1.4\n/ByteRange [0 10 20 5]\n"), crypto.randomBytes(5000)])],
+    ];
+    for (const [nombre, contenido] of rotos) {
+      const res = await comprobar(t, contenido);
+      expect([200, 400], nombre).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.json().selloValido, nombre).toBe(false);
+    }
+  });
+
+  it("is rate-limited per address like the public look-up", async () => {
+    const limitada = await crearTestApp({ VERIFICACION_RATE_LIMIT: "2" });
+    try {
+      const estados: number[] = [];
+      for (let i = 0; i < 3; i++) estados.push((await comprobar(limitada, pdfMuestra("x"))).statusCode);
+      expect(estados).toEqual([200, 200, 429]);
+    } finally {
+      await limitada.close();
     }
   });
 });

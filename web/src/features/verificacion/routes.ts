@@ -8,6 +8,6 @@ export const rutas: RutaApp[] = [
   { nombre: V.VERIFICAR_FIRMA, path: url, cargar: () => import("./screens/VerificarFirmaPage") },
 ];
 
-/** The public page of a constancia (no sign-in), outside the layout. */
-export const RUTA_VERIFICAR_CONSTANCIA = "/Verificar/:codigo";
+/** The public page of a constancia (no sign-in), outside the layout; without a code, only its file check. */
+export const RUTA_VERIFICAR_CONSTANCIA = "/Verificar/:codigo?";
 export const cargarVerificarConstancia = () => import("./screens/VerificarConstanciaPage");

@@ -2,16 +2,24 @@
  * The public page of a constancia (/Verificar/{codigo}, no sign-in): whether the code belongs to a
  * constancia the registry issued, and what the registry says of each of its officials now —
  * "Vigente", "Por vencer", "Inactivada el dd/mm/aaaa" or "Vencida" — with only what a checker
- * needs. Kept free of PrimeReact component code, like Login, so a phone opening the QR code loads
- * little.
+ * needs. Below, anyone may upload the constancia's PDF to learn whether its electronic seal is valid
+ * and whether it is the very file the registry issued (/Verificar without a code shows only that).
+ * Kept free of PrimeReact component code, like Login, so a phone opening the QR code loads little.
  */
 import "../verificacion.css";
-import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, MSG } from "@registro/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import {
+  APP_NOMBRE_CORTO,
+  CAMPO_CONSTANCIA,
+  type ConstanciaPublica,
+  type FuncionarioConstancia,
+  MSG,
+} from "@registro/contracts";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
+import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
 import { obtenerConstanciaPublica } from "../api/get-constancia-publica";
 
 export default function VerificarConstanciaPage() {
@@ -20,6 +28,7 @@ export default function VerificarConstanciaPage() {
     queryKey: ["verificacion", "constancia", codigo],
     queryFn: () => obtenerConstanciaPublica(codigo),
     retry: false,
+    enabled: codigo !== "",
   });
 
   useEffect(() => {
@@ -35,19 +44,24 @@ export default function VerificarConstanciaPage() {
           <p className="rfv-app">{APP_NOMBRE_CORTO}</p>
         </header>
         <h1>Verificación de constancia</h1>
-        <p className="rfv-codigo">
-          Código: <strong>{codigo}</strong>
-        </p>
-        {consulta.isLoading && <p role="status">Consultando el registro…</p>}
-        {consulta.isError && (
-          <p className="rfv-respuesta rfv-no" role="alert">
-            <i className="pi pi-times-circle" aria-hidden="true" />{" "}
-            {consulta.error instanceof ApiError && (consulta.error.status === 404 || consulta.error.status === 429)
-              ? consulta.error.message
-              : MSG.errorDesconocido}
-          </p>
+        {codigo !== "" && (
+          <>
+            <p className="rfv-codigo">
+              Código: <strong>{codigo}</strong>
+            </p>
+            {consulta.isLoading && <p role="status">Consultando el registro…</p>}
+            {consulta.isError && (
+              <p className="rfv-respuesta rfv-no" role="alert">
+                <i className="pi pi-times-circle" aria-hidden="true" />{" "}
+                {consulta.error instanceof ApiError && (consulta.error.status === 404 || consulta.error.status === 429)
+                  ? consulta.error.message
+                  : MSG.errorDesconocido}
+              </p>
+            )}
+            {consulta.data && <Constancia c={consulta.data} />}
+          </>
         )}
-        {consulta.data && <Constancia c={consulta.data} />}
+        <ComprobarArchivo />
         <p className="rfv-volver">
           <Link to="/Login">Ir a Iniciar sesión</Link>
         </p>
@@ -97,5 +111,108 @@ function Funcionario({ f }: { f: FuncionarioConstancia }) {
         <dd>{f.firmaVigencia ? `${formatearFecha(f.fechaDesde)} – ${formatearFecha(f.fechaHasta)}` : "Permanente"}</dd>
       </dl>
     </li>
+  );
+}
+
+/** The upload check: the seal of the file and whether it is the one the registry issued. */
+function ComprobarArchivo() {
+  const id = useId();
+  const entrada = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const comprobar = useMutation({ mutationFn: comprobarConstancia });
+
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    const archivo = entrada.current?.files?.[0];
+    if (!archivo) {
+      setError(MSG.constanciaArchivoRequerido);
+      entrada.current?.focus();
+      return;
+    }
+    setError(null);
+    comprobar.mutate(archivo);
+  };
+
+  const r = comprobar.data;
+  const rechazo = r && "errors" in r ? (r.errors[CAMPO_CONSTANCIA]?.[0] ?? r.message) : null;
+  const mensajeError =
+    error ??
+    rechazo ??
+    (comprobar.isError
+      ? comprobar.error instanceof ApiError && comprobar.error.status === 429
+        ? comprobar.error.message
+        : MSG.errorDesconocido
+      : null);
+  return (
+    <section className="rfv-comprobar" aria-labelledby={`${id}-titulo`}>
+      <h2 id={`${id}-titulo`}>Comprobar el archivo de una constancia</h2>
+      <p className="rfv-nota">
+        Adjunte el PDF de la constancia que recibió: se comprueba su sello electrónico y si es el mismo archivo que
+        emitió el registro. El archivo no se guarda.
+      </p>
+      <form onSubmit={enviar} noValidate>
+        <label htmlFor={`${id}-archivo`}>Archivo PDF de la constancia</label>
+        <input
+          ref={entrada}
+          id={`${id}-archivo`}
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-invalid={mensajeError !== null}
+          aria-describedby={mensajeError ? `${id}-error` : undefined}
+          onChange={() => setError(null)}
+        />
+        <button type="submit" className="rfv-boton" disabled={comprobar.isPending}>
+          {comprobar.isPending ? "Comprobando…" : "Comprobar archivo"}
+        </button>
+      </form>
+      {mensajeError && (
+        <p id={`${id}-error`} className="rfv-respuesta rfv-no" role="alert">
+          <i className="pi pi-times-circle" aria-hidden="true" /> {mensajeError}
+        </p>
+      )}
+      {r && !("errors" in r) && !error && <ResultadoComprobacion r={r} />}
+    </section>
+  );
+}
+
+function ResultadoComprobacion({ r }: { r: Exclude<RespuestaComprobacion, { errors: unknown }> }) {
+  return (
+    <div role="status" aria-label="Resultado de la comprobación">
+      <p className={`rfv-respuesta ${r.selloValido ? "rfv-si" : "rfv-no"}`}>
+        <i className={`pi ${r.selloValido ? "pi-verified" : "pi-times-circle"}`} aria-hidden="true" /> {r.selloTexto}
+      </p>
+      <p className={`rfv-respuesta ${r.emitidaPorRegistro ? "rfv-si" : "rfv-no"}`}>
+        <i className={`pi ${r.emitidaPorRegistro ? "pi-check-circle" : "pi-times-circle"}`} aria-hidden="true" />{" "}
+        {r.emisionTexto}
+      </p>
+      <dl className="rfv-detalle">
+        {r.certificado && (
+          <>
+            <dt>Certificado del sello</dt>
+            <dd>{r.certificado}</dd>
+          </>
+        )}
+        {r.pruebas && (
+          <>
+            <dt>Advertencia</dt>
+            <dd>Sello de pruebas: esta instalación no tiene el certificado oficial de la Contraloría.</dd>
+          </>
+        )}
+        {r.selloTiempo && (
+          <>
+            <dt>Sello de tiempo</dt>
+            <dd>{new Date(r.selloTiempo).toLocaleString("es-DO", { timeZone: "America/Santo_Domingo" })}</dd>
+          </>
+        )}
+        {r.codigo && (
+          <>
+            <dt>Código</dt>
+            <dd>
+              <Link to={`/Verificar/${r.codigo}`}>{r.codigo}</Link>
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
   );
 }
