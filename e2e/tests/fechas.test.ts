@@ -217,3 +217,39 @@ describe("the official dialog's Desde and Hasta", () => {
     await page.context().close();
   });
 });
+
+describe("a renewal's official", () => {
+  it("refuses an end date already past under its Hasta field, as typed in its dialog", async () => {
+    const bandeja = await demo.llamar<BandejaItem[]>("originador", "api/SolicitudFirma/GetBandejaOriginador");
+    const activa = bandeja.find((s) => s.estatusSolitud === ESTATUS.ACTIVA);
+    if (!activa) throw new Error("no active demo request");
+    const renovada = await demo.llamar<{ data: { idSolicitud: number } }>(
+      "originador",
+      `api/SolicitudFirma/Renovar/${activa.idSolicitud}`,
+      "POST",
+    );
+    const page = await como("originador");
+    await page.goto(`${server.url}/Originador/Formulario/${renovada.data.idSolicitud}`);
+    await page
+      .getByRole("button", { name: /^Editar funcionario / })
+      .first()
+      .click();
+    const d = page.getByRole("dialog", { name: "Editar funcionario" });
+    await d.waitFor();
+    await d.getByLabel("Temporal", { exact: true }).check();
+    const fechas = d.getByRole("group", { name: "Firma temporal" });
+    const desde = fechas.getByLabel("Desde");
+    const hasta = fechas.getByLabel("Hasta");
+    await teclear(page, desde, "01/01/2020");
+    await teclear(page, hasta, "31/12/2020");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => errorDe(page, hasta))
+      .toMatch(/^La fecha hasta de .+ ya pasó: indique hasta cuándo se renueva su firma\.$/);
+    expect(await errorDe(page, desde)).toBeNull();
+    // The dialog stays open on the refused field, with the date as typed.
+    expect(await hasta.inputValue()).toBe("31/12/2020");
+    await screenshot(page, "fechas-renovacion-error");
+    await page.context().close();
+  });
+});

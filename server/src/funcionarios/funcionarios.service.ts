@@ -26,6 +26,7 @@ import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapFuncionario, mapGruposFirmas } from "../solicitudes/mappers.js";
 import { cargoValido } from "../solicitudes/originador.repository.js";
 import { completarNombres, idDelFormulario } from "../solicitudes/originador.service.js";
+import { exigirFechasDeFuncionario } from "../solicitudes/renovacion.service.js";
 import { aplicarTransicion } from "../solicitudes/transiciones.service.js";
 import * as repo from "./funcionarios.repository.js";
 
@@ -136,11 +137,15 @@ function editable(f: { idEstatus: number; enviado: boolean }, estatusSolicitud: 
   return estatusSolicitud !== ESTATUS.ACTIVA || !f.enviado;
 }
 
-/** PUT api/SolicitudFirma/EditSolicitudFuncionario: edits an official; only the documents sent are replaced. */
+/**
+ * PUT api/SolicitudFirma/EditSolicitudFuncionario: edits an official; only the documents sent are
+ * replaced. An official of a renewal gets the renewal's date rule on its fields (`hoy`: the country's date).
+ */
 export async function editarFuncionario(
   db: Db,
   sesion: SesionUsuario,
   form: FormularioMultipart,
+  hoy: string,
 ): Promise<FuncionarioGuardado> {
   const idFuncionario = idDelFormulario(form, "IdFuncionario");
   return db.transaction(async (tx) => {
@@ -150,6 +155,18 @@ export async function editarFuncionario(
       antes: async (s) => {
         if (!editable(f, s.estatus)) throw Regla(MSG.funcionarioNoEditable);
         v.r = await validarFuncionario(tx, form, s, { crear: false, idFuncionario });
+        const fila = filaDe(v.r.datos);
+        await exigirFechasDeFuncionario(
+          tx,
+          {
+            renuevaA: f.renuevaA,
+            nombre: `${fila.nombres} ${fila.apellidos}`,
+            firmaVigencia: fila.firmaVigencia,
+            desde: fila.fechaDesde,
+            hasta: fila.fechaHasta,
+          },
+          hoy,
+        );
       },
     });
     const { datos, documentos } = v.r!;

@@ -67,7 +67,8 @@ export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       description: DESCRIPCION_FECHA,
       response: { ...accion, 200: zRespuesta(zFuncionarioGuardado) },
     },
-    handler: async (req) => funcionarios.editarFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos)),
+    handler: async (req) =>
+      funcionarios.editarFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos), hoyLocal(reloj)),
   });
 
   app.post("/api/SolicitudFirma/EnviarSolicitud/:idSolicitud", {

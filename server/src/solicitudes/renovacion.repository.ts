@@ -81,6 +81,17 @@ export async function copiarFuncionarios(tx: Tx, ids: number[], hacia: number, h
  * The temporary officials of a request that renew another, with their dates and the renewed
  * official's: what the send checks.
  */
+/** The dates of the signature an official renews (null when it renews none). */
+export async function firmaRenovada(tx: Tx, renuevaA: number) {
+  const r = (await tx.execute(sql`
+    select o.fecha_desde::text as desde_anterior, o.fecha_hasta::text as hasta_anterior
+    from funcionarios o where o.id_funcionario = ${renuevaA}`)) as unknown as Filas<{
+    desde_anterior: string | null;
+    hasta_anterior: string | null;
+  }>;
+  return r.rows[0] ?? null;
+}
+
 export async function renovacionesTemporales(tx: Tx, idSolicitud: number) {
   const r = (await tx.execute(sql`
     select f.nombres || ' ' || f.apellidos as nombre, f.fecha_desde::text as desde, f.fecha_hasta::text as hasta,

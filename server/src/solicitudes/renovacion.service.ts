@@ -40,16 +40,44 @@ export async function renovarSolicitud(
   });
 }
 
+interface FechasRenovadas {
+  nombre: string;
+  desde: string | null;
+  hasta: string | null;
+  desde_anterior: string | null;
+  hasta_anterior: string | null;
+}
+
+/** The rule of a renewed temporary signature: an end date not yet past, and dates not the old ones. */
+function revisarFechas(f: FechasRenovadas, hoy: string, errores: ErroresCampo) {
+  if (f.hasta !== null && f.hasta < hoy) errores.add("fechaHasta", MSG.renovacionFechaPasada(f.nombre));
+  else if (f.desde === f.desde_anterior && f.hasta === f.hasta_anterior)
+    errores.add("fechaDesde", MSG.renovacionFechasSinCambio(f.nombre));
+}
+
 /**
  * A renewal cannot be sent with a temporary signature that already ended or with the dates of the
  * signature it renews (the send's check; the messages name the official, on the date fields).
  */
 export async function exigirFechasRenovadas(tx: Tx, idSolicitud: number, hoy: string) {
   const errores = new ErroresCampo();
-  for (const f of await repo.renovacionesTemporales(tx, idSolicitud)) {
-    if (f.hasta !== null && f.hasta < hoy) errores.add("fechaHasta", MSG.renovacionFechaPasada(f.nombre));
-    else if (f.desde === f.desde_anterior && f.hasta === f.hasta_anterior)
-      errores.add("fechaDesde", MSG.renovacionFechasSinCambio(f.nombre));
-  }
+  for (const f of await repo.renovacionesTemporales(tx, idSolicitud)) revisarFechas(f, hoy, errores);
+  errores.throwIfAny();
+}
+
+/**
+ * The same rule when an official of a renewal is saved (its dialog), so that the date is refused
+ * on its field as it is typed rather than only when the request is sent.
+ */
+export async function exigirFechasDeFuncionario(
+  tx: Tx,
+  f: { renuevaA: number | null; nombre: string; firmaVigencia: boolean; desde: string | null; hasta: string | null },
+  hoy: string,
+) {
+  if (f.renuevaA === null || !f.firmaVigencia) return;
+  const anterior = await repo.firmaRenovada(tx, f.renuevaA);
+  if (!anterior) return;
+  const errores = new ErroresCampo();
+  revisarFechas({ nombre: f.nombre, desde: f.desde, hasta: f.hasta, ...anterior }, hoy, errores);
   errores.throwIfAny();
 }

@@ -2,7 +2,8 @@
  * Renewing chosen officials and new dates: POST api/SolicitudFirma/Renovar/{id} with `Funcionarios`
  * (absent: every active official) copies only those, each remembering the official it renews; a
  * temporary signature is proposed from today with its old length; EnviarSolicitud refuses a renewal
- * whose end date already passed or whose dates are the old ones, in Spanish on the date fields.
+ * whose end date already passed or whose dates are the old ones, in Spanish on the date fields; so
+ * does saving such an official (its dialog, PUT EditSolicitudFuncionario), on the field typed.
  */
 import { MSG } from "@registro/contracts";
 import { asc, eq } from "drizzle-orm";
@@ -10,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
 import { hoyLocal, relojDelSistema, sumarDias } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { cargoDeTipo, crearSolicitud, leerSolicitud } from "../support/factories.js";
+import { camposFuncionario } from "../support/formularios.js";
+import { enviarMultipart } from "../support/peticiones.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,5 +125,48 @@ describe("sending a renewal", () => {
     const res = await enviar(id);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.fechaDesde).toEqual([MSG.renovacionFechasSinCambio(`${f.nombres} ${f.apellidos}`)]);
+  });
+
+  it("saving a renewal's official refuses a past end date and the old dates on their fields; new dates are saved", async () => {
+    const s = await activaTemporal();
+    const id = (await renovar(s.idSolicitud, { Funcionarios: [s.funcionarios[0]] })).json().data.idSolicitud;
+    const [f] = await deSolicitud(id);
+    const cargo = await cargoDeTipo(t.db, 2);
+    const guardar = (fechaDesde: string, fechaHasta: string) =>
+      enviarMultipart(
+        t,
+        "originador",
+        "PUT",
+        "/api/SolicitudFirma/EditSolicitudFuncionario",
+        camposFuncionario(id, cargo, {
+          IdFuncionario: f.idFuncionario,
+          Cedula: f.cedula,
+          Nombres: f.nombres,
+          Apellidos: f.apellidos,
+          firmaVigencia: "true",
+          fechaDesde,
+          fechaHasta,
+        }),
+      );
+    const nombre = `${f.nombres} ${f.apellidos}`;
+
+    let res = await guardar("2026-01-01", sumarDias(hoy(), -1));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: MSG.datosInvalidos });
+    expect(res.json().errors).toEqual({ fechaHasta: [MSG.renovacionFechaPasada(nombre)] });
+
+    // The old dates, moved so that they are still in force.
+    await t.db
+      .update(funcionarios)
+      .set({ fechaDesde: sumarDias(hoy(), -10), fechaHasta: sumarDias(hoy(), 20) })
+      .where(eq(funcionarios.idFuncionario, s.funcionarios[0]));
+    res = await guardar(sumarDias(hoy(), -10), sumarDias(hoy(), 20));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ fechaDesde: [MSG.renovacionFechasSinCambio(nombre)] });
+    expect((await deSolicitud(id))[0]).toMatchObject({ fechaDesde: f.fechaDesde, fechaHasta: f.fechaHasta });
+
+    res = await guardar(hoy(), sumarDias(hoy(), 365));
+    expect(res.json()).toMatchObject({ success: true });
+    expect((await deSolicitud(id))[0]).toMatchObject({ fechaDesde: hoy(), fechaHasta: sumarDias(hoy(), 365) });
   });
 });
