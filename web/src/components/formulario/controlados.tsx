@@ -6,9 +6,11 @@
 import { Dropdown, type DropdownProps } from "primereact/dropdown";
 import { InputSwitch, type InputSwitchPassThroughOptions } from "primereact/inputswitch";
 import { InputText } from "primereact/inputtext";
+import { InputTextarea } from "primereact/inputtextarea";
 import { useState } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
-import { ariaError, Campo, CampoArchivo } from "./campos";
+import { CampoArchivo } from "./CampoArchivo";
+import { ariaError, Campo } from "./campos";
 import { EntradaTelefono } from "./EntradaMascara";
 
 interface CampoTextoProps<T extends FieldValues> {
@@ -49,6 +51,42 @@ export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
               autoComplete={p.autoComplete}
               keyfilter={p.soloDigitos ? "int" : undefined}
               inputMode={p.soloDigitos ? "numeric" : undefined}
+              invalid={!!error}
+              aria-required={p.requerido || undefined}
+              {...ariaError(p.id, error)}
+            />
+          </Campo>
+        );
+      }}
+    />
+  );
+}
+
+/** A text of several lines (descriptions, comments, justifications): its value is the text typed. */
+export function CampoAreaTexto<T extends FieldValues>(
+  p: Pick<CampoTextoProps<T>, "control" | "name" | "id" | "etiqueta" | "requerido" | "readOnly" | "maxLength"> & {
+    rows?: number;
+  },
+) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
+            <InputTextarea
+              id={p.id}
+              ref={field.ref}
+              name={field.name}
+              value={(field.value as string | null) ?? ""}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              readOnly={p.readOnly}
+              rows={p.rows ?? 2}
+              maxLength={p.maxLength}
+              autoResize
               invalid={!!error}
               aria-required={p.requerido || undefined}
               {...ariaError(p.id, error)}

@@ -5,9 +5,9 @@
  * (`SelectedFirms[0]`) or a known prefix (`newfuncionario.`, `InfoIncumbente.`), compared without
  * regard to case. What names no field of the form is returned, for the form to show apart.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
+import { toNestErrors } from "@hookform/resolvers";
 import type { Errores } from "@registro/contracts";
-import type { FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
+import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from "react-hook-form";
 import type { ZodType } from "zod";
 
 export function aplicarErroresServidor<T extends FieldValues>(
@@ -40,8 +40,19 @@ export function aplicarErroresServidor<T extends FieldValues>(
 /**
  * A form checked with one of the API's zod schemas. Those schemas read a request's raw values
  * (their input type is `unknown`: nulls, text, numbers), so any form's values are a valid input;
- * the form keeps its own values, and the schema's messages land on the fields of the same name.
+ * the form keeps its own values, and the schema's messages land on the fields of the same name —
+ * the first message for each field, as the API itself gives it (a union's own message, e.g. "Este
+ * campo es obligatorio." for a missing type, not that of one of its members).
  */
 export function resolverDelEsquema<T extends FieldValues>(esquema: ZodType): Resolver<T> {
-  return zodResolver(esquema as ZodType<unknown, FieldValues>) as unknown as Resolver<T>;
+  return async (valores, _contexto, opciones) => {
+    const r = await esquema.safeParseAsync(valores);
+    if (r.success) return { values: r.data as T, errors: {} };
+    const errores: Record<string, FieldError> = {};
+    for (const i of r.error.issues) {
+      const clave = i.path.map(String).join(".");
+      errores[clave] ??= { type: i.code, message: i.message };
+    }
+    return { values: {}, errors: toNestErrors(errores, opciones) };
+  };
 }

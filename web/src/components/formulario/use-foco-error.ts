@@ -24,8 +24,13 @@ export function useFocoPrimerError<T extends HTMLElement = HTMLFormElement>() {
       destino.scrollIntoView({ block: "center" });
       destino.focus({ preventScroll: true });
     };
-    buscar();
-    return () => cancelAnimationFrame(cuadro);
+    // After react-hook-form's own focus (it moves to the first refused field it holds a ref of, once
+    // more on a timer after the refusal): the reading order decides last.
+    const espera = setTimeout(buscar, 0);
+    return () => {
+      clearTimeout(espera);
+      cancelAnimationFrame(cuadro);
+    };
   }, [fallos]);
   /** Call when the form was refused (by its own checks or the server's). */
   const fallo = useCallback(() => setFallos((n) => n + 1), []);

@@ -1,21 +1,40 @@
 /**
  * Crear cargo / Editar cargo / details (SPEC.md screen 22): name, description, type (Incumbente or
- * Funcionario) and Activo. Server errors land on Nombre and Tipo.
+ * Funcionario) and Activo. A react-hook-form form checked with the API's own schema before anything
+ * is sent; the server's field errors (on Nombre and Tipo) land under their fields, and a refused
+ * form takes the focus to its first error.
  */
-import { type Cargo, type Errores, TIPOS_CARGO } from "@registro/contracts";
-import { Dropdown } from "primereact/dropdown";
-import { InputSwitch } from "primereact/inputswitch";
-import { InputText } from "primereact/inputtext";
-import { InputTextarea } from "primereact/inputtextarea";
-import { useEffect, useState } from "react";
+import { type Cargo, TIPOS_CARGO, zCargoCrearBody } from "@registro/contracts";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
-import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
-import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
+import { CampoAreaTexto, CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";
 import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH, ptDropdown } from "./pt";
 import type { ModoDialogo } from "./UsuarioDialog";
+
+/** The form's fields, named as the API's schema names them. */
+interface Formulario {
+  Nombre: string;
+  Descripcion: string;
+  Tipo: number | null;
+  Estatus: boolean;
+}
+const CAMPOS = ["Nombre", "Descripcion", "Tipo", "Estatus"] as const satisfies readonly (keyof Formulario)[];
+
+const VACIO: Formulario = { Nombre: "", Descripcion: "", Tipo: null, Estatus: true };
+
+const desdeCargo = (c: Cargo): Formulario => ({
+  Nombre: c.nombre,
+  Descripcion: c.descripcion,
+  Tipo: c.tipo,
+  Estatus: c.estatus === 1,
+});
 
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear cargo",
@@ -31,44 +50,41 @@ export interface CargoDialogProps {
 }
 
 export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) {
-  const [nombre, setNombre] = useState("");
-  const [descripcion, setDescripcion] = useState("");
-  const [tipo, setTipo] = useState<number | null>(null);
-  const [activo, setActivo] = useState(true);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+    defaultValues: VACIO,
+    resolver: resolverDelEsquema(zCargoCrearBody),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const crear = useCrearCargo();
   const editar = useEditarCargo();
   const soloLectura = modo === "detalles";
 
   useEffect(() => {
-    if (!visible) return;
-    const base = modo === "crear" ? null : cargo;
-    setNombre(base?.nombre ?? "");
-    setDescripcion(base?.descripcion ?? "");
-    setTipo(base?.tipo ?? null);
-    setActivo(base ? base.estatus === 1 : true);
-    setErrores({});
-  }, [visible, cargo, modo]);
+    if (visible) reset(cargo && modo !== "crear" ? desdeCargo(cargo) : VACIO);
+  }, [visible, cargo, modo, reset]);
 
-  const error = (...claves: string[]) => errorDe(errores, ...claves);
-
-  const guardar = async () => {
+  const enviar = async (f: Formulario) => {
+    // The positions' calls keep SPEC.md's lower-case body.
     const cuerpo = {
       id: modo === "crear" ? 0 : (cargo?.id ?? 0),
-      nombre,
-      descripcion,
-      tipo,
-      estatus: activo ? (1 as const) : (0 as const),
+      nombre: f.Nombre,
+      descripcion: f.Descripcion,
+      tipo: f.Tipo,
+      estatus: f.Estatus ? (1 as const) : (0 as const),
     };
     try {
       const r = modo === "crear" ? await crear.mutateAsync(cuerpo) : await editar.mutateAsync(cuerpo);
-      setErrores(r.errors ?? {});
-      if (avisarRespuesta(r)) onHide();
+      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      if (!avisarRespuesta(r)) return fallo();
+      onHide();
     } catch (e) {
       avisarFallo(e);
     }
   };
 
+  const guardar = handleSubmit(enviar, fallo);
   const pie = (
     <PieDialogo
       soloLectura={soloLectura}
@@ -88,65 +104,55 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
       className={soloLectura ? "rfc-solo-lectura" : undefined}
       modal
     >
-      <Campo id="cargo-nombre" etiqueta="Cargo" requerido={!soloLectura} error={error("Nombre")}>
-        <InputText
+      <form
+        ref={contenedor}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!soloLectura) void guardar();
+        }}
+      >
+        <CampoTexto
+          control={control}
+          name="Nombre"
           id="cargo-nombre"
-          value={nombre}
+          etiqueta="Cargo"
+          requerido={!soloLectura}
           readOnly={soloLectura}
           maxLength={100}
-          onChange={(e) => {
-            setNombre(e.target.value);
-            setErrores((x) => sinErrores(x, "Nombre"));
-          }}
-          invalid={!!error("Nombre")}
-          {...ariaError("cargo-nombre", error("Nombre"))}
         />
-      </Campo>
-      <Campo id="cargo-descripcion" etiqueta="Descripción" error={error("Descripcion")}>
-        <InputTextarea
+        <CampoAreaTexto
+          control={control}
+          name="Descripcion"
           id="cargo-descripcion"
-          value={descripcion}
+          etiqueta="Descripción"
           readOnly={soloLectura}
-          rows={2}
           maxLength={300}
-          autoResize
-          onChange={(e) => {
-            setDescripcion(e.target.value);
-            setErrores((x) => sinErrores(x, "Descripcion"));
-          }}
-          {...ariaError("cargo-descripcion", error("Descripcion"))}
         />
-      </Campo>
-      <div className="rfo-grid rfo-grid-2">
-        <Campo id="cargo-tipo" etiqueta="Tipo" requerido={!soloLectura} error={error("Tipo")}>
-          <Dropdown
-            inputId="cargo-tipo"
-            value={tipo}
+        <div className="rfo-grid rfo-grid-2">
+          <CampoLista
+            control={control}
+            name="Tipo"
+            id="cargo-tipo"
+            etiqueta="Tipo"
+            requerido={!soloLectura}
             options={[...TIPOS_CARGO]}
-            onChange={(e) => {
-              setTipo(e.value ?? null);
-              setErrores((x) => sinErrores(x, "Tipo"));
-            }}
             placeholder="Seleccione el tipo"
             disabled={soloLectura}
-            invalid={!!error("Tipo")}
             pt={ptDropdown("Tipo")}
-            {...ariaError("cargo-tipo", error("Tipo"))}
           />
-        </Campo>
-        {modo !== "crear" && (
-          <div className="rfo-campo rfo-check">
-            <InputSwitch
-              inputId="cargo-activo"
-              checked={activo}
+          {modo !== "crear" && (
+            <CampoInterruptor
+              control={control}
+              name="Estatus"
+              id="cargo-activo"
+              etiqueta="Activo"
               disabled={soloLectura}
-              onChange={(e) => setActivo(e.value)}
               pt={PT_SWITCH}
             />
-            <label htmlFor="cargo-activo">Activo</label>
-          </div>
-        )}
-      </div>
+          )}
+        </div>
+      </form>
     </Dialogo>
   );
 }

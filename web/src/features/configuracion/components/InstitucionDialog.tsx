@@ -1,17 +1,21 @@
 /**
  * Crear Institución / Editar Institución / details (SPEC.md screen 21): Nombre, Estructura,
  * Dirección, Cargos asociados (at most 3 labels), Teléfono/Extensión twice with the phone mask, and
- * Activo. The Telefono error also shows under its extension. Details are read-only, without Guardar.
+ * Activa. A react-hook-form form checked with the API's own schema before anything is sent; the
+ * server's field errors land under their fields (the Telefono error also under its extension) and a
+ * refused form takes the focus to its first error. Details are read-only, without Guardar.
  */
-import { type Errores, type Institucion, MSG } from "@registro/contracts";
-import { InputSwitch } from "primereact/inputswitch";
+import { type Institucion, MSG, zInstitucionBody } from "@registro/contracts";
 import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
+import { type Control, Controller, useForm, useFormState } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
-import { ariaError, Campo, errorDe, PT_MULTISELECT } from "../../../components/formulario/campos";
-import { EntradaTelefono } from "../../../components/formulario/EntradaMascara";
-import { avisarFallo, avisarRespuesta, sinErrores } from "../api/comun";
+import { ariaError, Campo, PT_MULTISELECT } from "../../../components/formulario/campos";
+import { CampoInterruptor, CampoTelefono, CampoTexto } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
 import { useCargos } from "../api/get-cargos";
@@ -19,7 +23,19 @@ import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH } from "./pt";
 import type { ModoDialogo } from "./UsuarioDialog";
 
+/** The form's fields, named as the API names them. */
 type Formulario = Omit<InstitucionEnvio, "IdInstitucionFirma">;
+const CAMPOS = [
+  "Nombre",
+  "Estructura",
+  "Direccion",
+  "Telefono",
+  "Ext",
+  "Telefono2",
+  "Ext2",
+  "Estatus",
+  "SelectedCargos",
+] as const satisfies readonly (keyof Formulario)[];
 
 const VACIO: Formulario = {
   Nombre: "",
@@ -32,6 +48,18 @@ const VACIO: Formulario = {
   Estatus: true,
   SelectedCargos: [],
 };
+
+const desdeInstitucion = (i: Institucion): Formulario => ({
+  Nombre: i.nombre,
+  Estructura: i.estructura,
+  Direccion: i.direccion,
+  Telefono: i.telefono,
+  Ext: i.ext,
+  Telefono2: i.telefono2,
+  Ext2: i.ext2,
+  Estatus: i.estatus,
+  SelectedCargos: i.selectedCargos,
+});
 
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear Institución",
@@ -47,32 +75,21 @@ export interface InstitucionDialogProps {
 }
 
 export function InstitucionDialog({ modo, institucion, visible, onHide }: InstitucionDialogProps) {
-  const [f, setF] = useState<Formulario>(VACIO);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+    defaultValues: VACIO,
+    resolver: resolverDelEsquema(zInstitucionBody),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const cargos = useCargos(visible);
   const crear = useCrearInstitucion();
   const editar = useEditarInstitucion();
   const soloLectura = modo === "detalles";
 
   useEffect(() => {
-    if (!visible) return;
-    setErrores({});
-    setF(
-      institucion && modo !== "crear"
-        ? {
-            Nombre: institucion.nombre,
-            Estructura: institucion.estructura,
-            Direccion: institucion.direccion,
-            Telefono: institucion.telefono,
-            Ext: institucion.ext,
-            Telefono2: institucion.telefono2,
-            Ext2: institucion.ext2,
-            Estatus: institucion.estatus,
-            SelectedCargos: institucion.selectedCargos,
-          }
-        : VACIO,
-    );
-  }, [visible, institucion, modo]);
+    if (visible) reset(institucion && modo !== "crear" ? desdeInstitucion(institucion) : VACIO);
+  }, [visible, institucion, modo, reset]);
 
   // Active positions can be chosen; an inactive one stays listed while the institution holds it.
   const opcionesCargo = useMemo(
@@ -86,25 +103,21 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
     [cargos.data, institucion],
   );
 
-  const cambiar = <K extends keyof Formulario>(campo: K, valor: Formulario[K]) => {
-    setF((x) => ({ ...x, [campo]: valor }));
-    setErrores((e) => sinErrores(e, campo));
-  };
-  const error = (...claves: string[]) => errorDe(errores, ...claves);
-
-  const guardar = async () => {
+  const enviar = async (f: Formulario) => {
     try {
       const r =
         modo === "crear"
           ? await crear.mutateAsync(f)
           : await editar.mutateAsync({ ...f, IdInstitucionFirma: institucion!.idInstitucionFirma });
-      setErrores(r.errors ?? {});
-      if (avisarRespuesta(r)) onHide();
+      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      if (!avisarRespuesta(r)) return fallo();
+      onHide();
     } catch (e) {
       avisarFallo(e);
     }
   };
 
+  const guardar = handleSubmit(enviar, fallo);
   const pie = (
     <PieDialogo
       soloLectura={soloLectura}
@@ -113,52 +126,7 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
       onHide={onHide}
     />
   );
-
-  const texto = (id: string, campo: "Nombre" | "Estructura" | "Direccion", etiqueta: string, requerido = false) => (
-    <Campo id={id} etiqueta={etiqueta} requerido={requerido && !soloLectura} error={error(campo)}>
-      <InputText
-        id={id}
-        value={f[campo]}
-        readOnly={soloLectura}
-        maxLength={campo === "Direccion" ? 300 : 200}
-        onChange={(e) => cambiar(campo, e.target.value)}
-        invalid={!!error(campo)}
-        {...ariaError(id, error(campo))}
-      />
-    </Campo>
-  );
-
-  const telefono = (id: string, campo: "Telefono" | "Telefono2", etiqueta: string, requerido: boolean) => (
-    <Campo id={id} etiqueta={etiqueta} requerido={requerido && !soloLectura} error={error(campo)}>
-      <EntradaTelefono
-        id={id}
-        value={f[campo]}
-        readOnly={soloLectura}
-        onChange={(v) => cambiar(campo, v)}
-        invalid={!!error(campo)}
-        {...ariaError(id, error(campo))}
-      />
-    </Campo>
-  );
-
-  const extension = (id: string, campo: "Ext" | "Ext2", etiqueta: string, errorTelefono?: string) => {
-    const mensaje = error(campo) ?? errorTelefono;
-    return (
-      <Campo id={id} etiqueta={etiqueta} error={mensaje}>
-        <InputText
-          id={id}
-          value={f[campo]}
-          readOnly={soloLectura}
-          keyfilter="int"
-          maxLength={6}
-          inputMode="numeric"
-          onChange={(e) => cambiar(campo, e.target.value)}
-          invalid={!!error(campo)}
-          {...ariaError(id, mensaje)}
-        />
-      </Campo>
-    );
-  };
+  const texto = { control, readOnly: soloLectura };
 
   return (
     <Dialogo
@@ -170,49 +138,126 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
       className={soloLectura ? "rfc-solo-lectura" : undefined}
       modal
     >
-      <div className="rfo-grid rfo-grid-2">
-        {texto("institucion-nombre", "Nombre", "Nombre", true)}
-        {texto("institucion-estructura", "Estructura", "Estructura")}
-      </div>
-      {texto("institucion-direccion", "Direccion", "Dirección", true)}
-      <Campo id="institucion-cargos" etiqueta="Cargos asociados" error={error("SelectedCargos")}>
-        <MultiSelect
-          inputId="institucion-cargos"
-          value={f.SelectedCargos}
-          options={opcionesCargo}
-          onChange={(e) => cambiar("SelectedCargos", e.value ?? [])}
-          maxSelectedLabels={3}
-          selectedItemsLabel="{0} cargos seleccionados"
-          placeholder="Seleccione los cargos"
-          filter
-          filterPlaceholder="Buscar cargo"
-          emptyMessage={MSG.sinCargos}
-          emptyFilterMessage={MSG.sinCargos}
-          disabled={soloLectura}
-          display="comma"
-          pt={PT_MULTISELECT}
-          invalid={!!error("SelectedCargos")}
-          {...ariaError("institucion-cargos", error("SelectedCargos"))}
-        />
-      </Campo>
-      <div className="rfo-grid rfc-telefonos">
-        {telefono("institucion-telefono", "Telefono", "Teléfono", true)}
-        {extension("institucion-ext", "Ext", "Extensión", error("Telefono"))}
-        {telefono("institucion-telefono2", "Telefono2", "Teléfono 2", false)}
-        {extension("institucion-ext2", "Ext2", "Extensión 2", error("Telefono2"))}
-      </div>
-      {modo !== "crear" && (
-        <div className="rfo-campo rfo-check rfc-estatus">
-          <InputSwitch
-            inputId="institucion-estatus"
-            checked={f.Estatus}
-            disabled={soloLectura}
-            onChange={(e) => cambiar("Estatus", e.value)}
-            pt={PT_SWITCH}
+      <form
+        ref={contenedor}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!soloLectura) void guardar();
+        }}
+      >
+        <div className="rfo-grid rfo-grid-2">
+          <CampoTexto
+            {...texto}
+            name="Nombre"
+            id="institucion-nombre"
+            etiqueta="Nombre"
+            requerido={!soloLectura}
+            maxLength={200}
           />
-          <label htmlFor="institucion-estatus">Activa</label>
+          <CampoTexto {...texto} name="Estructura" id="institucion-estructura" etiqueta="Estructura" maxLength={200} />
         </div>
-      )}
+        <CampoTexto
+          {...texto}
+          name="Direccion"
+          id="institucion-direccion"
+          etiqueta="Dirección"
+          requerido={!soloLectura}
+          maxLength={300}
+        />
+        <Controller
+          control={control}
+          name="SelectedCargos"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message;
+            return (
+              <Campo id="institucion-cargos" etiqueta="Cargos asociados" error={error}>
+                <MultiSelect
+                  inputId="institucion-cargos"
+                  value={field.value}
+                  options={opcionesCargo}
+                  onChange={(e) => field.onChange(e.value ?? [])}
+                  maxSelectedLabels={3}
+                  selectedItemsLabel="{0} cargos seleccionados"
+                  placeholder="Seleccione los cargos"
+                  filter
+                  filterPlaceholder="Buscar cargo"
+                  emptyMessage={MSG.sinCargos}
+                  emptyFilterMessage={MSG.sinCargos}
+                  disabled={soloLectura}
+                  display="comma"
+                  pt={PT_MULTISELECT}
+                  invalid={!!error}
+                  {...ariaError("institucion-cargos", error)}
+                />
+              </Campo>
+            );
+          }}
+        />
+        <div className="rfo-grid rfc-telefonos">
+          <CampoTelefono
+            {...texto}
+            name="Telefono"
+            id="institucion-telefono"
+            etiqueta="Teléfono"
+            requerido={!soloLectura}
+          />
+          <Extension name="Ext" telefono="Telefono" id="institucion-ext" etiqueta="Extensión" {...texto} />
+          <CampoTelefono {...texto} name="Telefono2" id="institucion-telefono2" etiqueta="Teléfono 2" />
+          <Extension name="Ext2" telefono="Telefono2" id="institucion-ext2" etiqueta="Extensión 2" {...texto} />
+        </div>
+        {modo !== "crear" && (
+          <div className="rfc-estatus">
+            <CampoInterruptor
+              control={control}
+              name="Estatus"
+              id="institucion-estatus"
+              etiqueta="Activa"
+              disabled={soloLectura}
+              pt={PT_SWITCH}
+            />
+          </div>
+        )}
+      </form>
     </Dialogo>
+  );
+}
+
+/** An extension (digits only): its own error, or its phone's, shows under it. */
+function Extension(p: {
+  control: Control<Formulario>;
+  name: "Ext" | "Ext2";
+  telefono: "Telefono" | "Telefono2";
+  id: string;
+  etiqueta: string;
+  readOnly: boolean;
+}) {
+  const { errors } = useFormState({ control: p.control, name: p.telefono });
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const propio = fieldState.error?.message;
+        const mensaje = propio ?? errors[p.telefono]?.message;
+        return (
+          <Campo id={p.id} etiqueta={p.etiqueta} error={mensaje}>
+            <InputText
+              id={p.id}
+              ref={field.ref}
+              value={field.value}
+              readOnly={p.readOnly}
+              keyfilter="int"
+              maxLength={6}
+              inputMode="numeric"
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              invalid={!!propio}
+              {...ariaError(p.id, mensaje)}
+            />
+          </Campo>
+        );
+      }}
+    />
   );
 }

@@ -1,19 +1,21 @@
 /**
  * Nuevo perfil / Editar perfil (SPEC.md screen 20): name, por defecto, description and the views
- * picked in a PickList (Disponibles / Seleccionados, each with its name and url). Server messages
- * show as they come; only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
+ * picked in a PickList (Disponibles / Seleccionados, each with its name and url). A react-hook-form
+ * form checked with the API's own schema (a name and at least one view) before anything is sent;
+ * the server's field errors land under their fields and a refused form takes the focus to its
+ * first error. Only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
  */
-import { type Errores, MSG, nombreVistaUsuario, type Perfil, type VistaDisponible } from "@registro/contracts";
-import { InputSwitch } from "primereact/inputswitch";
-import { InputText } from "primereact/inputtext";
-import { InputTextarea } from "primereact/inputtextarea";
+import { MSG, nombreVistaUsuario, type Perfil, type VistaDisponible, zPerfilCrearBody } from "@registro/contracts";
 import { PickList } from "primereact/picklist";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
-import { ariaError, Campo, errorDe } from "../../../components/formulario/campos";
+import { CampoAreaTexto, CampoInterruptor, CampoTexto } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { avisarRespuesta, sinErrores } from "../api/comun";
+import { avisarRespuesta } from "../api/comun";
 import { useCrearPerfil } from "../api/crear-perfil";
 import { useEditarPerfil } from "../api/editar-perfil";
 import { useVistas } from "../api/get-vistas";
@@ -29,6 +31,30 @@ const PT_PICKLIST = {
   moveToSourceButton: { root: { "aria-label": "Mover al origen" } },
   moveAllToSourceButton: { root: { "aria-label": "Mover todo al origen" } },
 } as const;
+
+/** The form's fields, named as the API names them; the views by id, in the order they were picked. */
+interface Formulario {
+  Nombre: string;
+  Descripcion: string;
+  PorDefecto: boolean;
+  RequiereSegundoFactor: boolean;
+  Vistas: number[];
+}
+const CAMPOS = [
+  "Nombre",
+  "Descripcion",
+  "PorDefecto",
+  "RequiereSegundoFactor",
+  "Vistas",
+] as const satisfies readonly (keyof Formulario)[];
+
+const desdePerfil = (p: Perfil | null): Formulario => ({
+  Nombre: p?.nombre ?? "",
+  Descripcion: p?.descripcion ?? "",
+  PorDefecto: p?.porDefecto ?? false,
+  RequiereSegundoFactor: p?.requiereSegundoFactor ?? false,
+  Vistas: p?.vistas.map((v) => v.idVista) ?? [],
+});
 
 export interface PerfilDialogProps {
   perfil: Perfil | null;
@@ -49,31 +75,19 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const vistas = useVistas(visible);
   const crear = useCrearPerfil();
   const editar = useEditarPerfil();
-  const [nombre, setNombre] = useState("");
-  const [descripcion, setDescripcion] = useState("");
-  const [porDefecto, setPorDefecto] = useState(false);
-  const [requiereSegundoFactor, setRequiereSegundoFactor] = useState(false);
-  const [disponibles, setDisponibles] = useState<VistaDisponible[]>([]);
-  const [seleccionadas, setSeleccionadas] = useState<VistaDisponible[]>([]);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+    defaultValues: desdePerfil(null),
+    resolver: resolverDelEsquema(zPerfilCrearBody),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
 
   useEffect(() => {
-    if (!visible) return;
-    setNombre(perfil?.nombre ?? "");
-    setDescripcion(perfil?.descripcion ?? "");
-    setPorDefecto(perfil?.porDefecto ?? false);
-    setRequiereSegundoFactor(perfil?.requiereSegundoFactor ?? false);
-    setErrores({});
-  }, [visible, perfil]);
+    if (visible) reset(desdePerfil(perfil));
+  }, [visible, perfil, reset]);
 
-  useEffect(() => {
-    if (!visible || !vistas.data) return;
-    const elegidas = new Set(perfil?.vistas.map((v) => v.idVista));
-    setSeleccionadas(vistas.data.filter((v) => elegidas.has(v.idVista)));
-    setDisponibles(vistas.data.filter((v) => !elegidas.has(v.idVista)));
-  }, [visible, vistas.data, perfil]);
-
-  const error = (...claves: string[]) => errorDe(errores, ...claves);
+  const porId = useMemo(() => new Map((vistas.data ?? []).map((v) => [v.idVista, v])), [vistas.data]);
 
   // PrimeReact's PickList leaves its two lists and filter boxes without accessible names.
   useEffect(() => {
@@ -87,20 +101,12 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
     nombrar(`#${ID_PICKLIST} .p-picklist-target-wrapper .p-picklist-filter-input`, "Buscar en vistas seleccionadas");
   });
 
-  const guardar = async () => {
-    const cuerpo = {
-      Nombre: nombre,
-      Descripcion: descripcion,
-      PorDefecto: porDefecto,
-      RequiereSegundoFactor: requiereSegundoFactor,
-      Vistas: seleccionadas.map((v) => v.idVista),
-    };
+  const enviar = async (f: Formulario) => {
     try {
-      const r = perfil
-        ? await editar.mutateAsync({ ...cuerpo, idPerfil: perfil.idPerfil })
-        : await crear.mutateAsync(cuerpo);
-      setErrores(r.errors ?? {});
-      if (avisarRespuesta(r)) onHide();
+      const r = perfil ? await editar.mutateAsync({ ...f, idPerfil: perfil.idPerfil }) : await crear.mutateAsync(f);
+      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      if (!avisarRespuesta(r)) return fallo();
+      onHide();
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return;
       // A profile deleted meanwhile answers 404 with its own message; anything else is unexpected.
@@ -108,6 +114,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
     }
   };
 
+  const guardar = handleSubmit(enviar, fallo);
   const pie = (
     <PieDialogo guardando={crear.isPending || editar.isPending} onGuardar={() => void guardar()} onHide={onHide} />
   );
@@ -121,85 +128,83 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
       style={{ width: "60rem", maxWidth: "96vw" }}
       modal
     >
-      <div className="rfo-grid rfo-grid-2">
-        <Campo id="perfil-nombre" etiqueta="Nombre" requerido error={error("Nombre")}>
-          <InputText
-            id="perfil-nombre"
-            value={nombre}
-            maxLength={100}
-            onChange={(e) => {
-              setNombre(e.target.value);
-              setErrores((x) => sinErrores(x, "Nombre"));
-            }}
-            invalid={!!error("Nombre")}
-            {...ariaError("perfil-nombre", error("Nombre"))}
-          />
-        </Campo>
-        <div className="rfo-campo rfo-check">
-          <InputSwitch
-            inputId="perfil-por-defecto"
-            checked={porDefecto}
-            onChange={(e) => setPorDefecto(e.value)}
-            pt={PT_SWITCH}
-          />
-          <label htmlFor="perfil-por-defecto">Por defecto</label>
-        </div>
-        <div className="rfo-campo rfo-check">
-          <InputSwitch
-            inputId="perfil-segundo-factor"
-            checked={requiereSegundoFactor}
-            onChange={(e) => setRequiereSegundoFactor(e.value)}
-            pt={PT_SWITCH}
-          />
-          <label htmlFor="perfil-segundo-factor">Requiere segundo factor</label>
-        </div>
-      </div>
-      <Campo id="perfil-descripcion" etiqueta="Descripción" error={error("Descripcion")}>
-        <InputTextarea
-          id="perfil-descripcion"
-          value={descripcion}
-          rows={2}
-          maxLength={500}
-          autoResize
-          onChange={(e) => setDescripcion(e.target.value)}
-          {...ariaError("perfil-descripcion", error("Descripcion"))}
-        />
-      </Campo>
-      <fieldset
-        className="rfo-panel rfc-permisos"
-        aria-describedby={error("Vistas") ? "perfil-vistas-error" : undefined}
+      <form
+        ref={contenedor}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void guardar();
+        }}
       >
-        <legend>Permisos (vistas)</legend>
-        <PickList
-          id={ID_PICKLIST}
-          dataKey="idVista"
-          source={disponibles}
-          target={seleccionadas}
-          onChange={(e) => {
-            setDisponibles(e.source);
-            setSeleccionadas(e.target);
-            setErrores((x) => sinErrores(x, "Vistas"));
-          }}
-          itemTemplate={VistaItem}
-          sourceHeader="Disponibles"
-          targetHeader="Seleccionados"
-          filter
-          filterBy="nombre,url"
-          sourceFilterPlaceholder="Buscar vista"
-          targetFilterPlaceholder="Buscar vista"
-          showSourceControls={false}
-          showTargetControls={false}
-          sourceStyle={{ height: "18rem" }}
-          targetStyle={{ height: "18rem" }}
-          breakpoint="720px"
-          pt={PT_PICKLIST}
+        <div className="rfo-grid rfo-grid-2">
+          <CampoTexto control={control} name="Nombre" id="perfil-nombre" etiqueta="Nombre" requerido maxLength={100} />
+          <CampoInterruptor
+            control={control}
+            name="PorDefecto"
+            id="perfil-por-defecto"
+            etiqueta="Por defecto"
+            pt={PT_SWITCH}
+          />
+          <CampoInterruptor
+            control={control}
+            name="RequiereSegundoFactor"
+            id="perfil-segundo-factor"
+            etiqueta="Requiere segundo factor"
+            pt={PT_SWITCH}
+          />
+        </div>
+        <CampoAreaTexto
+          control={control}
+          name="Descripcion"
+          id="perfil-descripcion"
+          etiqueta="Descripción"
+          maxLength={500}
         />
-        {error("Vistas") && (
-          <small id="perfil-vistas-error" className="rfo-error">
-            {error("Vistas")}
-          </small>
-        )}
-      </fieldset>
+        <Controller
+          control={control}
+          name="Vistas"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message;
+            const elegidas = new Set(field.value);
+            const seleccionadas = field.value.flatMap((id) => porId.get(id) ?? []);
+            const disponibles = (vistas.data ?? []).filter((v) => !elegidas.has(v.idVista));
+            return (
+              <fieldset className="rfo-panel rfc-permisos" aria-describedby={error ? "perfil-vistas-error" : undefined}>
+                <legend>Permisos (vistas)</legend>
+                <PickList
+                  id={ID_PICKLIST}
+                  dataKey="idVista"
+                  source={disponibles}
+                  target={seleccionadas}
+                  onChange={(e) => field.onChange((e.target as VistaDisponible[]).map((v) => v.idVista))}
+                  itemTemplate={VistaItem}
+                  sourceHeader="Disponibles"
+                  targetHeader="Seleccionados"
+                  filter
+                  filterBy="nombre,url"
+                  sourceFilterPlaceholder="Buscar vista"
+                  targetFilterPlaceholder="Buscar vista"
+                  showSourceControls={false}
+                  showTargetControls={false}
+                  sourceStyle={{ height: "18rem" }}
+                  targetStyle={{ height: "18rem" }}
+                  breakpoint="720px"
+                  pt={{
+                    ...PT_PICKLIST,
+                    // The refused form's focus goes to the list of views to pick from.
+                    list: error ? { "aria-invalid": true, "aria-describedby": "perfil-vistas-error" } : {},
+                  }}
+                />
+                {error && (
+                  <small id="perfil-vistas-error" className="rfo-error">
+                    {error}
+                  </small>
+                )}
+              </fieldset>
+            );
+          }}
+        />
+      </form>
     </Dialogo>
   );
 }

@@ -8,7 +8,8 @@ import { MSG, type Usuario, zUsuarioCrearBody } from "@registro/contracts";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
-import { Campo, CampoCedula } from "../../../components/formulario/campos";
+import { CampoCedula } from "../../../components/formulario/CampoCedula";
+import { Campo } from "../../../components/formulario/campos";
 import { CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
 import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
@@ -99,8 +100,9 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
   const { control, handleSubmit, reset, setValue, setError, clearErrors, getValues, watch } = useForm<Formulario>({
     defaultValues: VACIO,
     resolver: resolverDelEsquema(esquema),
-    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
-    // the first one marked invalid in reading order (the cédula, lists and files included).
+    // useFocoPrimerError alone takes the focus: to the first field marked invalid in reading order
+    // (the cédula first, which react-hook-form holds no ref of; its own focus came after, on Nombre).
+    shouldFocusError: false,
   });
   const { contenedor, fallo } = useFocoPrimerError();
   const perfiles = usePerfiles(visible);

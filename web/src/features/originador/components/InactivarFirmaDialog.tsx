@@ -1,10 +1,11 @@
 /**
  * 'Solicitud de inactivación de firma' (SPEC.md screen 12): the whole request or chosen active
- * officials, one evidence file (image or PDF up to 1,000,000 bytes) and the required justification,
- * confirmed with the officials named, sent to SolicitudInactivar (106 → 203).
+ * officials, one evidence file (image or PDF up to 1,000,000 bytes) and the required justification.
+ * A react-hook-form form checked with the API's schema before anything is asked; only a valid form
+ * is then confirmed, with the officials named, and sent to SolicitudInactivar (106 → 203). The
+ * server's field errors land under their fields; a refused form takes the focus to its first error.
  */
 import {
-  type Errores,
   ESTATUS_FUNCIONARIO,
   type Funcionario,
   MAX_BYTES_EVIDENCIA,
@@ -14,16 +15,41 @@ import {
 import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
 import { ConfirmDialog } from "primereact/confirmdialog";
-import { InputTextarea } from "primereact/inputtextarea";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
 import { Dialogo } from "../../../components/Dialogo";
-import { ariaError, Campo, CampoArchivo, erroresDeZod } from "../../../components/formulario/campos";
+import { CampoAreaTexto, CampoDocumento } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { useFuncionariosSolicitud } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { notify } from "../../../lib/toast";
 import { useSolicitarInactivacion } from "../api/solicitar-inactivacion";
 
 const nombreDe = (f: Funcionario) => `${f.nombres} ${f.apellidos}`;
+
+/** The form's fields, named as the API names them; `Alcance` chooses the whole request or some officials. */
+interface Formulario {
+  Alcance: "todos" | "elegidos";
+  Funcionarios: number[];
+  Evidencia: File | null;
+  Justificacion: string;
+}
+const CAMPOS = ["Funcionarios", "Evidencia", "Justificacion"] as const;
+
+// The API's schema, the evidence, and at least one official when only some are deactivated.
+const esquema = zInactivacionForm
+  .extend({
+    Alcance: z.enum(["todos", "elegidos"]),
+    Evidencia: z.custom<File>((v) => v instanceof File, MSG.evidenciaRequerida),
+  })
+  .refine((v) => v.Alcance !== "elegidos" || (v.Funcionarios?.length ?? 0) > 0, {
+    path: ["Funcionarios"],
+    message: MSG.funcionariosInactivarRequeridos,
+    // Said together with the other fields' errors, not only once they are right.
+    when: () => true,
+  });
 
 export interface InactivarFirmaDialogProps {
   /** The active request to deactivate, or null when closed. */
@@ -58,49 +84,47 @@ function FormularioInactivacion({
   onHide: () => void;
   onHecho?: () => void;
 }) {
-  const [evidencia, setEvidencia] = useState<File | null>(null);
-  const [justificacion, setJustificacion] = useState("");
-  const [alcance, setAlcance] = useState<"todos" | "elegidos">("todos");
-  const [elegidos, setElegidos] = useState<number[]>([]);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError, watch } = useForm<Formulario>({
+    defaultValues: { Alcance: "todos", Funcionarios: [], Evidencia: null, Justificacion: "" },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   /** The Sí/No question naming what will be deactivated, while it is asked. */
-  const [pregunta, setPregunta] = useState<{ mensaje: string; ids: number[] } | null>(null);
+  const [pregunta, setPregunta] = useState<{ mensaje: string; valores: Formulario } | null>(null);
   const mut = useSolicitarInactivacion();
   const funcionarios = useFuncionariosSolicitud(idSolicitud);
   const activos = (funcionarios.data ?? []).filter((f) => f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO);
-  const err = (k: string) =>
-    Object.entries(errores).find(([c]) => c.toLowerCase() === k.toLowerCase())?.[1]?.[0] ?? undefined;
+  const alcance = watch("Alcance");
 
-  const guardar = async () => {
-    const r0 = zInactivacionForm.safeParse({ Justificacion: justificacion });
-    const locales: Errores = r0.success ? {} : erroresDeZod(r0.error.issues);
-    if (!evidencia) locales.Evidencia = [MSG.evidenciaRequerida];
-    if (alcance === "elegidos" && elegidos.length === 0) locales.Funcionarios = [MSG.funcionariosInactivarRequeridos];
-    if (Object.keys(locales).length > 0) {
-      setErrores(locales);
-      notify.warn(MSG.datosInvalidos);
-      return;
-    }
-    const ids = alcance === "elegidos" ? elegidos : [];
+  const preguntar = (v: Formulario) => {
+    const ids = v.Alcance === "elegidos" ? v.Funcionarios : [];
     const nombres = activos.filter((f) => ids.includes(f.idFuncionario)).map(nombreDe);
     setPregunta({
       mensaje:
         ids.length > 0 ? MSG.confirmarSolicitarInactivacionFuncionarios(nombres) : MSG.confirmarSolicitarInactivacion,
-      ids,
+      valores: { ...v, Funcionarios: ids },
     });
   };
+  // The form is checked first: the confirmation is only asked for what can be sent.
+  const guardar = handleSubmit(preguntar, () => {
+    notify.warn(MSG.datosInvalidos);
+    fallo();
+  });
 
-  const enviar = async (funcionariosElegidos: number[]) => {
+  const enviar = async (v: Formulario) => {
     try {
       const r = await mut.mutateAsync({
         id: idSolicitud,
-        evidencia,
-        justificacion: justificacion.trim(),
-        funcionarios: funcionariosElegidos,
+        evidencia: v.Evidencia,
+        justificacion: v.Justificacion.trim(),
+        funcionarios: v.Funcionarios,
       });
       if (!r.success) {
-        setErrores(r.errors ?? {});
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
         notify.warn(r.message);
+        fallo();
         return;
       }
       notify.success(r.message || MSG.inactivacionSolicitada);
@@ -113,6 +137,7 @@ function FormularioInactivacion({
 
   return (
     <form
+      ref={contenedor}
       noValidate
       onSubmit={(ev) => {
         ev.preventDefault();
@@ -124,87 +149,90 @@ function FormularioInactivacion({
         Solicitud No. <strong>{idSolicitud}</strong>. Adjunte la evidencia (una imagen o PDF de hasta 1.000.000 bytes) y
         explique el motivo de la inactivación.
       </p>
-      <fieldset
-        className="rfo-alcance"
-        aria-describedby={err("Funcionarios") ? "inactivar-Funcionarios-error" : undefined}
-      >
-        <legend>¿Qué desea inactivar?</legend>
-        <div className="rfo-opcion">
-          <RadioButton
-            inputId="inactivar-todos"
-            name="alcance"
-            value="todos"
-            checked={alcance === "todos"}
-            onChange={() => setAlcance("todos")}
-          />
-          <label htmlFor="inactivar-todos">Toda la solicitud</label>
-        </div>
-        <div className="rfo-opcion">
-          <RadioButton
-            inputId="inactivar-elegidos"
-            name="alcance"
-            value="elegidos"
-            checked={alcance === "elegidos"}
-            disabled={activos.length < 2}
-            onChange={() => setAlcance("elegidos")}
-          />
-          <label htmlFor="inactivar-elegidos">Solo los funcionarios que elija</label>
-        </div>
-        {alcance === "elegidos" &&
-          activos.map((f) => (
-            <div className="rfo-opcion rfo-opcion-funcionario" key={f.idFuncionario}>
-              <Checkbox
-                inputId={`inactivar-funcionario-${f.idFuncionario}`}
-                checked={elegidos.includes(f.idFuncionario)}
-                onChange={(ev) => {
-                  setElegidos((l) => (ev.checked ? [...l, f.idFuncionario] : l.filter((x) => x !== f.idFuncionario)));
-                  setErrores(({ Funcionarios: _, ...resto }) => resto);
-                }}
+      <Controller
+        control={control}
+        name="Funcionarios"
+        render={({ field, fieldState }) => {
+          const error = fieldState.error?.message;
+          return (
+            <fieldset className="rfo-alcance" aria-describedby={error ? "inactivar-Funcionarios-error" : undefined}>
+              <legend>¿Qué desea inactivar?</legend>
+              <Controller
+                control={control}
+                name="Alcance"
+                render={({ field: a }) => (
+                  <>
+                    <div className="rfo-opcion">
+                      <RadioButton
+                        inputId="inactivar-todos"
+                        name="alcance"
+                        value="todos"
+                        checked={a.value === "todos"}
+                        onChange={() => a.onChange("todos")}
+                      />
+                      <label htmlFor="inactivar-todos">Toda la solicitud</label>
+                    </div>
+                    <div className="rfo-opcion">
+                      <RadioButton
+                        inputId="inactivar-elegidos"
+                        name="alcance"
+                        value="elegidos"
+                        checked={a.value === "elegidos"}
+                        disabled={activos.length < 2}
+                        onChange={() => a.onChange("elegidos")}
+                      />
+                      <label htmlFor="inactivar-elegidos">Solo los funcionarios que elija</label>
+                    </div>
+                  </>
+                )}
               />
-              <label htmlFor={`inactivar-funcionario-${f.idFuncionario}`}>
-                {nombreDe(f)} ({f.cedula}), {f.cargoNombre}
-              </label>
-            </div>
-          ))}
-        {err("Funcionarios") && (
-          <small id="inactivar-Funcionarios-error" className="p-error" role="alert">
-            {err("Funcionarios")}
-          </small>
-        )}
-      </fieldset>
-      <CampoArchivo
+              {alcance === "elegidos" &&
+                activos.map((f, i) => (
+                  <div className="rfo-opcion rfo-opcion-funcionario" key={f.idFuncionario}>
+                    <Checkbox
+                      inputId={`inactivar-funcionario-${f.idFuncionario}`}
+                      checked={field.value.includes(f.idFuncionario)}
+                      onChange={(ev) =>
+                        field.onChange(
+                          ev.checked
+                            ? [...field.value, f.idFuncionario]
+                            : field.value.filter((x) => x !== f.idFuncionario),
+                        )
+                      }
+                      // The first official takes the focus when none was chosen.
+                      pt={{ input: { "aria-invalid": error && i === 0 ? true : undefined } }}
+                    />
+                    <label htmlFor={`inactivar-funcionario-${f.idFuncionario}`}>
+                      {nombreDe(f)} ({f.cedula}), {f.cargoNombre}
+                    </label>
+                  </div>
+                ))}
+              {error && (
+                <small id="inactivar-Funcionarios-error" className="p-error" role="alert">
+                  {error}
+                </small>
+              )}
+            </fieldset>
+          );
+        }}
+      />
+      <CampoDocumento
+        control={control}
+        name="Evidencia"
         id="inactivar-Evidencia"
         etiqueta="Evidencia"
         requerido
         maxBytes={MAX_BYTES_EVIDENCIA}
-        archivo={evidencia}
-        onChange={setEvidencia}
-        onError={(m) =>
-          setErrores((s) => {
-            const n = { ...s };
-            if (m) n.Evidencia = [m];
-            else delete n.Evidencia;
-            return n;
-          })
-        }
-        error={err("Evidencia")}
       />
-      <Campo id="inactivar-Justificacion" etiqueta="Justificación" requerido error={err("Justificacion")}>
-        <InputTextarea
-          id="inactivar-Justificacion"
-          value={justificacion}
-          rows={4}
-          maxLength={2000}
-          autoResize
-          aria-required
-          onChange={(ev) => {
-            setJustificacion(ev.target.value);
-            setErrores(({ Justificacion: _, ...resto }) => resto);
-          }}
-          invalid={!!err("Justificacion")}
-          {...ariaError("inactivar-Justificacion", err("Justificacion"))}
-        />
-      </Campo>
+      <CampoAreaTexto
+        control={control}
+        name="Justificacion"
+        id="inactivar-Justificacion"
+        etiqueta="Justificación"
+        requerido
+        rows={4}
+        maxLength={2000}
+      />
       <ConfirmDialog
         group="inactivacion"
         visible={pregunta !== null}
@@ -216,7 +244,7 @@ function FormularioInactivacion({
         rejectLabel="No"
         defaultFocus="accept"
         accept={() => {
-          if (pregunta) void enviar(pregunta.ids);
+          if (pregunta) void enviar(pregunta.valores);
         }}
       />
       <div className="rfo-acciones">
