@@ -10,12 +10,10 @@ import {
   ACCIONES_AUDITORIA,
   type AccionAuditoriaNombre,
   type AuditoriaEntrada,
-  CATALOGO_ESTATUS,
   ENTIDADES_AUDITORIA,
   type EntidadAuditoria,
   MSG,
   TITULO_VISTA,
-  textoEstatus,
   V,
   VISTAS,
 } from "@registro/contracts";
@@ -30,131 +28,17 @@ import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
 import { useAuditoriaUsuarios } from "../api/get-auditoria-usuarios";
 import { useVerificarAuditoria } from "../api/verificar-auditoria";
+import { ACCION, Cambios, ENTIDAD, fecha, registro } from "../components/auditoria-entrada";
 import { FiltroFecha } from "../components/FiltroFecha";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
-
-const ENTIDAD: Record<EntidadAuditoria, string> = {
-  Usuario: "Usuario",
-  Perfil: "Perfil",
-  Institucion: "Institución",
-  Cargo: "Cargo",
-  Solicitud: "Solicitud",
-  Documento: "Documento",
-  Sesion: "Inicio de sesión",
-  Cuenta: "Cuenta",
-  Persona: "Padrón de personas",
-  Importacion: "Importación del registro",
-  ClaveSistema: "Clave de sistema",
-};
-
-const ACCION: Record<string, string> = ACCIONES_AUDITORIA;
 
 const OPCIONES_ACCION = Object.entries(ACCIONES_AUDITORIA)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, "es"));
 
-/** The picker's local calendar day as YYYY-MM-DD (a date, not an instant). */
-const CAMPO: Record<string, string> = {
-  usuario: "Usuario",
-  nombre: "Nombre",
-  apellido: "Apellido",
-  cedula: "Cédula",
-  email: "Email",
-  perfil: "Perfil",
-  uExterno: "Usuario externo",
-  institucion: "Institución",
-  activo: "Activo",
-  cambioClave: "Debe cambiar la clave",
-  bloqueado: "Bloqueado",
-  bloqueo: "Bloqueo",
-  minutos: "Minutos",
-  descripcion: "Descripción",
-  porDefecto: "Por defecto",
-  requiereSegundoFactor: "Requiere segundo factor",
-  factores: "Segundos factores",
-  quedan: "Códigos sin usar",
-  detalle: "Detalle",
-  vistas: "Vistas",
-  estructura: "Estructura",
-  direccion: "Dirección",
-  telefono: "Teléfono",
-  ext: "Extensión",
-  telefono2: "Teléfono 2",
-  ext2: "Extensión 2",
-  estatus: "Estatus",
-  cargos: "Cargos asociados",
-  tipo: "Tipo",
-  asignadoA: "Asignada a",
-  comentario: "Comentario",
-  idSolicitud: "Solicitud",
-  motivos: "Observaciones (ids)",
-};
-
 /** The column's name on each cell, for the stacked cards on phones. */
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
-
-type Registro = Record<string, unknown>;
-const comoRegistro = (v: unknown): Registro => (v && typeof v === "object" ? (v as Registro) : {});
-
-/** A user's name by id (the holder in a request's entries); undefined while unknown. */
-type NombrePorId = (id: number) => string | undefined;
-
-function valor(campo: string, v: unknown, nombre: NombrePorId): string {
-  if (v === null || v === undefined || v === "") return "—";
-  if (campo === "asignadoA" && typeof v === "number") return nombre(v) ?? `#${v}`;
-  if (campo === "tipo") return v === 1 ? "Incumbente" : v === 2 ? "Funcionario" : String(v);
-  // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
-  if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS) return `${v} ${textoEstatus(v)}`;
-  if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
-  if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
-  if (typeof v === "boolean") return v ? "Sí" : "No";
-  if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)) {
-    return v.length === 10 ? `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}` : fecha.format(new Date(v));
-  }
-  if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
-  return String(v);
-}
-
-/** The fields that differ between the two snapshots, with their readable names and values. */
-function cambios(e: AuditoriaEntrada, nombre: NombrePorId) {
-  const antes = comoRegistro(e.antes);
-  const despues = comoRegistro(e.despues);
-  return Object.keys(CAMPO)
-    .filter((k) => k in antes || k in despues)
-    .filter((k) => e.antes === null || e.despues === null || JSON.stringify(antes[k]) !== JSON.stringify(despues[k]))
-    .map((k) => ({ campo: CAMPO[k], antes: valor(k, antes[k], nombre), despues: valor(k, despues[k], nombre) }));
-}
-
-function registro(e: AuditoriaEntrada): string {
-  const r = { ...comoRegistro(e.antes), ...comoRegistro(e.despues) };
-  const nombre = r.usuario ?? r.nombre;
-  return nombre ? `${String(nombre)} (#${e.idEntidad})` : `#${e.idEntidad}`;
-}
-
-function Cambios({ e, nombre }: { e: AuditoriaEntrada; nombre: NombrePorId }) {
-  const lista = cambios(e, nombre);
-  if (lista.length === 0) return <span className="rfc-no">Sin cambios de datos</span>;
-  return (
-    <ul className="rfc-cambios">
-      {lista.map((c) => (
-        <li key={c.campo}>
-          <strong>{c.campo}:</strong>{" "}
-          {e.accion === "crear" ? c.despues : e.despues === null ? c.antes : `${c.antes} → ${c.despues}`}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const fecha = new Intl.DateTimeFormat("es-ES", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 export default function AuditoriaPage() {
   const navigate = useNavigate();
