@@ -205,6 +205,10 @@ export const MSG = {
   perfilDuplicado: "Ya existe un perfil con este nombre.",
   perfilSinVistas: "Debe seleccionar al menos una vista.",
   vistaNoExiste: "Una de las vistas seleccionadas no existe.",
+  perfilDeExternos:
+    "Este perfil lo usan usuarios externos: solo se ofrecen las vistas que ellos pueden abrir (no las de la Contraloría).",
+  vistasInternasPerfilExterno: (vistas: string[]) =>
+    `Este perfil lo usan usuarios externos, que no pueden abrir estas vistas de la Contraloría: ${vistas.join(", ")}. Quítelas o asigne a esos usuarios otro perfil.`,
   perfilAsignado: (n: number) =>
     `El perfil está asignado a ${n} ${n === 1 ? "usuario" : "usuarios"} y no puede eliminarse.`,
   ultimoPerfilAdministrador: "Debe quedar al menos un perfil con acceso a la configuración de usuarios y perfiles.",

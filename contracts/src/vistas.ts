@@ -425,6 +425,30 @@ export const VISTAS_REVISORES: readonly NombreVista[] = [
   ...GRUPOS.seguimiento,
 ];
 
+/**
+ * The comptroller's own views: their screens read data the server gives internal users only (the
+ * reviewers' inboxes and details, the dashboard, the configuration), so a profile held by an
+ * external user cannot include them. External users keep the originator's views, Consulta and
+ * Verificar firma.
+ */
+export const VISTAS_INTERNAS: readonly NombreVista[] = [
+  ...GRUPOS.analista,
+  ...GRUPOS.juridico,
+  ...GRUPOS.historico,
+  ...GRUPOS.administrador,
+  ...GRUPOS.seguimiento,
+  ...GRUPOS.tablero,
+  V.CONFIGURACION,
+  ...GRUPOS.usuarios,
+  ...GRUPOS.perfiles,
+  ...GRUPOS.instituciones,
+  ...GRUPOS.cargos,
+  ...GRUPOS.auditoria,
+  ...GRUPOS.correosNoEnviados,
+  ...GRUPOS.respaldos,
+  ...GRUPOS.importacion,
+];
+
 /** Workflow roles granted by views. */
 export function rolesDeVistas(nombres: Iterable<string>): Set<Rol> {
   const set = new Set(nombres);

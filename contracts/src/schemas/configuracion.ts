@@ -157,6 +157,8 @@ export const zPerfil = z.object({
   cantPermisos: z.number(),
   /** Users holding the profile (a profile in use cannot be deleted). */
   cantUsuarios: z.number(),
+  /** Of them, external users: the profile then cannot hold the comptroller's views (VISTAS_INTERNAS). */
+  cantUsuariosExternos: z.number(),
   vistas: z.array(zVistaPerfil),
   /** Its users must hold a second factor. */
   requiereSegundoFactor: z.boolean(),

@@ -8,6 +8,7 @@ type FilaPerfil = {
   porDefecto: boolean;
   requiereSegundoFactor: boolean;
   cantUsuarios: number;
+  cantUsuariosExternos: number;
 };
 type FilaVista = { idVista: number; nombre: string; url: string };
 
@@ -19,6 +20,7 @@ export function aPerfil(p: FilaPerfil, vistas: FilaVista[]): Perfil {
     porDefecto: p.porDefecto,
     cantPermisos: vistas.length,
     cantUsuarios: p.cantUsuarios,
+    cantUsuariosExternos: p.cantUsuariosExternos,
     requiereSegundoFactor: p.requiereSegundoFactor,
     vistas: vistas.map((v) => ({ idVista: v.idVista, nombre: v.nombre, url: v.url, permiso: true })),
   };

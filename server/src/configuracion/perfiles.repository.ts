@@ -1,5 +1,5 @@
 /** SQL of the profiles maintenance: profiles with their views and users, and the view catalogue. */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { modulos, perfiles, perfilVistas, usuarios, vistas } from "../db/schema.js";
 
@@ -13,6 +13,7 @@ export async function listarPerfiles(tx: Tx) {
       requiereSegundoFactor: perfiles.requiereSegundoFactor,
       // Qualified by hand: drizzle leaves a single-table selection's columns unqualified.
       cantUsuarios: sql<number>`(select count(*)::int from ${usuarios} u where u.id_perfil = ${perfiles}.id_perfil)`,
+      cantUsuariosExternos: sql<number>`(select count(*)::int from ${usuarios} u where u.id_perfil = ${perfiles}.id_perfil and u.externo)`,
     })
     .from(perfiles)
     .orderBy(asc(perfiles.idPerfil));
@@ -75,6 +76,26 @@ export async function contarUsuariosDePerfil(tx: Tx, idPerfil: number): Promise<
     .from(usuarios)
     .where(eq(usuarios.idPerfil, idPerfil));
   return n;
+}
+
+/** How many external users hold the profile. */
+export async function contarUsuariosExternosDePerfil(tx: Tx, idPerfil: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .where(and(eq(usuarios.idPerfil, idPerfil), eq(usuarios.externo, true)));
+  return n;
+}
+
+/** The names of these views, in the menu's order. */
+export async function nombresDeVistas(tx: Tx, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ nombre: vistas.nombre })
+    .from(vistas)
+    .where(inArray(vistas.idVista, ids))
+    .orderBy(asc(vistas.orden));
+  return rows.map((r) => r.nombre);
 }
 
 export interface DatosPerfil {

@@ -3,7 +3,13 @@
  * a change on their next call (the session guard reads views per request). A profile in use cannot
  * be deleted, and no change may leave nobody able to manage users and profiles.
  */
-import { MSG, type PerfilCrearBody, type PerfilEditarBody } from "@registro/contracts";
+import {
+  MSG,
+  nombreVistaUsuario,
+  type PerfilCrearBody,
+  type PerfilEditarBody,
+  VISTAS_INTERNAS,
+} from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
@@ -37,6 +43,13 @@ async function validar(tx: Tx, body: PerfilCrearBody | PerfilEditarBody, excepto
   if (body.Vistas) {
     const existentes = await repo.vistasExistentes(tx, body.Vistas);
     if (existentes.length !== body.Vistas.length) errores.add("Vistas", MSG.vistaNoExiste);
+    // External users would get the comptroller's screens with the data refused (403): say so here.
+    else if (excepto !== null && (await repo.contarUsuariosExternosDePerfil(tx, excepto)) > 0) {
+      const internas = (await repo.nombresDeVistas(tx, body.Vistas)).filter((n) =>
+        (VISTAS_INTERNAS as readonly string[]).includes(n),
+      );
+      if (internas.length > 0) errores.add("Vistas", MSG.vistasInternasPerfilExterno(internas.map(nombreVistaUsuario)));
+    }
   }
   errores.throwIfAny();
 }

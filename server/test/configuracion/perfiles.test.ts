@@ -24,7 +24,13 @@ const PERFILES = "/api/Perfiles";
 const idVista = (nombre: string) => VISTAS.find((v) => v.nombre === nombre)!.idVista;
 const TRES_VISTAS = [V.CONSULTA, V.DETALLES_CONSULTA, V.HISTORICO].map(idVista);
 
-type PerfilApi = { idPerfil: number; nombre: string; cantPermisos: number; vistas: { nombre: string }[] };
+type PerfilApi = {
+  idPerfil: number;
+  nombre: string;
+  cantPermisos: number;
+  cantUsuariosExternos: number;
+  vistas: { nombre: string }[];
+};
 
 async function perfiles(): Promise<PerfilApi[]> {
   return (await t.as("configuracion", { method: "GET", url: PERFILES })).json();
@@ -159,6 +165,41 @@ describe("PUT /api/Perfiles?idPerfil=", () => {
     );
     const res = await t.as("configuracion", { method: "PUT", url: url(99999), payload: { Nombre: "Nuevo" } });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("400 on Vistas for the comptroller's views in a profile external users hold, naming them; nothing changes", async () => {
+    const originador = await idPerfil(t.db, "Originador");
+    const antes = (await perfiles()).find((p) => p.idPerfil === originador)!;
+    expect(antes).toMatchObject({ cantUsuariosExternos: 2 });
+    const suyas = antes.vistas.map((v) => idVista(v.nombre));
+    const res = await t.as("configuracion", {
+      method: "PUT",
+      url: url(originador),
+      payload: { Nombre: "Originador", Vistas: [...suyas, idVista(V.TABLERO), idVista(V.ANALISTA)] },
+    });
+    esperarErrores(res, {
+      Vistas: MSG.vistasInternasPerfilExterno(["Bandeja del Analista de Revisión", "Tablero"]),
+    });
+    expect((await perfiles()).find((p) => p.idPerfil === originador)).toEqual(antes);
+    // Verificar firma is no comptroller's view: external users may hold it.
+    const verificar = await t.as("configuracion", {
+      method: "PUT",
+      url: url(originador),
+      payload: { Nombre: "Originador", Vistas: [...new Set([...suyas, idVista(V.VERIFICAR_FIRMA)])] },
+    });
+    expect(verificar.json().success).toBe(true);
+    // A profile held by internal users only takes the dashboard.
+    const seguimiento = (await perfiles()).find((p) => p.vistas.some((v) => v.nombre === V.SEGUIMIENTO))!;
+    expect(seguimiento).toMatchObject({ cantUsuariosExternos: 0 });
+    const interno = await t.as("configuracion", {
+      method: "PUT",
+      url: url(seguimiento.idPerfil),
+      payload: {
+        Nombre: seguimiento.nombre,
+        Vistas: [...new Set([...seguimiento.vistas.map((v) => idVista(v.nombre)), idVista(V.TABLERO)])],
+      },
+    });
+    expect(interno.json().success).toBe(true);
   });
 
   it("400 when the change leaves nobody able to administer, and nothing changes", async () => {
