@@ -103,7 +103,11 @@ describe("verification", () => {
     };
     await publico.getByRole("button", { name: "Comprobar archivo" }).click();
     await publico.getByRole("alert").filter({ hasText: "Adjunte el archivo PDF de la constancia." }).waitFor();
+    // The browser's file button is replaced by a Spanish one, which takes the focus on that error.
+    expect(await publico.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Seleccionar archivo");
+    await publico.getByText("Ningún archivo seleccionado").waitFor();
     await comprobar(pdf);
+    await publico.getByText("constancia.pdf", { exact: true }).waitFor();
     const resultado = publico.getByRole("status", { name: "Resultado de la comprobación" });
     await resultado.getByText("El sello electrónico de la Contraloría es válido").waitFor();
     await resultado.getByText(`Es la constancia que emitió el registro el`).waitFor();

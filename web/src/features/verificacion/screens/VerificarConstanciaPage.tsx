@@ -118,7 +118,9 @@ function Funcionario({ f }: { f: FuncionarioConstancia }) {
 function ComprobarArchivo() {
   const id = useId();
   const entrada = useRef<HTMLInputElement>(null);
+  const seleccionar = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const [nombre, setNombre] = useState<string | null>(null);
   const comprobar = useMutation({ mutationFn: comprobarConstancia });
 
   const enviar = (e: FormEvent) => {
@@ -126,7 +128,7 @@ function ComprobarArchivo() {
     const archivo = entrada.current?.files?.[0];
     if (!archivo) {
       setError(MSG.constanciaArchivoRequerido);
-      entrada.current?.focus();
+      seleccionar.current?.focus();
       return;
     }
     setError(null);
@@ -152,15 +154,32 @@ function ComprobarArchivo() {
       </p>
       <form onSubmit={enviar} noValidate>
         <label htmlFor={`${id}-archivo`}>Archivo PDF de la constancia</label>
+        {/* The browser's own file button speaks the browser's language: a Spanish button opens it. */}
         <input
           ref={entrada}
           id={`${id}-archivo`}
+          className="rf-sr-only"
+          tabIndex={-1}
           type="file"
           accept="application/pdf,.pdf"
-          aria-invalid={mensajeError !== null}
-          aria-describedby={mensajeError ? `${id}-error` : undefined}
-          onChange={() => setError(null)}
+          onChange={(e) => {
+            setError(null);
+            setNombre(e.target.files?.[0]?.name ?? null);
+          }}
         />
+        <button
+          ref={seleccionar}
+          type="button"
+          className="rfv-boton rfv-boton-secundario"
+          aria-invalid={mensajeError !== null}
+          aria-describedby={[`${id}-nombre`, mensajeError ? `${id}-error` : ""].join(" ").trim()}
+          onClick={() => entrada.current?.click()}
+        >
+          <i className="pi pi-file-pdf" aria-hidden="true" /> Seleccionar archivo
+        </button>
+        <span id={`${id}-nombre`} className="rfv-nombre-archivo">
+          {nombre ?? "Ningún archivo seleccionado"}
+        </span>
         <button type="submit" className="rfv-boton" disabled={comprobar.isPending}>
           {comprobar.isPending ? "Comprobando…" : "Comprobar archivo"}
         </button>
