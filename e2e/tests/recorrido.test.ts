@@ -83,8 +83,14 @@ describe("reviewers see what changed", () => {
     }
     if (id === null) throw new Error("no resubmitted demo request in the analyst's inbox");
     const page = await paginaDe("analista");
+    // The request's own answer arrives after its changes (as on a slow or busy server): the
+    // Cambios tab must still show (it once stayed hidden in that order).
+    await page.route(new RegExp(`/api/SolicitudFirma/${id}$`), async (ruta) => {
+      await new Promise((listo) => setTimeout(listo, 1000));
+      await ruta.continue();
+    });
     await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
-    await page.getByRole("tab", { name: "Cambios" }).click();
+    await page.getByRole("tab", { name: "Cambios" }).click({ timeout: 10_000 });
     const datos = page.getByRole("list", { name: "Datos de la solicitud cambiados" });
     await esperar(() => datos.textContent()).toContain("Teléfono del incumbente");
     expect(await page.getByRole("list", { name: "Documentos cambiados" }).textContent()).toContain("Oficio");

@@ -27,7 +27,10 @@ export function DetalleRevisor({
   /** The Observaciones tab when the request came back to this stage, false otherwise. */
   observaciones: (s: Solicitud) => Pestana | false;
 }) {
-  const cambios = useCambios(useIdSolicitud());
+  // `.data` read here, during render: a query result read only inside the tabs' callback (which runs
+  // in the child's render) is not tracked, so the Cambios tab would stay hidden whenever the changes
+  // arrive before the request itself.
+  const cambios = useCambios(useIdSolicitud()).data;
   return (
     <DetalleSolicitud
       volverA={volverA}
@@ -39,7 +42,7 @@ export function DetalleRevisor({
           pestanaDocumentos(s),
           pestanaFuncionarios(s),
           observaciones(s),
-          pestanaCambios(cambios.data),
+          pestanaCambios(cambios),
           pestanaHistorico(s),
         )
       }

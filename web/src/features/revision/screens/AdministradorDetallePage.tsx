@@ -187,7 +187,10 @@ function FuncionariosAdministrador({ solicitud }: { solicitud: Solicitud }) {
 }
 
 export default function AdministradorDetallePage() {
-  const cambios = useCambios(useIdSolicitud());
+  // `.data` read here, during render: a query result read only inside the tabs' callback (which runs
+  // in the child's render) is not tracked, so the Cambios tab would stay hidden whenever the changes
+  // arrive before the request itself.
+  const cambios = useCambios(useIdSolicitud()).data;
   return (
     <DetalleSolicitud
       volverA={P.administrador}
@@ -199,7 +202,7 @@ export default function AdministradorDetallePage() {
           { titulo: "Funcionarios", contenido: <FuncionariosAdministrador solicitud={s} /> },
           esDevueltaAlOriginador(s) && pestanaObservaciones(s),
           esInactiva(s) && pestanaInactiva(s),
-          pestanaCambios(cambios.data),
+          pestanaCambios(cambios),
           pestanaHistorico(s),
         )
       }
