@@ -14,25 +14,36 @@ import { RUTA_INICIO, RUTAS_PROTEGIDAS } from "./rutas";
 
 export { RUTAS_PROTEGIDAS } from "./rutas";
 
-/** Nothing to show while the first screen's code loads (it takes a moment at most). */
-const SinContenido = () => null;
+/**
+ * While the first screen's code loads: the same frame and loading sign index.html draws before any
+ * script (styled there), so a slow connection never shows a blank page in between.
+ */
+const Arranque = () => (
+  <div className="rf-arranque">
+    <div className="rf-arranque-barra">Registro de Firmas</div>
+    <div className="rf-arranque-cuerpo" role="status">
+      <div className="rf-arranque-giro" aria-hidden="true" />
+      <p>Cargando la aplicación…</p>
+    </div>
+  </div>
+);
 
 export const router = createBrowserRouter(
   [
     {
       path: "/Login",
-      HydrateFallback: SinContenido,
+      HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
     // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,
-      HydrateFallback: SinContenido,
+      HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await cargarVerificarConstancia()).default }),
     },
     {
       path: "/",
-      HydrateFallback: SinContenido,
+      HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await import("./ProtectedLayout")).default }),
       children: [
         {

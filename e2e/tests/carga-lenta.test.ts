@@ -1,0 +1,47 @@
+/**
+ * What a user sees first on a slow connection: the app's frame and a loading sign as soon as the
+ * page arrives, before any script.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("a slow connection", () => {
+  for (const ruta of ["/Login", "/Consultar/Verificar"]) {
+    it(`${ruta}: the frame and "Cargando" show within a second of the page, before the scripts`, async () => {
+      const ctx = await newContext(browser);
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send("Network.enable");
+      // A poor mobile link: 400 ms per round trip, 20 KB/s down (the scripts take several seconds).
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 400,
+        downloadThroughput: 20 * 1024,
+        uploadThroughput: 20 * 1024,
+      });
+      await page.goto(`${server.url}${ruta}`, { waitUntil: "commit" });
+      const inicio = Date.now();
+      const cargando = page.getByRole("status").filter({ hasText: "Cargando" });
+      await cargando.waitFor({ state: "visible", timeout: 1500 });
+      expect(Date.now() - inicio).toBeLessThan(1500);
+      await expect.poll(() => page.getByText("Registro de Firmas").first().isVisible()).toBe(true);
+      // Drawn by the page itself: the app's scripts have not run yet.
+      expect(await page.evaluate(() => document.querySelector("#root .rf-arranque") !== null)).toBe(true);
+      await ctx.close();
+    });
+  }
+});
