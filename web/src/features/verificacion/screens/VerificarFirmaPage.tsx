@@ -30,8 +30,10 @@ import { useInstituciones } from "../../../components/bandeja/use-instituciones"
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
+import { ptEtiqueta } from "../../../components/pt-listas";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import "../../../components/bandeja/bandeja.css";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -207,31 +209,37 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
         <DataTable
           value={r.registros}
           dataKey="idFuncionario"
-          className="rfv-registros"
-          scrollable
-          tableStyle={{ minWidth: "70rem" }}
+          // The whole row fits the screen (values wrap); on a phone each record is a stacked card.
+          className="rfv-registros rf-tabla-apilable"
           stripedRows
           size="small"
           aria-label="Registros de la persona"
           header={`Registros de ${r.registros[0].nombres} ${r.registros[0].apellidos}`}
         >
-          <Column header="Institución" field="institucion" />
-          <Column header="Cargo" field="cargo" />
+          <Column header="Institución" pt={ptEtiqueta("Institución")} field="institucion" />
+          <Column header="Cargo" pt={ptEtiqueta("Cargo")} field="cargo" />
           <Column
             header="Solicitud"
+            pt={ptEtiqueta("Solicitud")}
             body={(x: RegistroVerificacion) =>
               rutaDetalle ? <Link to={rutaDetalle(x.idSolicitud)}>{x.idSolicitud}</Link> : x.idSolicitud
             }
           />
-          <Column header="Firmas" body={(x: RegistroVerificacion) => x.firmas.map((f) => f.firma).join(", ")} />
+          <Column
+            header="Firmas"
+            pt={ptEtiqueta("Firmas")}
+            body={(x: RegistroVerificacion) => x.firmas.map((f) => f.firma).join(", ")}
+          />
           <Column
             header="Rango"
+            pt={ptEtiqueta("Rango")}
             body={(x: RegistroVerificacion) =>
               x.firmaRango ? `${formatearMonto(x.montoDesde)} – ${formatearMonto(x.montoHasta)}` : "Sin límite"
             }
           />
           <Column
             header="Vigencia"
+            pt={ptEtiqueta("Vigencia")}
             body={(x: RegistroVerificacion) => (
               <>
                 {x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"}
@@ -248,17 +256,31 @@ function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: 
               </>
             )}
           />
-          <Column header="Firma" body={(x: RegistroVerificacion) => textoClaseFirma(x.firmaDigital)} />
+          <Column
+            header="Firma"
+            pt={ptEtiqueta("Firma")}
+            body={(x: RegistroVerificacion) => textoClaseFirma(x.firmaDigital)}
+          />
           <Column
             header="Estatus"
+            pt={ptEtiqueta("Estatus")}
             body={(x: RegistroVerificacion) =>
               `${x.estatusFuncionario} (${textoEstatusUsuario(x.codigoEstatusSolicitud, x.estatusSolicitud)})`
             }
           />
-          <Column header="Activo desde" body={(x: RegistroVerificacion) => formatearFecha(x.activoDesde)} />
-          <Column header="Inactivo desde" body={(x: RegistroVerificacion) => formatearFecha(x.inactivoDesde)} />
+          <Column
+            header="Activo desde"
+            pt={ptEtiqueta("Activo desde")}
+            body={(x: RegistroVerificacion) => formatearFecha(x.activoDesde)}
+          />
+          <Column
+            header="Inactivo desde"
+            pt={ptEtiqueta("Inactivo desde")}
+            body={(x: RegistroVerificacion) => formatearFecha(x.inactivoDesde)}
+          />
           <Column
             header="Resultado"
+            pt={ptEtiqueta("Resultado")}
             body={(x: RegistroVerificacion) => (
               <Tag
                 severity={x.autorizado ? "success" : "danger"}
