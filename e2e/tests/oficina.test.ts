@@ -78,7 +78,7 @@ describe("reassignment", () => {
     await page.getByRole("button", { name: "Reasignar" }).click();
     const dialogo = page.getByRole("dialog", { name: "Reasignar solicitud" });
     await dialogo.waitFor();
-    // Without a user or comment the server names both fields.
+    // Without a user or comment the form names both fields.
     await dialogo.getByRole("button", { name: "Reasignar" }).click();
     await dialogo.getByText(MSG.usuarioDestinoRequerido).waitFor();
     await dialogo.getByText(MSG.comentarioRequerido).waitFor();

@@ -1,33 +1,42 @@
 /**
  * The decision dialog of every review screen (SPEC.md screen 9). In `confirmar` mode it asks for
- * confirmation ('Está seguro que desea aprobar esta solicitud?'); in `motivos` mode it asks for the
- * required reasons (MultiSelect 'Observaciones') and the required 'Comentario'. It sends the call,
- * shows the server's message (success toast and close, or warning toast with the field errors kept
- * under their fields) and tells the screen when the decision went through.
- *
- * Keyboard: with the Observaciones list open, Escape closes only the list, Tab moves on to
- * Comentario (Shift+Tab back to the field) and Alt+↑ closes the list without touching the chosen
- * reasons; the list opens below or above its field, inside the viewport. Closing a dialog with
- * reasons chosen or a comment typed asks first. Each decision offers only the reasons of its kind.
+ * confirmation ('¿Está seguro que desea aprobar esta solicitud?'); in `motivos` mode it asks for the
+ * required reasons (MultiSelect 'Observaciones', CampoObservaciones.tsx) and the required
+ * 'Comentario': a react-hook-form form checked with the API's schema before anything is sent, the
+ * focus on its first error. It sends the call, shows the server's message (success toast and
+ * close, or warning toast with the field errors put under their fields) and tells the screen when
+ * the decision went through. Closing a dialog with reasons chosen or a comment typed asks first.
+ * Each decision offers only the reasons of its kind.
  */
-import { type Errores, MSG } from "@registro/contracts";
+import { MSG, zDecisionBody } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { ConfirmDialog } from "primereact/confirmdialog";
-import { InputTextarea } from "primereact/inputtextarea";
-import { MultiSelect } from "primereact/multiselect";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { PT_MULTISELECT } from "../formulario/campos";
+import { aplicarErroresServidor, resolverDelEsquema } from "../formulario/servidor";
+import { useFocoPrimerError } from "../formulario/use-foco-error";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
+import { CampoObservaciones } from "./CampoObservaciones";
 import "./solicitud.css";
+import { InputTextarea } from "primereact/inputtextarea";
 import { Dialogo } from "../Dialogo";
 
 export interface CuerpoDecision {
   Comentario: string;
   MotivoCambioEstatus: number[];
 }
+const CAMPOS = ["Comentario", "MotivoCambioEstatus"] as const;
+const VACIO: CuerpoDecision = { Comentario: "", MotivoCambioEstatus: [] };
+
+// The API's schema, and the decision's rules: at least one reason and a comment.
+const esquema = zDecisionBody.superRefine((b, ctx) => {
+  if (b.MotivoCambioEstatus.length === 0)
+    ctx.addIssue({ code: "custom", path: ["MotivoCambioEstatus"], message: MSG.motivosRequeridos });
+  if (!b.Comentario) ctx.addIssue({ code: "custom", path: ["Comentario"], message: MSG.comentarioRequerido });
+});
 
 interface ComunProps {
   visible: boolean;
@@ -56,12 +65,6 @@ export type DecisionDialogProps = ComunProps &
       }
   );
 
-/** The first message for a field, matching the server's key case-insensitively. */
-function errorDe(errores: Errores, campo: string): string | undefined {
-  const clave = Object.keys(errores).find((k) => k.toLowerCase() === campo.toLowerCase());
-  return clave ? errores[clave]?.[0] : undefined;
-}
-
 export function DecisionDialog(props: DecisionDialogProps) {
   const {
     visible,
@@ -75,46 +78,22 @@ export function DecisionDialog(props: DecisionDialogProps) {
   } = props;
   const id = useId();
   const conMotivos = props.modo === "motivos";
-  const [motivos, setMotivos] = useState<number[]>([]);
-  const [comentario, setComentario] = useState("");
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, getValues, handleSubmit, reset, setError } = useForm<CuerpoDecision>({
+    defaultValues: VACIO,
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const [listaAbierta, setListaAbierta] = useState(false);
   const [preguntar, setPreguntar] = useState(false);
-  const lista = useRef<MultiSelect>(null);
-  const focoTrasLista = useRef<string | null>(null);
 
   useEffect(() => {
     if (visible) {
-      setMotivos([]);
-      setComentario("");
-      setErrores({});
+      reset(VACIO);
       setPreguntar(false);
     }
-  }, [visible]);
-
-  // While the list is open (from the moment it is drawn), these keys act on the list alone: caught
-  // before the list and the dialog see them.
-  useEffect(() => {
-    if (!visible || !conMotivos) return;
-    const teclas = (ev: KeyboardEvent) => {
-      const esEscape = ev.key === "Escape";
-      const tab = ev.key === "Tab";
-      const altArriba = ev.altKey && ev.key === "ArrowUp";
-      if (!esEscape && !tab && !altArriba) return;
-      // The list's element outlives its closing (the exit animation, and the ref after it): only a
-      // list still on the page and not closing counts as open, or Tab would never leave the field.
-      const overlay = lista.current?.getOverlay();
-      if (!lista.current || !overlay?.isConnected || overlay.className.includes("-exit")) return;
-      ev.preventDefault();
-      ev.stopImmediatePropagation();
-      // The list takes the focus back to its field as it closes; Tab moves on after that.
-      if (tab && !ev.shiftKey) focoTrasLista.current = `${id}-comentario`;
-      lista.current.hide();
-      lista.current.focus();
-    };
-    window.addEventListener("keydown", teclas, true);
-    return () => window.removeEventListener("keydown", teclas, true);
-  }, [visible, conMotivos, id]);
+  }, [visible, reset]);
 
   const estatusMotivos = conMotivos ? props.estatusMotivos : null;
   const catalogo = useMotivos(conMotivos ? props.origenMotivos : "rycc", visible && conMotivos);
@@ -126,28 +105,21 @@ export function DecisionDialog(props: DecisionDialogProps) {
     [catalogo.data, estatusMotivos],
   );
 
-  /** Cancelar, the close button and Escape: a dialog with reasons or a comment asks before discarding them. */
-  const intentarCerrar = () => {
-    if (mutacion.isPending) return;
-    if (conMotivos && (motivos.length > 0 || comentario.trim() !== "")) setPreguntar(true);
-    else onHide();
-  };
-
   const mutacion = useMutation({
-    mutationFn: (): Promise<RespuestaAccion> =>
-      props.modo === "motivos"
-        ? props.enviar({ Comentario: comentario.trim(), MotivoCambioEstatus: motivos })
-        : props.enviar(),
+    mutationFn: (cuerpo: CuerpoDecision): Promise<RespuestaAccion> =>
+      props.modo === "motivos" ? props.enviar(cuerpo) : props.enviar(),
     onSuccess: (r) => {
       if (r.success) {
         notify.success(r.message);
         onHide();
         onExito(r);
       } else {
-        setErrores(r.errors ?? {});
         notify.warn(r.message);
         // A confirmation has nothing to correct: close it; a form stays open with its field errors.
-        if (!conMotivos) onHide();
+        if (conMotivos) {
+          aplicarErroresServidor(r.errors, setError, CAMPOS);
+          fallo();
+        } else onHide();
         onRechazo?.();
       }
     },
@@ -158,19 +130,18 @@ export function DecisionDialog(props: DecisionDialogProps) {
     },
   });
 
-  const guardar = () => {
-    if (conMotivos) {
-      const faltan: Errores = {};
-      if (motivos.length === 0) faltan.MotivoCambioEstatus = [MSG.motivosRequeridos];
-      if (!comentario.trim()) faltan.Comentario = [MSG.comentarioRequerido];
-      setErrores(faltan);
-      if (Object.keys(faltan).length > 0) return;
-    }
-    mutacion.mutate();
+  /** Cancelar, the close button and Escape: a dialog with reasons or a comment asks before discarding them. */
+  const intentarCerrar = () => {
+    if (mutacion.isPending) return;
+    const { MotivoCambioEstatus, Comentario } = getValues();
+    if (conMotivos && (MotivoCambioEstatus.length > 0 || Comentario.trim() !== "")) setPreguntar(true);
+    else onHide();
   };
 
-  const errorMotivos = errorDe(errores, "MotivoCambioEstatus");
-  const errorComentario = errorDe(errores, "Comentario");
+  const guardar = () => {
+    if (conMotivos) void handleSubmit((cuerpo) => mutacion.mutate(cuerpo), fallo)();
+    else mutacion.mutate(VACIO);
+  };
 
   const pie = (
     <div className="rf-dialogo-pie">
@@ -203,85 +174,57 @@ export function DecisionDialog(props: DecisionDialogProps) {
           <span>{props.mensaje}</span>
         </p>
       ) : (
-        <div className="rf-formulario">
-          <div className="rf-campo">
-            <label htmlFor={`${id}-motivos`}>
-              Observaciones <span aria-hidden="true">*</span>
-            </label>
-            <MultiSelect
-              inputId={`${id}-motivos`}
-              value={motivos}
-              options={opciones}
-              onChange={(e) => {
-                setMotivos(e.value as number[]);
-                setErrores(({ MotivoCambioEstatus: _, ...resto }) => resto);
-              }}
-              placeholder="Seleccione las observaciones"
-              maxSelectedLabels={5}
-              selectedItemsLabel="{0} observaciones seleccionadas"
-              emptyMessage={MSG.sinObservaciones}
-              emptyFilterMessage={MSG.sinObservaciones}
-              filter={opciones.length > 8}
-              display="chip"
-              loading={catalogo.isLoading}
-              invalid={errorMotivos !== undefined}
-              className="rf-ancho-completo"
-              // aria-* props would land on the root div too; the combobox input is what needs them.
-              showSelectAll={false}
-              pt={{
-                ...PT_MULTISELECT,
-                input: {
-                  "aria-required": true,
-                  "aria-invalid": errorMotivos !== undefined,
-                  "aria-describedby": errorMotivos ? `${id}-motivos-error` : undefined,
-                },
-                // Each chosen reason's remove icon is a button named after the reason.
-                removeTokenIcon: (o?: { context?: { value?: number } }) => ({
-                  role: "button",
-                  "aria-label": `Quitar ${opciones.find((x) => x.value === o?.context?.value)?.label ?? "observación"}`,
-                }),
-              }}
-              ref={lista}
-              onShow={() => setListaAbierta(true)}
-              onHide={() => {
-                setListaAbierta(false);
-                const siguiente = focoTrasLista.current;
-                focoTrasLista.current = null;
-                if (siguiente) setTimeout(() => document.getElementById(siguiente)?.focus(), 0);
-              }}
-            />
-            {errorMotivos && (
-              <small id={`${id}-motivos-error`} className="rf-campo-error" role="alert">
-                {errorMotivos}
-              </small>
+        <div className="rf-formulario" ref={contenedor}>
+          <Controller
+            control={control}
+            name="MotivoCambioEstatus"
+            render={({ field, fieldState }) => (
+              <CampoObservaciones
+                id={`${id}-motivos`}
+                idSiguiente={`${id}-comentario`}
+                value={field.value}
+                onChange={field.onChange}
+                opciones={opciones}
+                cargando={catalogo.isLoading}
+                error={fieldState.error?.message}
+                onListaAbierta={setListaAbierta}
+              />
             )}
-          </div>
-          <div className="rf-campo">
-            <label htmlFor={`${id}-comentario`}>
-              Comentario <span aria-hidden="true">*</span>
-            </label>
-            <InputTextarea
-              id={`${id}-comentario`}
-              value={comentario}
-              onChange={(e) => {
-                setComentario(e.target.value);
-                setErrores(({ Comentario: _, ...resto }) => resto);
-              }}
-              rows={5}
-              maxLength={2000}
-              autoResize
-              invalid={errorComentario !== undefined}
-              aria-required="true"
-              aria-invalid={errorComentario !== undefined}
-              aria-describedby={errorComentario ? `${id}-comentario-error` : undefined}
-              className="rf-ancho-completo"
-            />
-            {errorComentario && (
-              <small id={`${id}-comentario-error`} className="rf-campo-error" role="alert">
-                {errorComentario}
-              </small>
-            )}
-          </div>
+          />
+          <Controller
+            control={control}
+            name="Comentario"
+            render={({ field, fieldState }) => {
+              const error = fieldState.error?.message;
+              return (
+                <div className="rf-campo">
+                  <label htmlFor={`${id}-comentario`}>
+                    Comentario <span aria-hidden="true">*</span>
+                  </label>
+                  <InputTextarea
+                    id={`${id}-comentario`}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                    rows={5}
+                    maxLength={2000}
+                    autoResize
+                    invalid={error !== undefined}
+                    aria-required="true"
+                    aria-invalid={error !== undefined}
+                    aria-describedby={error ? `${id}-comentario-error` : undefined}
+                    className="rf-ancho-completo"
+                  />
+                  {error && (
+                    <small id={`${id}-comentario-error`} className="rf-campo-error" role="alert">
+                      {error}
+                    </small>
+                  )}
+                </div>
+              );
+            }}
+          />
         </div>
       )}
       <ConfirmDialog

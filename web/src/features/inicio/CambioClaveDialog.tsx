@@ -1,45 +1,85 @@
 /**
  * The forced password change (SPEC.md §2 screen 2, §8): a dialog that cannot be closed, shown on
  * Inicio while the user data says `cambioClave`. The current password (the temporary one just used
- * to sign in) is asked too. Server field errors show under their fields.
+ * to sign in) is asked too. A react-hook-form form checked with the API's schema (both passwords
+ * required) before it is sent; the server's field errors (the password policy, the confirmation, a
+ * wrong current password) land under their fields, and a refused form takes the focus to its first
+ * error.
  */
-import { type Errores, MSG, PASSWORD_MAX, PASSWORD_MIN } from "@registro/contracts";
+import { MSG, PASSWORD_MAX, PASSWORD_MIN, zCambiarClaveBody } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { type FormEvent, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Dialogo } from "../../components/Dialogo";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { notify } from "../../lib/toast";
 import { useCambiarClave } from "./api/cambiar-clave";
 
-/** The first message of a field, whatever the case of its key. */
-function errorDe(errores: Errores, campo: string): string | undefined {
-  const key = Object.keys(errores).find((k) => k.toLowerCase() === campo.toLowerCase());
-  return key ? errores[key]?.[0] : undefined;
+/** The form's fields, named as the API names them. */
+interface Formulario {
+  ContraseñaActual: string;
+  NuevaContraseña: string;
+  ConfirmarContraseña: string;
 }
+const CAMPOS = ["ContraseñaActual", "NuevaContraseña", "ConfirmarContraseña"] as const;
+
+const esquema = zCambiarClaveBody.superRefine((b, ctx) => {
+  const falta = (campo: keyof Formulario, message: string) => ctx.addIssue({ code: "custom", path: [campo], message });
+  if (!b.ContraseñaActual) falta("ContraseñaActual", MSG.requerido);
+  const nueva = b.NuevaContraseña;
+  // The password policy (length, own data, common passwords) is the server's to judge.
+  if (!nueva) falta("NuevaContraseña", MSG.requerido);
+});
 
 export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
-  const [actual, setActual] = useState("");
-  const [nueva, setNueva] = useState("");
-  const [confirmar, setConfirmar] = useState("");
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { ContraseñaActual: "", NuevaContraseña: "", ConfirmarContraseña: "" },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const mutation = useCambiarClave();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const enviar = async (f: Formulario) => {
     try {
-      const res = await mutation.mutateAsync({
-        idUsuario,
-        ContraseñaActual: actual,
-        NuevaContraseña: nueva,
-        ConfirmarContraseña: confirmar,
-      });
-      setErrores(res.errors ?? {});
+      const res = await mutation.mutateAsync({ idUsuario, ...f });
+      aplicarErroresServidor(res.errors, setError, CAMPOS);
       if (res.success) notify.success(res.message);
-      else notify.warn(res.message);
+      else {
+        notify.warn(res.message);
+        fallo();
+      }
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
     }
-  }
+  };
+
+  const campo = (
+    name: keyof Formulario,
+    id: string,
+    label: string,
+    autoComplete: "current-password" | "new-password",
+    autoFocus = false,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <CampoClave
+          id={id}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          autoComplete={autoComplete}
+          error={fieldState.error?.message}
+          disabled={mutation.isPending}
+          autoFocus={autoFocus}
+        />
+      )}
+    />
+  );
 
   return (
     <Dialogo
@@ -54,40 +94,15 @@ export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
       style={{ width: "30rem" }}
       breakpoints={{ "640px": "95vw" }}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={contenedor} onSubmit={handleSubmit(enviar, fallo)} noValidate>
         <p className="rf-clave-aviso">{MSG.cambioClaveRequerido}</p>
         <p className="rf-clave-politica" id="rf-clave-politica">
           La contraseña debe tener entre {PASSWORD_MIN} y {PASSWORD_MAX} caracteres, no puede contener su nombre, su
           usuario ni su cédula, ni ser una contraseña común.
         </p>
-        <CampoClave
-          id="clave-actual"
-          label="Contraseña actual"
-          value={actual}
-          onChange={setActual}
-          autoComplete="current-password"
-          error={errorDe(errores, "ContraseñaActual")}
-          disabled={mutation.isPending}
-          autoFocus
-        />
-        <CampoClave
-          id="clave-nueva"
-          label="Nueva contraseña"
-          value={nueva}
-          onChange={setNueva}
-          autoComplete="new-password"
-          error={errorDe(errores, "NuevaContraseña")}
-          disabled={mutation.isPending}
-        />
-        <CampoClave
-          id="clave-confirmar"
-          label="Confirmar contraseña"
-          value={confirmar}
-          onChange={setConfirmar}
-          autoComplete="new-password"
-          error={errorDe(errores, "ConfirmarContraseña")}
-          disabled={mutation.isPending}
-        />
+        {campo("ContraseñaActual", "clave-actual", "Contraseña actual", "current-password", true)}
+        {campo("NuevaContraseña", "clave-nueva", "Nueva contraseña", "new-password")}
+        {campo("ConfirmarContraseña", "clave-confirmar", "Confirmar contraseña", "new-password")}
         <div className="rf-dialog-acciones">
           <Button type="submit" label="Guardar" icon="pi pi-check" loading={mutation.isPending} />
         </div>

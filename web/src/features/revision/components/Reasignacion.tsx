@@ -1,17 +1,21 @@
 /**
  * Reassignment: "Liberar" for the reviewer who holds a request, and "Reasignar" for the
  * RyCC administrator on a held request in a reviewer stage — choosing one of that stage's active
- * users and writing the required comment. The server decides (workflow module); its refusals are
- * shown and the request is reloaded.
+ * users and writing the required comment (a react-hook-form form checked before it is sent, the
+ * focus on its first error). The server decides (workflow module); its field errors land under
+ * their fields, its other refusals are shown and the request is reloaded.
  */
-import { type Errores, ESTATUS, MSG, type Solicitud } from "@registro/contracts";
+import { ESTATUS, MSG, type Solicitud, zReasignarBody } from "@registro/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
 import { Dialogo } from "../../../components/Dialogo";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
 import { notify } from "../../../lib/toast";
@@ -99,17 +103,35 @@ export function BotonReasignar({ solicitud }: { solicitud: Solicitud }) {
   );
 }
 
+/** The form's fields, named as the API names them. */
+interface Formulario {
+  IdUsuario: number | undefined;
+  Comentario: string;
+}
+const CAMPOS = ["IdUsuario", "Comentario"] as const;
+
+// The API's schema, and the service's rules: a user to hand it to and a comment.
+const esquema = zReasignarBody.superRefine((b, ctx) => {
+  if (b.IdUsuario === undefined)
+    ctx.addIssue({ code: "custom", path: ["IdUsuario"], message: MSG.usuarioDestinoRequerido });
+  if (!b.Comentario) ctx.addIssue({ code: "custom", path: ["Comentario"], message: MSG.comentarioRequerido });
+});
+
 function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: () => void }) {
   const id = solicitud.idSolicitud;
   const usuarios = useUsuariosEtapa(id, true);
-  const [idUsuario, setIdUsuario] = useState<number | null>(null);
-  const [comentario, setComentario] = useState("");
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { IdUsuario: undefined, Comentario: "" },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const recargar = useRecargar(id);
   const idUsuarioCampo = useId();
   const idComentario = useId();
   const enviar = useMutation({
-    mutationFn: () => reasignarSolicitud(id, { IdUsuario: idUsuario, Comentario: comentario }),
+    mutationFn: (f: Formulario) => reasignarSolicitud(id, { IdUsuario: f.IdUsuario ?? null, Comentario: f.Comentario }),
     onSuccess: (r) => {
       if (r.success) {
         notify.success(r.message);
@@ -118,12 +140,13 @@ function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: 
         return;
       }
       notify.warn(r.message);
-      setErrores(r.errors ?? {});
+      const otros = aplicarErroresServidor(r.errors, setError, CAMPOS);
+      if (r.errors && Object.keys(otros).length < Object.keys(r.errors).length) fallo();
       if (!r.errors) recargar();
     },
     onError: () => notify.error(MSG.errorReasignar),
   });
-  const error = (campo: string) => errores[campo]?.[0];
+  const reasignar = handleSubmit((f) => enviar.mutate(f), fallo);
 
   return (
     <Dialogo
@@ -134,57 +157,82 @@ function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: 
       footer={
         <>
           <Button type="button" label="Cancelar" severity="secondary" outlined onClick={onHide} />
-          <Button type="button" label="Reasignar" loading={enviar.isPending} onClick={() => enviar.mutate()} />
+          <Button type="button" label="Reasignar" loading={enviar.isPending} onClick={() => void reasignar()} />
         </>
       }
     >
-      <p>
-        Asignada actualmente a <strong>{solicitud.asignadoA}</strong>.
-      </p>
-      <div className="rf-campo">
-        <label htmlFor={idUsuarioCampo}>Usuario</label>
-        <Dropdown
-          inputId={idUsuarioCampo}
-          value={idUsuario}
-          options={(usuarios.data ?? []).map((u) => ({ value: u.idUsuario, label: `${u.nombre} (${u.usuario})` }))}
-          onChange={(e) => {
-            setIdUsuario(e.value ?? null);
-            setErrores(({ IdUsuario: _, ...resto }) => resto);
+      <div ref={contenedor}>
+        <p>
+          Asignada actualmente a <strong>{solicitud.asignadoA}</strong>.
+        </p>
+        <Controller
+          control={control}
+          name="IdUsuario"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message;
+            return (
+              <div className="rf-campo">
+                <label htmlFor={idUsuarioCampo}>Usuario</label>
+                <Dropdown
+                  inputId={idUsuarioCampo}
+                  value={field.value ?? null}
+                  options={(usuarios.data ?? []).map((u) => ({
+                    value: u.idUsuario,
+                    label: `${u.nombre} (${u.usuario})`,
+                  }))}
+                  onChange={(e) => field.onChange(e.value ?? undefined)}
+                  placeholder={usuarios.isLoading ? "Cargando…" : "Seleccione el usuario"}
+                  emptyMessage="No hay otros usuarios activos en esta etapa."
+                  invalid={Boolean(error)}
+                  // The hidden native select and the focused root's active descendant stay away from
+                  // assistive tech; the focusable input carries the field's state.
+                  pt={{
+                    root: { "aria-activedescendant": undefined },
+                    select: { "aria-hidden": true },
+                    input: { "aria-invalid": error ? true : undefined },
+                  }}
+                  aria-describedby={error ? `${idUsuarioCampo}-error` : undefined}
+                  className="w-full"
+                />
+                {error && (
+                  <small id={`${idUsuarioCampo}-error`} className="p-error">
+                    {error}
+                  </small>
+                )}
+              </div>
+            );
           }}
-          placeholder={usuarios.isLoading ? "Cargando…" : "Seleccione el usuario"}
-          emptyMessage="No hay otros usuarios activos en esta etapa."
-          invalid={Boolean(error("IdUsuario"))}
-          // The hidden native select and the focused root's active descendant stay away from assistive tech.
-          pt={{ root: { "aria-activedescendant": undefined }, select: { "aria-hidden": true } }}
-          aria-describedby={error("IdUsuario") ? `${idUsuarioCampo}-error` : undefined}
-          className="w-full"
         />
-        {error("IdUsuario") && (
-          <small id={`${idUsuarioCampo}-error`} className="p-error">
-            {error("IdUsuario")}
-          </small>
-        )}
-      </div>
-      <div className="rf-campo">
-        <label htmlFor={idComentario}>Comentario</label>
-        <InputTextarea
-          id={idComentario}
-          value={comentario}
-          onChange={(e) => {
-            setComentario(e.target.value);
-            setErrores(({ Comentario: _, ...resto }) => resto);
+        <Controller
+          control={control}
+          name="Comentario"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message;
+            return (
+              <div className="rf-campo">
+                <label htmlFor={idComentario}>Comentario</label>
+                <InputTextarea
+                  id={idComentario}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                  rows={4}
+                  maxLength={2000}
+                  invalid={Boolean(error)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${idComentario}-error` : undefined}
+                  className="w-full"
+                />
+                {error && (
+                  <small id={`${idComentario}-error`} className="p-error">
+                    {error}
+                  </small>
+                )}
+              </div>
+            );
           }}
-          rows={4}
-          maxLength={2000}
-          invalid={Boolean(error("Comentario"))}
-          aria-describedby={error("Comentario") ? `${idComentario}-error` : undefined}
-          className="w-full"
         />
-        {error("Comentario") && (
-          <small id={`${idComentario}-error`} className="p-error">
-            {error("Comentario")}
-          </small>
-        )}
       </div>
     </Dialogo>
   );
