@@ -291,9 +291,8 @@ describe("Configuración", () => {
       .waitFor();
     // The incumbent's positions are the institution's: only Viceministro among tipo 1.
     const cargos = await originador.evaluate(async () => {
-      const res = await fetch("api/Perfiles/GetCargosIncumbente", {
-        headers: { Authorization: localStorage.getItem("token") ?? "" },
-      });
+      // The session's cookie goes along by itself.
+      const res = await fetch("api/Perfiles/GetCargosIncumbente");
       return ((await res.json()) as { nombre: string }[]).map((c) => c.nombre);
     });
     expect(cargos).toEqual(["Viceministro"]);

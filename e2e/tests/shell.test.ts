@@ -4,6 +4,8 @@
  * sidebar, sign-out, session expiry, the loading overlay and accessibility of Login and Inicio.
  */
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { MSG, PERFILES_POR_DEFECTO, VISTAS } from "@registro/contracts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -54,11 +56,27 @@ function ruta(): string {
   return new URL(page.url()).pathname.slice(base.length) || "/";
 }
 
+/** The session's token: the HttpOnly cookie the browser holds, which the page's script cannot read. */
 async function tokenGuardado(): Promise<string | null> {
-  return page.evaluate(() => localStorage.getItem("token"));
+  const cookie = (await ctx.cookies(server.url)).find((c) => c.name === "rf_sesion");
+  return cookie?.value ?? null;
 }
 
-/** GET api/Account/GetUserData with the page's stored token. */
+/** Every value the page's script can read from its storage and its cookies. */
+async function legiblePorScript(): Promise<string[]> {
+  return page.evaluate(() => {
+    const valores = [document.cookie];
+    for (const almacen of [localStorage, sessionStorage]) {
+      for (let i = 0; i < almacen.length; i++) {
+        const clave = almacen.key(i) ?? "";
+        valores.push(clave, almacen.getItem(clave) ?? "");
+      }
+    }
+    return valores;
+  });
+}
+
+/** GET api/Account/GetUserData with the session's token, as an API client sends it. */
 async function userData(token: string) {
   const res = await fetch(`${server.url}/api/Account/GetUserData`, { headers: { Authorization: token } });
   return { status: res.status, body: res.status === 200 ? await res.json() : null };
@@ -129,6 +147,68 @@ describe("Login", () => {
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL(/\/Originador\/Formulario$/);
     expect(await tokenGuardado()).toMatch(/.{20,}/);
+  });
+
+  test("the session is an HttpOnly cookie: localStorage, sessionStorage and document.cookie hold no token", async () => {
+    await nuevaPagina();
+    const respuestas: string[] = [];
+    page.on("response", async (res) => {
+      if (res.url().endsWith("/api/Account/LogIn")) respuestas.push(await res.text());
+    });
+    await login(page, server.url, "consultor");
+    await page.getByRole("heading", { level: 1, name: /Bienvenido/ }).waitFor();
+    const cookie = (await ctx.cookies(server.url)).find((c) => c.name === "rf_sesion");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    const token = cookie?.value ?? "";
+    expect(token).toMatch(/.{40,}/);
+    expect((await userData(token)).status).toBe(200);
+    const legibles = await legiblePorScript();
+    expect(legibles.filter((v) => v.includes(token))).toEqual([]);
+    expect(legibles.some((v) => /token/i.test(v))).toBe(false);
+    // Nor did the sign-in answer hand it to the page.
+    expect(respuestas).toHaveLength(1);
+    expect(respuestas[0]).not.toContain(token);
+    expect(JSON.parse(respuestas[0])).toEqual({ success: true, message: MSG.loginExitoso });
+  });
+
+  test("another origin's page cannot change anything with the cookie (403), the app's own page can", async () => {
+    await nuevaPagina();
+    await login(page, server.url, "originador");
+    const token = (await tokenGuardado())!;
+    // A page on another port of the same host: another origin but the same site, so the browser
+    // sends even a SameSite=Strict cookie along (as it would from a sibling host of the domain).
+    const ajeno = http.createServer((_req, res) => res.end("<!doctype html><title>Otro sitio</title>"));
+    await new Promise<void>((ok) => ajeno.listen(0, "127.0.0.1", ok));
+    try {
+      const otra = await ctx.newPage();
+      await otra.goto(`http://127.0.0.1:${(ajeno.address() as AddressInfo).port}/`);
+      const destino = `${server.url}/api/SolicitudFirma/solicitud`;
+      const [respuesta] = await Promise.all([
+        otra.waitForResponse(destino),
+        otra.evaluate(
+          (url) => fetch(url, { method: "POST", credentials: "include", mode: "no-cors", body: "{}" }),
+          destino,
+        ),
+      ]);
+      expect((await respuesta.request().allHeaders()).cookie).toContain(token);
+      expect(respuesta.status()).toBe(403);
+      await otra.close();
+    } finally {
+      await new Promise((ok) => ajeno.close(ok));
+    }
+    // The same call from the app's own page passes the check (and meets the form's validation).
+    const propio = await page.evaluate(async () => {
+      const res = await fetch("api/SolicitudFirma/solicitud", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
+      return res.status;
+    });
+    expect(propio).toBe(400);
+    expect((await userData(token)).status).toBe(200);
+    expect(await page.evaluate(async () => (await fetch("api/Account/LogOff", { method: "PUT" })).status)).toBe(200);
+    expect((await userData(token)).status).toBe(401);
   });
 
   test("a signed-in user going to Login lands on Inicio", async () => {
@@ -337,7 +417,9 @@ describe("session", () => {
     await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
     await toast(MSG.cierreSesion).waitFor();
     await page.waitForURL(/\/Login$/);
-    expect(await tokenGuardado()).toBeNull();
+    // The app forgets the session: a guarded screen sends to Login.
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/Login$/);
   });
 
   test("a session ended elsewhere returns to Login saying it expired", async () => {

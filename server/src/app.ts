@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
   // Performance: answers above 1 KB are compressed (brotli at a cheap level, or gzip)
   // when the client accepts it; the web build's files go out precompressed (see registerWeb).
+  // The web app's session cookie (auth/cookie-sesion.ts).
+  await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   // The sign-in limit counts in the database, so several processes share it.
   await app.register(rateLimit, { global: false, store: almacenLimites(deps.db) });

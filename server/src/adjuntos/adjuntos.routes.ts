@@ -7,7 +7,8 @@ import { MSG, VISTAS_LECTURA_SOLICITUD, zAdjunto, zId, zRespuesta, zRespuestaSim
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import { hashToken, tokenDeCabecera } from "../auth/tokens.js";
+import { credencialDe } from "../auth/cookie-sesion.js";
+import { hashToken } from "../auth/tokens.js";
 import type { AppDeps } from "../deps.js";
 import * as service from "./adjuntos.service.js";
 
@@ -64,7 +65,7 @@ export const adjuntosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       response: { 200: zRespuesta(z.object({ url: z.string() })), ...errores },
     },
     handler: async (req) => {
-      const tokenHash = hashToken(tokenDeCabecera(req.headers.authorization) ?? "");
+      const tokenHash = hashToken(credencialDe(req)?.token ?? "");
       const url = await service.enlaceAdjunto(db, usuarioDe(req), tokenHash, req.params.idAdjunto, reloj().getTime());
       return { success: true, message: "", data: { url } };
     },

@@ -1,5 +1,5 @@
 /**
- * Resolves the session behind the Authorization header on every API call, and enforces each
+ * Resolves the session behind the Authorization header or the web app's cookie on every API call, and enforces each
  * route's declared access: `config.publico`, `config.autenticado` (any signed-in user) or
  * `config.vistas` (any one of the named views). The decision comes from the matched route's own
  * config, never from the URL text (the router ignores case and decodes the path, so any spelling
@@ -16,8 +16,9 @@ import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
 import { almacenLimites } from "./limite-acceso.js";
+import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio } from "./cookie-sesion.js";
 import { type SesionUsuario, tieneVista } from "./sesion.js";
-import { hashToken, tokenDeCabecera } from "./tokens.js";
+import { hashToken } from "./tokens.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -162,11 +163,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     if (c.publico === true) return;
     // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
     if (!declaraAcceso(c)) throw NoAutorizado();
-    const token = tokenDeCabecera(request.headers.authorization);
-    if (!token) throw NoAutenticado();
-    const row = await repo.buscarSesion(db, hashToken(token));
+    const credencial = credencialDe(request);
+    if (!credencial) throw NoAutenticado();
+    // The cookie rides along with any call the browser makes to us, also from another site's page:
+    // a call it carries may change state only when it comes from the app's own origin.
+    if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
+    const row = await repo.buscarSesion(db, hashToken(credencial.token));
     const now = reloj().getTime();
-    if (!row || !sesionVigente(row, now, config)) throw NoAutenticado(MSG.sesionExpirada);
+    if (!row || !sesionVigente(row, now, config)) {
+      if (credencial.porCookie) borrarCookieSesion(request, reply, config);
+      throw NoAutenticado(MSG.sesionExpirada);
+    }
     if (now - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
     request.sesion = aSesionUsuario(row);
     if (row.cambioClave && !c.permitirCambioClave) {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./auth.service.js";
+import { borrarCookieSesion, entregarSesion } from "./cookie-sesion.js";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   app.post("/api/Account/LogIn", {
@@ -16,7 +17,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       body: zLoginBody,
       response: { 200: zLoginRespuesta },
     },
-    handler: (req) => service.iniciarSesion(db, reloj, req.body, req.ip),
+    handler: async (req, reply) => {
+      const r = await service.iniciarSesion(db, reloj, req.body, req.ip);
+      // Every answer that carries a token leaves through entregarSesion (the session cookie).
+      return r.success && "token" in r ? entregarSesion(req, reply, config, r) : r;
+    },
   });
 
   app.get("/api/Account/GetUserData", {
@@ -28,8 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.put("/api/Account/LogOff", {
     config: { autenticado: true, permitirCambioClave: true, permitirEnrolamiento: true },
     schema: { tags: ["Account"], response: { 200: zRespuestaSimple } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       await service.cerrarSesion(db, usuarioDe(req));
+      borrarCookieSesion(req, reply, config);
       return { success: true, message: MSG.cierreSesion };
     },
   });

@@ -2,7 +2,8 @@
  * The one place a session token is issued: after the password alone (users without a second
  * factor) or after the second factor. Whatever else a sign-in must do when it succeeds (the
  * failures' count restarts, the audit entry, how the token reaches the client) belongs here, so both
- * paths stay the same.
+ * paths stay the same. Its answer reaches the client only through `entregarSesion`
+ * (cookie-sesion.ts), which the route calls: it sets the web app's HttpOnly session cookie.
  */
 import { MSG } from "@registro/contracts";
 import { auditar, contextoPeticion } from "../auditoria/cadena.js";

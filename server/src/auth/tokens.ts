@@ -14,5 +14,10 @@ export function tokenDeCabecera(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.trim();
   const token = /^bearer\s+/i.test(value) ? value.replace(/^bearer\s+/i, "") : value;
-  return token.length >= 20 && token.length <= 200 ? token : null;
+  return tokenValido(token) ? token : null;
+}
+
+/** A plausible token (header or cookie): anything else is not looked up. */
+export function tokenValido(token: string): boolean {
+  return token.length >= 20 && token.length <= 200;
 }

@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
+import { entregarSesion } from "../auth/cookie-sesion.js";
 import type { AppDeps } from "../deps.js";
 import * as desafio from "./desafio.service.js";
 import * as service from "./segundo-factor.service.js";
@@ -49,7 +50,11 @@ export const segundoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       body: zSegundoFactorBody,
       response: { 200: zLoginRespuesta },
     },
-    handler: (req) => desafio.completarSegundoFactor(db, config, reloj, req.body, req.ip),
+    handler: async (req, reply) => {
+      const r = await desafio.completarSegundoFactor(db, config, reloj, req.body, req.ip);
+      // The token leaves through the one function that sets the web app's session cookie.
+      return r.success && "token" in r ? entregarSesion(req, reply, config, r) : r;
+    },
   });
 
   app.post("/api/Account/LogIn/SegundoFactor/Opciones", {

@@ -1,5 +1,5 @@
 /**
- * Everything behind sign-in: checks the session (no token or no user id → Login), loads the user's
+ * Everything behind sign-in: checks the session (not signed in or no user id → Login), loads the user's
  * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
  * control sidebar and the loading overlay.
  */
@@ -53,7 +53,7 @@ const PT_GLOBAL = { dropdown: { root: { "aria-activedescendant": undefined } } }
 export default function ProtectedLayout() {
   const location = useLocation();
   const navigation = useNavigation();
-  if (!sessionStore.getToken()) {
+  if (!sessionStore.activa()) {
     // A sign-out or an expired session is already on its way to Login (with its own notice).
     if (navigation.state !== "idle") return null;
     return <Navigate to="/Login" replace state={{ from: location }} />;

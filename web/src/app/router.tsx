@@ -71,6 +71,6 @@ onUnauthorized((aviso) => {
 
 // Performance: a page loaded signed in asks for the user's data at once, while the
 // screen's code downloads, rather than once the frame has loaded (the frame's query finds it).
-if (sessionStore.getToken() && router.state.matches.some((m) => m.route.path === "/")) {
+if (sessionStore.activa() && router.state.matches.some((m) => m.route.path === "/")) {
   void queryClient.prefetchQuery(consultaUserData);
 }

@@ -1,5 +1,6 @@
 /**
- * The one HTTP client. Sends the stored token bare in Authorization (SPEC.md §7), turns a 400 with
+ * The one HTTP client. The session travels in its HttpOnly cookie (DESIGN.md §3: the page never
+ * holds a readable token; same-origin calls carry it by themselves), turns a 400 with
  * field errors into `{ success: false, message, errors }` handled as a normal response (SPEC.md §8),
  * and on 401 clears the session and sends the user to Login saying the session expired.
  */
@@ -35,11 +36,6 @@ export function apiUrl(path: string): string {
   return `${BASE_PATH}/${path.replace(/^\//, "")}`;
 }
 
-function authHeaders(): Record<string, string> {
-  const token = sessionStore.getToken();
-  return token ? { Authorization: token } : {};
-}
-
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 function withQuery(path: string, query?: Query): string {
@@ -63,9 +59,9 @@ export function nuevaClaveIdempotencia(): string {
 async function request<T>(
   method: string,
   path: string,
-  opts: { body?: unknown; query?: Query; claveIdempotencia?: string } = {},
+  opts: { body?: unknown; query?: Query; claveIdempotencia?: string; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { ...authHeaders() };
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.claveIdempotencia) headers["Idempotency-Key"] = opts.claveIdempotencia;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -75,7 +71,7 @@ async function request<T>(
   }
   const res = await fetch(withQuery(path, opts.query), { method, headers, body });
   if (res.status === 401) {
-    const hadSession = sessionStore.getToken() !== null;
+    const hadSession = sessionStore.activa();
     sessionStore.clear();
     if (hadSession) for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
     throw new ApiError(401, MSG.sesionExpirada);
@@ -90,13 +86,13 @@ async function request<T>(
 
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>("GET", path, { query }),
-  post: <T>(path: string, body?: unknown, claveIdempotencia?: string) =>
-    request<T>("POST", path, { body, claveIdempotencia }),
+  post: <T>(path: string, body?: unknown, claveIdempotencia?: string, headers?: Record<string, string>) =>
+    request<T>("POST", path, { body, claveIdempotencia, headers }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>("PUT", path, { body, query }),
   delete: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
 };
 
-/** Downloads a file from the API with the token and hands it to the browser. */
+/** Downloads a file from the API (the session cookie goes along) and hands it to the browser. */
 export async function descargarArchivo(path: string, nombrePorDefecto: string): Promise<void> {
   const blob = await obtenerBlob(path);
   const a = document.createElement("a");
@@ -110,7 +106,7 @@ export async function descargarArchivo(path: string, nombrePorDefecto: string): 
 
 /** Fetches a file (for the viewer or a download). */
 export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: string | null }> {
-  const res = await fetch(apiUrl(path), { headers: authHeaders() });
+  const res = await fetch(apiUrl(path));
   if (res.status === 401) {
     sessionStore.clear();
     for (const l of unauthorizedListeners) l(MSG.sesionExpirada);

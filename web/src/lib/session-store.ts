@@ -1,17 +1,23 @@
 /**
- * The session token, kept in local storage as SPEC.md §9 says, with a tiny subscription so the
- * router reacts when it appears or disappears (sign-in, sign-out, 401).
+ * Whether this browser is signed in. The session itself is an HttpOnly cookie that script cannot
+ * read (DESIGN.md §3); what is kept here is only a marker, no token, so the router knows at once
+ * whether to show Login or the app, in every tab, and reacts when it appears or disappears
+ * (sign-in, sign-out, 401). A marker left behind by a session that ended elsewhere costs one
+ * call: its 401 clears it and sends the user to Login.
  */
-const KEY = "token";
+const KEY = "rf-sesion-abierta";
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
+// Versions before the cookie kept the token itself here: it must not outlive the upgrade.
+localStorage.removeItem("token");
+
 export const sessionStore = {
-  getToken(): string | null {
-    return localStorage.getItem(KEY);
+  activa(): boolean {
+    return localStorage.getItem(KEY) === "1";
   },
-  setToken(token: string) {
-    localStorage.setItem(KEY, token);
+  abrir() {
+    localStorage.setItem(KEY, "1");
     for (const l of listeners) l();
   },
   clear() {

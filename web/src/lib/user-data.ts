@@ -10,7 +10,7 @@ import { consultaUserData } from "./user-data-consulta";
 export { obtenerUserData, USER_DATA_KEY } from "./user-data-consulta";
 
 export function useUserData() {
-  return useQuery({ ...consultaUserData, enabled: sessionStore.getToken() !== null });
+  return useQuery({ ...consultaUserData, enabled: sessionStore.activa() });
 }
 
 /** "Juan Pérez" from nombre "Juan Carlos" and apellido "Pérez Gómez" (SPEC.md §2 top bar). */

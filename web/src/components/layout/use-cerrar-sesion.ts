@@ -1,6 +1,6 @@
 /**
  * Sign-out (SPEC.md §7, §8): PUT api/Account/LogOff, then — even if that call fails — forget the
- * token and every cached answer, go to Login and say so.
+ * session marker and every cached answer, go to Login and say so (the server clears the cookie).
  */
 import { MSG, type RespuestaSimple } from "@registro/contracts";
 import { useQueryClient } from "@tanstack/react-query";

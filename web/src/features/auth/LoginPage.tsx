@@ -31,7 +31,7 @@ export default function LoginPage() {
   const [segundo, setSegundo] = useState<{ desafio: string; metodos: MetodoSegundoFactor[] } | null>(null);
   const estado = location.state as EstadoLogin | null;
   const aviso = typeof estado?.aviso === "string" ? estado.aviso : null;
-  const yaConectado = sessionStore.getToken() !== null;
+  const yaConectado = sessionStore.activa();
 
   useEffect(() => {
     document.title = `Iniciar sesión | ${APP_NOMBRE_CORTO}`;
@@ -57,12 +57,12 @@ export default function LoginPage() {
         setEnviando(false);
         return;
       }
-      if (!res.success || !res.token) {
+      if (!res.success) {
         notify.warn(res.message);
         setEnviando(false);
         return;
       }
-      entrar(res.token);
+      entrar();
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
       setEnviando(false);
@@ -70,11 +70,11 @@ export default function LoginPage() {
   }
 
   /** The session begins: with the password alone, or after the second step. */
-  function entrar(token: string) {
+  function entrar() {
     setEnviando(true);
     // Nothing cached from a previous user may leak into this session.
     queryClient.clear();
-    sessionStore.setToken(token);
+    sessionStore.abrir();
     const from = estado?.from;
     const destino = from && from.pathname !== "/Login" ? `${from.pathname}${from.search ?? ""}` : "/";
     navigate(destino, { replace: true });
@@ -88,7 +88,7 @@ export default function LoginPage() {
           <SegundoFactorPaso
             desafio={segundo.desafio}
             metodos={segundo.metodos}
-            onToken={entrar}
+            onEntrar={entrar}
             onVolver={(motivo) => {
               setSegundo(null);
               setClave("");

@@ -12,15 +12,15 @@ import { completarSegundoFactor, opcionesLlave } from "./api/segundo-factor";
 interface Props {
   desafio: string;
   metodos: MetodoSegundoFactor[];
-  /** The session's token: the sign-in is complete. */
-  onToken: (token: string) => void;
+  /** The sign-in is complete (the session is the HttpOnly cookie the answer set). */
+  onEntrar: () => void;
   /** The challenge ended (expired, too many attempts, or the user went back): start again. */
   onVolver: (aviso?: string) => void;
 }
 
 const SIGUE = new Set<string>([MSG_SEGUNDO_FACTOR.codigoIncorrecto, MSG_SEGUNDO_FACTOR.llaveIncorrecta]);
 
-export function SegundoFactorPaso({ desafio, metodos, onToken, onVolver }: Props) {
+export function SegundoFactorPaso({ desafio, metodos, onEntrar, onVolver }: Props) {
   const conApp = metodos.includes("totp");
   const conLlave = metodos.includes("webauthn");
   const [modo, setModo] = useState<"totp" | "recuperacion">(conApp ? "totp" : "recuperacion");
@@ -32,8 +32,8 @@ export function SegundoFactorPaso({ desafio, metodos, onToken, onVolver }: Props
     setEnviando(true);
     try {
       const r = await completarSegundoFactor({ desafio, ...cuerpo });
-      if (r.success && r.token) {
-        onToken(r.token);
+      if (r.success && !r.segundoFactor) {
+        onEntrar();
         return;
       }
       const deCampo = r.errors ? Object.values(r.errors).flat()[0] : undefined;

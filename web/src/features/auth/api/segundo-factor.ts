@@ -2,7 +2,7 @@
  * POST api/Account/LogIn/SegundoFactor {desafio, codigo | codigoRecuperacion | credencial} → the
  * LogIn answer with the token; POST …/SegundoFactor/Opciones {desafio} → WebAuthn options.
  */
-import type { LoginRespuesta } from "@registro/contracts";
+import { CABECERA_SESION_COOKIE, type LoginRespuesta } from "@registro/contracts";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 
 export interface RespuestaSegundoFactor extends LoginRespuesta {
@@ -15,7 +15,10 @@ export function completarSegundoFactor(body: {
   codigoRecuperacion?: string;
   credencial?: unknown;
 }): Promise<RespuestaSegundoFactor> {
-  return api.post<RespuestaSegundoFactor>("api/Account/LogIn/SegundoFactor", body);
+  // As on sign-in: the session comes back as the HttpOnly cookie only, no token for script.
+  return api.post<RespuestaSegundoFactor>("api/Account/LogIn/SegundoFactor", body, undefined, {
+    [CABECERA_SESION_COOKIE]: "cookie",
+  });
 }
 
 export function opcionesLlave(desafio: string) {

@@ -1,0 +1,128 @@
+/**
+ * The web app's session cookie (DESIGN.md §3): where a call's token comes from (the Authorization
+ * header of API clients, else the cookie), the one function that hands out a session token, the
+ * same-origin rule for state-changing calls the cookie carries, and sign-out's clearing.
+ *
+ * The cookie is HttpOnly and SameSite=Strict. Over HTTPS — the socket's, or the trusted proxy's
+ * `X-Forwarded-Proto` (Fastify's `request.protocol` follows TRUST_PROXY) — it is `Secure` and named
+ * with the `__Host-` prefix, which requires Path=/ and no Domain: no sibling host can plant or
+ * shadow it. Over plain HTTP (a developer's machine) it is scoped to BASE_PATH instead.
+ */
+import type { CookieSerializeOptions } from "@fastify/cookie";
+import { CABECERA_SESION_COOKIE, type LoginRespuesta } from "@registro/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.js";
+import { tokenDeCabecera, tokenValido } from "./tokens.js";
+
+export const COOKIE_SESION = "rf_sesion";
+export const COOKIE_SESION_HTTPS = "__Host-rf_sesion";
+
+type ConfigCookie = Pick<Config, "basePath" | "sessionMaxHours" | "publicUrl" | "publicUrlDefinida">;
+
+function porHttps(req: FastifyRequest): boolean {
+  return req.protocol === "https";
+}
+
+/** The cookie's name for this request: `__Host-` whenever the app is reached over HTTPS. */
+export function nombreCookie(req: FastifyRequest): string {
+  return porHttps(req) ? COOKIE_SESION_HTTPS : COOKIE_SESION;
+}
+
+function opcionesCookie(req: FastifyRequest, config: ConfigCookie): CookieSerializeOptions {
+  const https = porHttps(req);
+  return {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: https,
+    path: https ? "/" : `${config.basePath}/`,
+    // As long as a session can last at all; the server's idle limit still ends it sooner.
+    maxAge: config.sessionMaxHours * 3600,
+  };
+}
+
+/** The token a call presents and how: the Authorization header wins over the cookie. */
+export function credencialDe(req: FastifyRequest): { token: string; porCookie: boolean } | null {
+  if (req.headers.authorization !== undefined) {
+    const token = tokenDeCabecera(req.headers.authorization);
+    return token ? { token, porCookie: false } : null;
+  }
+  const token = req.cookies?.[nombreCookie(req)];
+  return token && tokenValido(token) ? { token, porCookie: true } : null;
+}
+
+const METODOS_SEGUROS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** True for calls that may change state (anything but GET, HEAD, OPTIONS). */
+export function cambiaEstado(req: FastifyRequest): boolean {
+  return !METODOS_SEGUROS.has(req.method);
+}
+
+/** An origin as browsers write it (lower case, no default port); null when it is not one. */
+function origenNormal(texto: string): string | null {
+  try {
+    return new URL(texto).origin;
+  } catch {
+    return null;
+  }
+}
+
+function origenesPropios(req: FastifyRequest, config: ConfigCookie): (string | null)[] {
+  const propios = [origenNormal(`${req.protocol}://${req.host}`)];
+  if (config.publicUrlDefinida) propios.push(origenNormal(config.publicUrl));
+  return propios;
+}
+
+function esOrigenPropio(req: FastifyRequest, config: ConfigCookie, origen: string): boolean {
+  const normal = origenNormal(origen);
+  return normal !== null && normal !== "null" && origenesPropios(req, config).includes(normal);
+}
+
+/**
+ * True when the browser says the call comes from the app's own origin: `Sec-Fetch-Site:
+ * same-origin`, or — for browsers that do not send Fetch metadata (plain HTTP outside localhost) —
+ * an `Origin` equal to the app's (the address it was reached at, or PUBLIC_URL). A call with
+ * neither is not from a browser page of ours and is refused too.
+ */
+export function desdeOrigenPropio(req: FastifyRequest, config: ConfigCookie): boolean {
+  const sitio = req.headers["sec-fetch-site"];
+  if (typeof sitio === "string") return sitio === "same-origin";
+  const origen = req.headers.origin;
+  if (typeof origen !== "string") return false;
+  return esOrigenPropio(req, config, origen);
+}
+
+/** True when a browser says the call comes from another site or origin (for sign-in). */
+function desdeOtroOrigen(req: FastifyRequest, config: ConfigCookie): boolean {
+  const sitio = req.headers["sec-fetch-site"];
+  if (typeof sitio === "string") return sitio !== "same-origin" && sitio !== "none";
+  const origen = req.headers.origin;
+  return typeof origen === "string" && !esOrigenPropio(req, config, origen);
+}
+
+/**
+ * Every answer that issues a session token goes through here (sign-in, and any later step that
+ * completes one): the token is set as the session cookie — unless another site's page made the
+ * call, so no foreign page can sign a browser into an account — and left out of the answer when
+ * the web app asked for the cookie alone.
+ */
+export function entregarSesion<R extends LoginRespuesta & { token: string }>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: ConfigCookie,
+  respuesta: R,
+): Omit<R, "token"> | R {
+  if (!desdeOtroOrigen(req, config)) {
+    reply.setCookie(nombreCookie(req), respuesta.token, opcionesCookie(req, config));
+  }
+  if (req.headers[CABECERA_SESION_COOKIE.toLowerCase()] === "cookie") {
+    const { token: _token, ...sinToken } = respuesta;
+    return sinToken;
+  }
+  return respuesta;
+}
+
+/** Sign-out, or a cookie whose session is over: the browser forgets it. */
+export function borrarCookieSesion(req: FastifyRequest, reply: FastifyReply, config: ConfigCookie): void {
+  const { maxAge: _maxAge, ...opciones } = opcionesCookie(req, config);
+  reply.clearCookie(nombreCookie(req), opciones);
+}
