@@ -19,6 +19,7 @@ import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
 import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
 import { PreferenciasCorreo } from "../features/avisos/PreferenciasCorreo";
 import { PATH_SEGURIDAD } from "../features/seguridad/routes";
+import { MisSesionesDialog } from "../features/sesiones/MisSesionesDialog";
 import { ApiError } from "../lib/api-client";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
@@ -84,6 +85,7 @@ function SesionActiva() {
     return () => ancha.removeEventListener("change", alCambiar);
   }, []);
   const [panelAbierto, setPanelAbierto] = useState(false);
+  const [sesionesAbiertas, setSesionesAbiertas] = useState(false);
   const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
   // Users read the screen's heading, not the route's (view's) internal name.
   const tituloRuta = tituloVista(nombreRuta);
@@ -133,6 +135,7 @@ function SesionActiva() {
           onTogglePanel={() => setPanelAbierto((v) => !v)}
           onCerrarSesion={cerrarSesion}
           onSeguridad={() => navigate(PATH_SEGURIDAD)}
+          onMisSesiones={() => setSesionesAbiertas(true)}
           // Until a required second factor is enrolled the server answers nothing else.
           campana={data.usuario.segundoFactorPendiente ? null : <CampanaAvisos />}
         />
@@ -151,6 +154,14 @@ function SesionActiva() {
       >
         <PreferenciasCorreo visible={panelAbierto} />
       </ControlSidebar>
+      <MisSesionesDialog
+        visible={sesionesAbiertas}
+        onHide={() => {
+          setSesionesAbiertas(false);
+          // Back to the user menu's button the dialog was opened from (the menu itself has closed).
+          document.querySelector<HTMLElement>(".rf-user-button")?.focus();
+        }}
+      />
       <LoadingOverlay />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The top bar (SPEC.md §2): menu toggle, the current route's name, the user's first name and first
- * surname with their profile, a user menu ("Mi cuenta", "Seguridad", "Cerrar sesión"), and the control
- * sidebar's toggle.
+ * surname with their profile, a user menu ("Mi cuenta", "Seguridad", "Mis sesiones", "Cerrar
+ * sesión"), and the control sidebar's toggle.
  */
 import type { UserData } from "@registro/contracts";
 import { Menu } from "primereact/menu";
@@ -21,6 +21,8 @@ interface Props {
   onCerrarSesion: () => void;
   /** Second factor: opens "Seguridad". */
   onSeguridad: () => void;
+  /** Opens "Mis sesiones". */
+  onMisSesiones: () => void;
   /** Avisos: the notices' bell, placed by the layout. */
   campana?: ReactNode;
 }
@@ -30,6 +32,7 @@ export function Navbar(p: Props) {
   const items: MenuItem[] = [
     { label: "Mi cuenta", icon: "pi pi-user", command: p.onTogglePanel },
     { label: "Seguridad", icon: "pi pi-shield", command: p.onSeguridad },
+    { label: "Mis sesiones", icon: "pi pi-desktop", command: p.onMisSesiones },
     { separator: true },
     { label: "Cerrar sesión", icon: "pi pi-sign-out", command: p.onCerrarSesion },
   ];
