@@ -40,17 +40,21 @@ export async function medirLighthouse({ base, token, paginas }) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const page = await browser.newPage();
       await page.goto(`${base}/Login`, { waitUntil: "load" });
-      await page.evaluate(
-        (t) => (t ? localStorage.setItem("token", t) : localStorage.clear()),
-        p.conSesion ? token : "",
-      );
+      // The web app's session is its HttpOnly cookie plus a marker in localStorage (no token there).
+      const cookie = { name: "rf_sesion", url: base, path: `${new URL(base).pathname.replace(/\/$/, "")}/` };
+      if (p.conSesion) await page.setCookie({ ...cookie, value: token, httpOnly: true, sameSite: "Strict" });
+      else await page.deleteCookie(cookie);
+      await page.evaluate((con) => {
+        localStorage.clear();
+        if (con) localStorage.setItem("rf-sesion-abierta", "1");
+      }, p.conSesion);
       await page.close();
       await browser.disconnect();
       const r = await lighthouse(`${base}${p.ruta}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
-        // Keep the token just stored; the cache is still emptied (a first visit).
+        // Keep the session just stored; the cache is still emptied (a first visit).
         disableStorageReset: p.conSesion,
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });

@@ -13,7 +13,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       tags: ["Account"],
       description:
         "Sin segundo factor: `{ success: true, message, token }`. Con segundo factor: `{ success: true, message, segundoFactor: true, " +
-        "desafio, metodos }` sin token; el token llega con POST api/Account/LogIn/SegundoFactor.",
+        "desafio, metodos }` sin token; el token llega con POST api/Account/LogIn/SegundoFactor. " +
+        "Con el token (enviarlo en Authorization en cada llamada) se fija además la " +
+        "cookie de sesión HttpOnly y SameSite=Strict de la aplicación web (rf_sesion; __Host-rf_sesion y Secure " +
+        "por HTTPS). Con la cabecera X-Registro-Sesion: cookie la respuesta no lleva el token. Las llamadas que " +
+        "cambian datos autenticadas con la cookie deben venir del propio origen de la aplicación (si no, 403). " +
+        "Una cuenta bloqueada por intentos fallidos recibe success=false con los minutos que faltan, sea cual " +
+        "sea la contraseña.",
       body: zLoginBody,
       response: { 200: zLoginRespuesta },
     },
@@ -32,7 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.put("/api/Account/LogOff", {
     config: { autenticado: true, permitirCambioClave: true, permitirEnrolamiento: true },
-    schema: { tags: ["Account"], response: { 200: zRespuestaSimple } },
+    schema: {
+      tags: ["Account"],
+      description: "Cierra la sesión (la del token o la de la cookie) y borra la cookie de sesión.",
+      response: { 200: zRespuestaSimple },
+    },
     handler: async (req, reply) => {
       await service.cerrarSesion(db, usuarioDe(req));
       borrarCookieSesion(req, reply, config);
