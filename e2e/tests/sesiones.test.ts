@@ -120,6 +120,9 @@ describe("a locked account", () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await page.goto(`${server.url}/Login`);
+    // Without SMTP_URL the sign-in page offers no reset by e-mail.
+    await page.getByLabel("Usuario").waitFor();
+    expect(await page.getByRole("link", { name: "¿Olvidó su contraseña?" }).count()).toBe(0);
     await page.getByLabel("Usuario").fill("juridico2");
     await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
     await page.keyboard.press("Enter");

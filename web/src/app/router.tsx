@@ -35,6 +35,17 @@ export const router = createBrowserRouter(
       HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
+    // Password reset by e-mail: asking for the link, and the link's page (public).
+    {
+      path: "/OlvidoClave",
+      HydrateFallback: SinContenido,
+      lazy: async () => ({ Component: (await import("../features/auth/OlvidoClavePage")).default }),
+    },
+    {
+      path: "/RestablecerClave",
+      HydrateFallback: SinContenido,
+      lazy: async () => ({ Component: (await import("../features/auth/RestablecerClavePage")).default }),
+    },
     // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,

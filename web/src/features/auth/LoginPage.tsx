@@ -5,12 +5,13 @@
  */
 import { APP_NOMBRE_CORTO, type MetodoSegundoFactor, MSG } from "@registro/contracts";
 import { type FormEvent, useEffect, useState } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { queryClient } from "../../lib/query-client";
 import { sessionStore } from "../../lib/session-store";
 import { notify } from "../../lib/toast";
 import { iniciarSesion } from "./api/iniciar-sesion";
+import { CORREO_DISPONIBLE } from "./api/restablecer";
 import { SegundoFactorPaso } from "./SegundoFactorPaso";
 import "./login.css";
 
@@ -141,6 +142,11 @@ export default function LoginPage() {
             <span className="p-button-label">Iniciar sesión</span>
           </button>
         </form>
+        {CORREO_DISPONIBLE && (
+          <p className="rf-login-olvido">
+            <Link to="/OlvidoClave">¿Olvidó su contraseña?</Link>
+          </p>
+        )}
         <section className="rf-login-verificar" aria-labelledby="login-verificar-titulo">
           <h2 id="login-verificar-titulo">Verificar una constancia</h2>
           <form
