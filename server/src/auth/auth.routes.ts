@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./auth.service.js";
-import { borrarCookieSesion, entregarSesion } from "./cookie-sesion.js";
+import { borrarCookieSesion, entregarSesion, traeToken } from "./cookie-sesion.js";
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
   app.post("/api/Account/LogIn", {
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     handler: async (req, reply) => {
       const r = await service.iniciarSesion(db, reloj, req.body, req.ip);
       // Every answer that carries a token leaves through entregarSesion (the session cookie).
-      return r.success && "token" in r ? entregarSesion(req, reply, config, r) : r;
+      return traeToken(r) ? entregarSesion(req, reply, config, r) : r;
     },
   });
 

@@ -100,6 +100,14 @@ function desdeOtroOrigen(req: FastifyRequest, config: ConfigCookie): boolean {
 }
 
 /**
+ * True for an answer that opens a session: a token is present. The password's answer to a user
+ * with a second factor is `success: true` too, but carries a challenge and no token: no cookie then.
+ */
+export function traeToken<R extends LoginRespuesta>(respuesta: R): respuesta is R & { token: string } {
+  return respuesta.success && typeof respuesta.token === "string" && respuesta.token.length > 0;
+}
+
+/**
  * Every answer that issues a session token goes through here (sign-in, and any later step that
  * completes one): the token is set as the session cookie — unless another site's page made the
  * call, so no foreign page can sign a browser into an account — and left out of the answer when

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
-import { entregarSesion } from "../auth/cookie-sesion.js";
+import { entregarSesion, traeToken } from "../auth/cookie-sesion.js";
 import type { AppDeps } from "../deps.js";
 import * as desafio from "./desafio.service.js";
 import * as service from "./segundo-factor.service.js";
@@ -53,7 +53,7 @@ export const segundoFactorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     handler: async (req, reply) => {
       const r = await desafio.completarSegundoFactor(db, config, reloj, req.body, req.ip);
       // The token leaves through the one function that sets the web app's session cookie.
-      return r.success && "token" in r ? entregarSesion(req, reply, config, r) : r;
+      return traeToken(r) ? entregarSesion(req, reply, config, r) : r;
     },
   });
 

@@ -6,6 +6,7 @@
 import { MSG } from "@registro/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adjuntos } from "../../src/db/schema.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
@@ -105,6 +106,53 @@ describe("sign-in sets the cookie", () => {
     });
     expect(cookieDe(res, "rf_sesion")).toBeDefined();
     expect(cookieDe(res, "__Host-rf_sesion")).toBeUndefined();
+  });
+});
+
+describe("a user with a second factor", () => {
+  /** Enrols an authenticator app for the user (as an API client); its recovery codes. */
+  async function enrolarApp(usuario: string): Promise<string[]> {
+    const token = await t.token(usuario);
+    const ini = await t.app.inject({
+      method: "POST",
+      url: "/api/SegundoFactor/App/Iniciar",
+      headers: { authorization: token },
+    });
+    const secreto: string = ini.json().data.secreto;
+    const alta = await t.app.inject({
+      method: "POST",
+      url: "/api/SegundoFactor/App",
+      headers: { authorization: token },
+      payload: { nombre: "Teléfono", codigo: codigoDe(secreto) },
+    });
+    expect(alta.json().success).toBe(true);
+    return alta.json().data.codigosRecuperacion;
+  }
+  const codigoDe = (secreto: string) =>
+    new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secreto) }).generate({ timestamp: Date.now() });
+
+  it("the password's answer (a challenge, no token) sets no cookie; the second factor's answer sets it", async () => {
+    const [codigoRecuperacion] = await enrolarApp("analista");
+    const paso1 = await entrarComoWeb(t, "analista");
+    expect(paso1.json()).toMatchObject({ success: true, segundoFactor: true });
+    expect(paso1.json().token).toBeUndefined();
+    expect(paso1.cookies).toEqual([]);
+
+    const paso2 = await t.app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn/SegundoFactor",
+      headers: { "sec-fetch-site": "same-origin", "x-registro-sesion": "cookie" },
+      payload: { desafio: paso1.json().desafio, codigoRecuperacion },
+    });
+    expect(paso2.json()).toEqual({ success: true, message: MSG.loginExitoso });
+    const c = cookieDe(paso2, "rf_sesion");
+    expect(c).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    const datos = await t.app.inject({
+      method: "GET",
+      url: "/api/Account/GetUserData",
+      cookies: { rf_sesion: c?.value ?? "" },
+    });
+    expect(datos.json().usuario.usuario).toBe("analista");
   });
 });
 
