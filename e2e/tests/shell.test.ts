@@ -173,40 +173,93 @@ describe("Login", () => {
 
   test("another origin's page cannot change anything with the cookie (403), the app's own page can", async () => {
     await nuevaPagina();
-    await login(page, server.url, "originador");
+    await login(page, server.url, "analista2");
     const token = (await tokenGuardado())!;
+    // Taking a free request of the inbox (AssignProcess) changes state with a bodiless POST, which
+    // a foreign page can send without the server's consent (a form, or a no-cors fetch).
+    const bandeja = async () => {
+      const res = await fetch(`${server.url}/api/SolicitudFirma/GetBandejaAnalista?page=0&rows=100`, {
+        headers: { Authorization: token },
+      });
+      return (await res.json()).rows as { idSolicitud: number; estatusSolitud: number; asignadoA: unknown }[];
+    };
+    const { idSolicitud } = (await bandeja()).find((r) => r.estatusSolitud === 101 && !r.asignadoA)!;
+    const asignada = async () => Boolean((await bandeja()).find((r) => r.idSolicitud === idSolicitud)?.asignadoA);
+    const destino = `${server.url}/api/SolicitudFirma/AssignProcess/${idSolicitud}`;
+
     // A page on another port of the same host: another origin but the same site, so the browser
     // sends even a SameSite=Strict cookie along (as it would from a sibling host of the domain).
-    const ajeno = http.createServer((_req, res) => res.end("<!doctype html><title>Otro sitio</title>"));
+    // Its form is text/plain, a type the server parses, so nothing but the origin check stands
+    // between it and the route.
+    const ajeno = http.createServer((req, res) => {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      const formulario =
+        `<form method="post" enctype="text/plain" action="${destino}"><input type="hidden" name="a" value="b"></form>` +
+        "<script>document.forms[0].submit()</script>";
+      res.end(`<!doctype html><title>Otro sitio</title>${req.url === "/formulario" ? formulario : ""}`);
+    });
     await new Promise<void>((ok) => ajeno.listen(0, "127.0.0.1", ok));
+    const origenAjeno = `http://127.0.0.1:${(ajeno.address() as AddressInfo).port}`;
+    expect(origenAjeno).not.toBe(new URL(server.url).origin);
     try {
       const otra = await ctx.newPage();
-      await otra.goto(`http://127.0.0.1:${(ajeno.address() as AddressInfo).port}/`);
-      const destino = `${server.url}/api/SolicitudFirma/solicitud`;
+      // What reached the wire, from Chromium's network log (DevTools protocol): the request's
+      // headers as sent, cookies included, and the answer's status, also for an answer the page
+      // was not allowed to read.
+      const cdp = await ctx.newCDPSession(otra);
+      await cdp.send("Network.enable");
+      const urls = new Map<string, string>();
+      const enviadas = new Map<string, Record<string, string>>();
+      const estados = new Map<string, number>();
+      cdp.on("Network.requestWillBeSent", (e) => urls.set(e.requestId, e.request.url));
+      cdp.on("Network.requestWillBeSentExtraInfo", (e) =>
+        enviadas.set(e.requestId, e.headers as Record<string, string>),
+      );
+      cdp.on("Network.responseReceivedExtraInfo", (e) => estados.set(e.requestId, e.statusCode));
+      const alDestino = () => [...urls].filter(([, url]) => url === destino).map(([id]) => id);
+
+      // A script's no-cors fetch with the browser's credentials: the browser withholds the answer
+      // (the server's Cross-Origin-Resource-Policy), and the server refused it anyway.
+      await otra.goto(`${origenAjeno}/`);
+      const resultado = await otra.evaluate(
+        (url) =>
+          fetch(url, { method: "POST", credentials: "include", mode: "no-cors", body: "a=b" }).then(
+            () => "opaca",
+            () => "bloqueada",
+          ),
+        destino,
+      );
+      expect(resultado).toBe("bloqueada");
+      // A form that submits itself: the browser shows the server's answer, a Spanish 403.
       const [respuesta] = await Promise.all([
-        otra.waitForResponse(destino),
-        otra.evaluate(
-          (url) => fetch(url, { method: "POST", credentials: "include", mode: "no-cors", body: "{}" }),
-          destino,
-        ),
+        otra.waitForResponse((r) => r.url() === destino && r.request().isNavigationRequest()),
+        otra.goto(`${origenAjeno}/formulario`),
       ]);
-      expect((await respuesta.request().allHeaders()).cookie).toContain(token);
       expect(respuesta.status()).toBe(403);
+      expect(await respuesta.json()).toEqual({ success: false, message: MSG.noAutorizado });
+      // Both calls reached the server with the session's cookie, marked as from another origin,
+      // and both got the 403 (without the cookie it would have been 401).
+      await expect.poll(() => alDestino().filter((id) => estados.has(id) && enviadas.has(id)).length).toBe(2);
+      for (const id of alDestino()) {
+        expect(enviadas.get(id)?.Cookie ?? enviadas.get(id)?.cookie).toContain(`rf_sesion=${token}`);
+        expect(enviadas.get(id)?.["Sec-Fetch-Site"] ?? enviadas.get(id)?.["sec-fetch-site"]).toBe("same-site");
+        expect(estados.get(id)).toBe(403);
+      }
       await otra.close();
     } finally {
       await new Promise((ok) => ajeno.close(ok));
     }
-    // The same call from the app's own page passes the check (and meets the form's validation).
-    const propio = await page.evaluate(async () => {
-      const res = await fetch("api/SolicitudFirma/solicitud", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: "{}",
-      });
-      return res.status;
-    });
-    expect(propio).toBe(400);
+    // Nothing changed: the request is still free, and the session still open.
+    expect(await asignada()).toBe(false);
     expect((await userData(token)).status).toBe(200);
+
+    // The same call from the app's own page passes the check and takes the request.
+    const propio = await page.evaluate(async (id) => {
+      const res = await fetch(`api/SolicitudFirma/AssignProcess/${id}`, { method: "POST" });
+      return { status: res.status, success: (await res.json()).success };
+    }, idSolicitud);
+    expect(propio).toEqual({ status: 200, success: true });
+    expect(await asignada()).toBe(true);
     expect(await page.evaluate(async () => (await fetch("api/Account/LogOff", { method: "PUT" })).status)).toBe(200);
     expect((await userData(token)).status).toBe(401);
   });
