@@ -60,7 +60,7 @@ describe("Mis sesiones", () => {
     const tarjetas = dialogo.getByRole("listitem");
     await expect.poll(() => tarjetas.count()).toBe(2);
     // This browser's session is marked; the other one can be ended.
-    const propia = tarjetas.filter({ hasText: "Esta sesión" });
+    const propia = tarjetas.filter({ has: a.getByText("Esta sesión", { exact: true }) });
     await expect.poll(() => propia.count()).toBe(1);
     await propia.getByText(/Chrome \d+ en Linux/).waitFor();
     await propia.getByText("127.0.0.1").waitFor();

@@ -100,7 +100,8 @@ function TarjetaSesion(p: { sesion: SesionActiva; ocupado: boolean; onCerrar: ()
       {!s.actual && (
         <Button
           type="button"
-          label="Cerrar esta sesión"
+          label="Cerrar la sesión"
+          // The visible words begin the accessible name (WCAG 2.5.3), which names the session.
           aria-label={`Cerrar la sesión de ${titulo} (${s.direccion ?? "dirección desconocida"})`}
           icon="pi pi-sign-out"
           size="small"
