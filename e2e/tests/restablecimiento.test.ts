@@ -128,7 +128,7 @@ test("a user who forgot the password gets a link by e-mail and chooses a new one
   await otro.getByLabel("Nueva contraseña", { exact: true }).fill("Otra.Clave.Nueva.Segura.58");
   await otro.getByLabel("Confirmar contraseña", { exact: true }).fill("Otra.Clave.Nueva.Segura.58");
   await otro.keyboard.press("Enter");
-  await otro.getByRole("alert").filter({ hasText: MSG.enlaceRestablecimientoInvalido }).waitFor();
+  await otro.getByRole("main").getByRole("alert").filter({ hasText: MSG.enlaceRestablecimientoInvalido }).waitFor();
   await otro.getByRole("link", { name: "Pedir un enlace nuevo" }).waitFor();
   await toast(otro, MSG.enlaceRestablecimientoInvalido).waitFor();
   await otro.context().close();

@@ -165,3 +165,96 @@ test("an authenticator app, by keyboard only: QR and secret, then a sign-in with
   await page.waitForURL((u) => u.pathname === "/");
   await ctx.close();
 });
+
+test("a profile that requires a second factor: its user is taken to enrolment and can do nothing else", async () => {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  // The configuration administrator sets the flag in the profile editor.
+  await contrasena(page, "configuracion");
+  await page.waitForURL((u) => !u.pathname.endsWith("/Login"));
+  await page.goto(`${base}/Configuracion/Perfiles`);
+  await page.getByRole("button", { name: "Editar Consultor" }).click();
+  const editor = page.getByRole("dialog", { name: "Editar perfil" });
+  const requiere = editor.getByRole("switch", { name: "Requiere segundo factor" });
+  await requiere.waitFor({ state: "attached" });
+  expect(await requiere.isChecked()).toBe(false);
+  await requiere.check();
+  await screenshot(page, "perfil-requiere-segundo-factor");
+  await editor.getByRole("button", { name: "Guardar" }).click();
+  await toast(page, /actualizado/i).waitFor();
+  await salir(page);
+
+  await contrasena(page, "consultor");
+  await page.waitForURL((u) => u.pathname.endsWith("/Seguridad"));
+  await page.getByText(MSG_SEGUNDO_FACTOR.enrolamientoRequerido).first().waitFor();
+  await screenshot(page, "seguridad-enrolamiento-obligatorio");
+  // Nothing else opens: not a screen of the profile, not the server's data.
+  await page.goto(`${base}/Consultar`);
+  await page.waitForURL((u) => u.pathname.endsWith("/Seguridad"));
+  await toast(page, MSG_SEGUNDO_FACTOR.enrolamientoRequerido).waitFor();
+  const bandeja = () =>
+    page.evaluate(async () => (await fetch("api/SolicitudFirma/GetBandejaConsultor?page=0&rows=10")).status);
+  expect(await bandeja()).toBe(403);
+
+  await page.getByRole("button", { name: "Agregar aplicación de autenticación" }).click();
+  const dialogo = page.getByRole("dialog", { name: "Agregar aplicación de autenticación" });
+  await dialogo.getByRole("img", { name: "Código QR para agregar la cuenta a la aplicación" }).waitFor();
+  const secreto = ((await dialogo.locator(".rfs-secreto code").textContent()) ?? "").replace(/\s/g, "");
+  await dialogo.getByLabel("Código").fill(totp(secreto));
+  await dialogo.getByRole("button", { name: "Confirmar" }).click();
+  await guardarCodigos(page);
+  await page.getByRole("button", { name: "Ya los guardé" }).click();
+  await page.getByText("Aplicación de autenticación", { exact: true }).first().waitFor();
+  // Enrolled: the profile's screens and data open.
+  await page.goto(`${base}/Consultar`);
+  await page.waitForURL((u) => u.pathname === "/Consultar");
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/Consultar");
+  expect(await bandeja()).toBe(200);
+  await ctx.close();
+});
+
+test("the configuration administrator resets a user's second factor from the users list", async () => {
+  // juridico2 enrols an app (as an API client): the password alone no longer signs in.
+  const entrar = async () =>
+    (
+      await fetch(`${base}/api/Account/LogIn`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ userName: "juridico2", password: DEMO_PASSWORD }),
+      })
+    ).json();
+  const { token } = await entrar();
+  const llamar = async (ruta: string, cuerpo?: unknown) =>
+    (
+      await fetch(`${base}/${ruta}`, {
+        method: "POST",
+        headers: { Authorization: token, ...(cuerpo ? { "Content-Type": "application/json" } : {}) },
+        body: cuerpo ? JSON.stringify(cuerpo) : undefined,
+      })
+    ).json();
+  const { secreto } = (await llamar("api/SegundoFactor/App/Iniciar")).data;
+  expect((await llamar("api/SegundoFactor/App", { nombre: "Teléfono", codigo: totp(secreto) })).success).toBe(true);
+  expect(await entrar()).toMatchObject({ success: true, segundoFactor: true });
+
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await contrasena(page, "configuracion");
+  await page.waitForURL((u) => !u.pathname.endsWith("/Login"));
+  await page.goto(`${base}/Configuracion/Usuarios`);
+  await page.getByRole("heading", { level: 1, name: "Listado de Usuarios" }).waitFor();
+  await page.getByLabel("Buscar").fill("juridico2");
+  const reiniciar = page.getByRole("button", { name: "Reiniciar segundo factor de juridico2" });
+  await reiniciar.focus();
+  await page.keyboard.press("Enter");
+  await page.getByText(/¿Desea eliminar las llaves de acceso/).waitFor();
+  await screenshot(page, "usuarios-reiniciar-segundo-factor");
+  await page.getByRole("button", { name: "Sí" }).click();
+  await toast(page, MSG_SEGUNDO_FACTOR.factoresReiniciados).waitFor();
+  await salir(page);
+  // The reset ended juridico2's sessions, and the password alone signs in again.
+  expect((await fetch(`${base}/api/Account/GetUserData`, { headers: { Authorization: token } })).status).toBe(401);
+  await contrasena(page, "juridico2");
+  await page.waitForURL((u) => u.pathname === "/");
+  await ctx.close();
+});
