@@ -15,8 +15,8 @@ import type { Config } from "../config.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
-import { almacenLimites } from "./limite-acceso.js";
 import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio } from "./cookie-sesion.js";
+import { almacenLimites } from "./limite-acceso.js";
 import { type SesionUsuario, tieneVista } from "./sesion.js";
 import { hashToken } from "./tokens.js";
 
