@@ -9,6 +9,7 @@ import { ClaveAuditoriaError } from "./auditoria/clave.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { cifrarSecretosEnClaro } from "./segundo-factor/cifrado.js";
 import { relojDelSistema } from "./shared/tiempo.js";
 
 async function main() {
@@ -88,6 +89,9 @@ async function main() {
   const arranque = await prepararConDueno(database, config);
   try {
     await prepararAuditoria(database.db, config, relojDelSistema(), (linea) => console.log(linea));
+    // TOTP secrets written before they were encrypted at rest: encrypted now, with the key just loaded.
+    const cifrados = await cifrarSecretosEnClaro(database.db);
+    if (cifrados > 0) console.log(`Encrypted ${cifrados} authenticator app secret(s) stored in clear.`);
   } catch (e) {
     if (e instanceof ClaveAuditoriaError) {
       console.error(e.message);

@@ -14,12 +14,21 @@ export interface ClaveAuditoria {
   sello: Buffer;
   /** Signs checkpoints (see firmarPunto). */
   punto: Buffer;
+  /**
+   * Encrypts the authenticator apps' TOTP secrets at rest (segundo-factor/cifrado.ts): the same
+   * key kept outside the database and DATA_DIR, under its own derivation so it serves nothing else.
+   */
+  secretos: Buffer;
 }
 
-/** Two keys derived from the one configured, so a seal can never pass for a checkpoint's signature. */
+/** Keys derived from the one configured, each for one use: a seal can never pass for a checkpoint's signature. */
 export function derivarClave(secreto: string): ClaveAuditoria {
   const derivar = (uso: string) => crypto.createHmac("sha256", secreto.trim()).update(uso).digest();
-  return { sello: derivar("registro-firmas/auditoria/sello"), punto: derivar("registro-firmas/auditoria/punto") };
+  return {
+    sello: derivar("registro-firmas/auditoria/sello"),
+    punto: derivar("registro-firmas/auditoria/punto"),
+    secretos: derivar("registro-firmas/segundo-factor/secretos"),
+  };
 }
 
 export class ClaveAuditoriaError extends Error {}

@@ -15,6 +15,7 @@ import type { Db } from "../db/client.js";
 import { NoEncontrado } from "../shared/errors.js";
 import type { Reloj } from "../shared/tiempo.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
+import { secretoDeApp } from "./cifrado.js";
 import {
   hashCodigo,
   hashDesafio,
@@ -154,8 +155,9 @@ async function comprobar(
   const factores = await repo.factoresDe(db, idUsuario);
   if (body.codigo !== undefined) {
     const app = factores.find((f) => f.tipo === "app");
-    if (!app?.secreto) return null;
-    const paso = pasoDeCodigo(app.secreto, body.codigo, reloj());
+    const secreto = app && secretoDeApp(app);
+    if (!app || !secreto) return null;
+    const paso = pasoDeCodigo(secreto, body.codigo, reloj());
     if (paso === null) return null;
     return (await repo.tomarPaso(db, app.idFactor, paso)) ? "totp" : null;
   }

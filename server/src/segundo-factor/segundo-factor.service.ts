@@ -20,6 +20,7 @@ import type { Db, Tx } from "../db/client.js";
 import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import type { Reloj } from "../shared/tiempo.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
+import { cifrarSecreto, secretoDeApp } from "./cifrado.js";
 import {
   hashCodigo,
   nuevaApp,
@@ -79,18 +80,20 @@ export async function iniciarApp(db: Db, s: SesionUsuario) {
     throw Regla(MSG_SEGUNDO_FACTOR.appYaRegistrada);
   }
   const app = await nuevaApp(s.usuario);
-  await repo.guardarAppPendiente(db, s.idUsuario, app.secreto);
+  // The secret leaves in this answer once (QR and text) and is stored only encrypted.
+  await repo.guardarAppPendiente(db, s.idUsuario, cifrarSecreto(app.secreto, s.idUsuario));
   return { success: true, message: "", data: app };
 }
 
 export async function confirmarApp(db: Db, reloj: Reloj, s: SesionUsuario, body: AppConfirmarBody) {
   return db.transaction(async (tx) => {
     const pendiente = await repo.appPendiente(tx, s.idUsuario);
-    if (!pendiente?.secreto) throw Regla(MSG_SEGUNDO_FACTOR.appSinIniciar);
+    const secreto = pendiente && secretoDeApp(pendiente);
+    if (!pendiente || !secreto) throw Regla(MSG_SEGUNDO_FACTOR.appSinIniciar);
     if ((await repo.factoresDe(tx, s.idUsuario)).some((f) => f.tipo === "app")) {
       throw Regla(MSG_SEGUNDO_FACTOR.appYaRegistrada);
     }
-    const paso = pasoDeCodigo(pendiente.secreto, body.codigo, reloj());
+    const paso = pasoDeCodigo(secreto, body.codigo, reloj());
     if (paso === null) throw ValidacionCampo("codigo", MSG_SEGUNDO_FACTOR.codigoIncorrecto);
     await repo.confirmarApp(tx, pendiente.idFactor, body.nombre, paso);
     const data = await trasAlta(tx, s, "app", body.nombre);

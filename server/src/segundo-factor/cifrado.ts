@@ -1,0 +1,74 @@
+/**
+ * The authenticator apps' TOTP secrets at rest. Whoever reads the database (a dump, a backup, a
+ * replica) must not be able to compute a user's codes: each secret is stored encrypted with
+ * AES-256-GCM under a key derived from the audit key (AUDIT_KEY or AUDIT_KEY_FILE, kept outside
+ * the database and outside DATA_DIR, auditoria/clave.ts), as `v1:` + base64(iv ‖ tag ‖ ciphertext).
+ * The user's id is the authenticated data, so a secret copied onto another user's row does not
+ * decrypt. Rows written before this (plain base32) are encrypted at start (`cifrarSecretosEnClaro`).
+ */
+import crypto from "node:crypto";
+import { and, eq, isNotNull, like, not } from "drizzle-orm";
+import { claveEstablecida } from "../auditoria/clave.js";
+import type { Db } from "../db/client.js";
+import { factores } from "../db/schema.js";
+
+const PREFIJO = "v1:";
+const IV = 12;
+const ETIQUETA = 16;
+
+function datosAutenticados(idUsuario: number): Buffer {
+  return Buffer.from(`registro-firmas/totp/${idUsuario}`, "utf8");
+}
+
+export function cifrarSecreto(secreto: string, idUsuario: number, clave = claveEstablecida().secretos): string {
+  const iv = crypto.randomBytes(IV);
+  const cifrador = crypto.createCipheriv("aes-256-gcm", clave, iv);
+  cifrador.setAAD(datosAutenticados(idUsuario));
+  const cifrado = Buffer.concat([cifrador.update(secreto, "utf8"), cifrador.final()]);
+  return PREFIJO + Buffer.concat([iv, cifrador.getAuthTag(), cifrado]).toString("base64");
+}
+
+/** The secret in clear; throws when the value was not written by `cifrarSecreto` for this user and key. */
+export function descifrarSecreto(guardado: string, idUsuario: number, clave = claveEstablecida().secretos): string {
+  if (!guardado.startsWith(PREFIJO)) throw new Error("The TOTP secret is not encrypted");
+  const datos = Buffer.from(guardado.slice(PREFIJO.length), "base64");
+  const descifrador = crypto.createDecipheriv("aes-256-gcm", clave, datos.subarray(0, IV));
+  descifrador.setAAD(datosAutenticados(idUsuario));
+  descifrador.setAuthTag(datos.subarray(IV, IV + ETIQUETA));
+  return Buffer.concat([descifrador.update(datos.subarray(IV + ETIQUETA)), descifrador.final()]).toString("utf8");
+}
+
+/**
+ * An app row's secret in clear, or null when it has none or it does not decrypt (a value in clear
+ * the start has not encrypted yet, or one altered in the database): such an app answers no code,
+ * as a wrong code would be answered, never with a server error.
+ */
+export function secretoDeApp(fila: { secreto: string | null; idUsuario: number }): string | null {
+  if (!fila.secreto) return null;
+  try {
+    return descifrarSecreto(fila.secreto, fila.idUsuario);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * At start, once the audit key is loaded: every app secret still stored in clear (written before
+ * secrets were encrypted) is encrypted in place, in one transaction. Idempotent; answers how many.
+ */
+export async function cifrarSecretosEnClaro(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const enClaro = await tx
+      .select({ idFactor: factores.idFactor, idUsuario: factores.idUsuario, secreto: factores.secreto })
+      .from(factores)
+      .where(and(isNotNull(factores.secreto), not(like(factores.secreto, `${PREFIJO}%`))))
+      .for("update");
+    for (const f of enClaro) {
+      await tx
+        .update(factores)
+        .set({ secreto: cifrarSecreto(f.secreto ?? "", f.idUsuario) })
+        .where(eq(factores.idFactor, f.idFactor));
+    }
+    return enClaro.length;
+  });
+}
