@@ -38,12 +38,12 @@ export const router = createBrowserRouter(
     // Password reset by e-mail: asking for the link, and the link's page (public).
     {
       path: "/OlvidoClave",
-      HydrateFallback: SinContenido,
+      HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await import("../features/auth/OlvidoClavePage")).default }),
     },
     {
       path: "/RestablecerClave",
-      HydrateFallback: SinContenido,
+      HydrateFallback: Arranque,
       lazy: async () => ({ Component: (await import("../features/auth/RestablecerClavePage")).default }),
     },
     // Verificación: a constancia's public page, signed in or not.
