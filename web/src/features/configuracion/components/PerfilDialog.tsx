@@ -4,8 +4,17 @@
  * form checked with the API's own schema (a name and at least one view) before anything is sent;
  * the server's field errors land under their fields and a refused form takes the focus to its
  * first error. Only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
+ * A profile external users hold is offered only the views they can open (not VISTAS_INTERNAS): the
+ * server refuses the others, and they would open on data refused to those users.
  */
-import { MSG, nombreVistaUsuario, type Perfil, type VistaDisponible, zPerfilCrearBody } from "@registro/contracts";
+import {
+  MSG,
+  nombreVistaUsuario,
+  type Perfil,
+  VISTAS_INTERNAS,
+  type VistaDisponible,
+  zPerfilCrearBody,
+} from "@registro/contracts";
 import { PickList } from "primereact/picklist";
 import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -167,10 +176,15 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
             const error = fieldState.error?.message;
             const elegidas = new Set(field.value);
             const seleccionadas = field.value.flatMap((id) => porId.get(id) ?? []);
-            const disponibles = (vistas.data ?? []).filter((v) => !elegidas.has(v.idVista));
+            const externo = (perfil?.cantUsuariosExternos ?? 0) > 0;
+            const disponibles = (vistas.data ?? []).filter(
+              (v) =>
+                !elegidas.has(v.idVista) && !(externo && (VISTAS_INTERNAS as readonly string[]).includes(v.nombre)),
+            );
             return (
               <fieldset className="rfo-panel rfc-permisos" aria-describedby={error ? "perfil-vistas-error" : undefined}>
                 <legend>Permisos (vistas)</legend>
+                {externo && <p className="rfc-nota">{MSG.perfilDeExternos}</p>}
                 <PickList
                   id={ID_PICKLIST}
                   dataKey="idVista"
