@@ -40,7 +40,8 @@ export default function TableroPage() {
   const erroresServidor: Errores = r && "success" in r && !r.success ? (r.errors ?? {}) : {};
   useEffect(() => {
     const e = consulta.error;
-    if (e && !(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarTablero);
+    // 401 goes to Login; a 403 is told by the query client in the server's words ("No está autorizado").
+    if (e && !(e instanceof ApiError && (e.status === 401 || e.status === 403))) notify.error(MSG.errorCargarTablero);
   }, [consulta.error]);
   const datos = consulta.data && "etapas" in consulta.data ? consulta.data : null;
 
