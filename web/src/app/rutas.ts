@@ -7,6 +7,7 @@ import { matchRoutes } from "react-router";
 import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as claves } from "../features/claves/routes";
 import { rutas as configuracion } from "../features/configuracion/routes";
+import { rutas as importacion } from "../features/importacion/routes";
 import { rutas as operacion } from "../features/operacion/routes";
 import { rutas as originador } from "../features/originador/routes";
 import { rutas as revision } from "../features/revision/routes";
@@ -31,6 +32,8 @@ export const RUTAS_PROTEGIDAS: RutaApp[] = [
   ...operacion,
   // System keys for the verification API
   ...claves,
+  // Bringing in the registry kept before the product
+  ...importacion,
 ];
 
 const NOMBRES_REGISTRADOS = new Set(RUTAS_PROTEGIDAS.map((r) => r.nombre));

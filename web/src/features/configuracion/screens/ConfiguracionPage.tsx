@@ -46,6 +46,12 @@ const OTROS = [
   },
   { vista: V.RESPALDOS, ruta: "/Configuracion/Respaldos", icono: "pi pi-database", etiqueta: "Respaldos" },
   {
+    vista: V.IMPORTAR_REGISTRO,
+    ruta: "/Configuracion/ImportarRegistro",
+    icono: "pi pi-upload",
+    etiqueta: "Importar registro",
+  },
+  {
     vista: V.CLAVES_SISTEMA,
     ruta: "/Configuracion/ClavesSistema",
     icono: "pi pi-key",

@@ -1,0 +1,106 @@
+/**
+ * "Importar registro" in a real browser as `configuracion`: reached from Configuración, a file with
+ * a refused row tested (the report shows the error on its row and column), the corrected file
+ * applied with the progress shown until it ends; the imported official then verifies as authorised
+ * in "Verificar firma" (as the consultant). Checked by axe at 1366 px and 390 px.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { launchBrowser, login, newContext, screenshot } from "../support/browser";
+import { type AppServer, startServer } from "../support/server";
+
+let server: AppServer;
+let browser: Browser;
+const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), "rf-e2e-importacion-"));
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(carpeta, { recursive: true, force: true });
+});
+
+/** Cédulas with their check digit (Luhn over the first ten digits). */
+function cedula(base: string): string {
+  let s = 0;
+  for (let i = 0; i < 10; i++) {
+    let d = Number(base[9 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    s += d;
+  }
+  return `${base.slice(0, 3)}-${base.slice(3)}-${(10 - (s % 10)) % 10}`;
+}
+
+const FUNCIONARIO = cedula("9020000021");
+
+function archivo(nombre: string, cedulaFuncionario: string): string {
+  const ruta = path.join(carpeta, nombre);
+  fs.writeFileSync(
+    ruta,
+    [
+      "Institución;Tipo;Cédula;Nombres;Apellidos;Cargo;Firmas;Estatus;Fecha de registro",
+      `Ministerio de Hacienda;Incumbente;${cedula("9020000011")};Rosa;Almonte;Ministro;;Activo;10/01/2020`,
+      `Ministerio de Hacienda;Funcionario;${cedulaFuncionario};Pedro;Báez;Tesorero;Cheques;Activo;10/01/2020`,
+    ].join("\r\n"),
+  );
+  return ruta;
+}
+
+test("upload, errors shown, apply, the official then verifies as authorised", { timeout: 240_000 }, async () => {
+  const ctx = await newContext(browser);
+  const page = await ctx.newPage();
+  await login(page, server.url, "configuracion");
+  await page.goto(`${server.url}/Configuracion`);
+  await page.getByRole("button", { name: "Importar registro" }).click();
+  await page.waitForURL((u) => u.pathname.endsWith("/Configuracion/ImportarRegistro"));
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Importar registro");
+
+  // A file whose official's cédula has a wrong check digit: the test run reports it.
+  await page.getByLabel("Archivo del registro").setInputFiles(archivo("con-error.csv", "902-0000002-0"));
+  await page.getByRole("button", { name: "Probar" }).click();
+  await page.getByText(/rechazadas 1\./).waitFor({ timeout: 60_000 });
+  const tabla = page.getByRole("region", { name: /Informe de con-error\.csv/ });
+  await tabla.waitFor({ timeout: 60_000 });
+  const fila = tabla.getByRole("row", { name: /902-0000002-0/ });
+  await fila.waitFor();
+  expect(await fila.textContent()).toContain("La cédula no es válida");
+  expect(await fila.textContent()).toContain("Cédula");
+  await screenshot(page, "importacion-errores");
+
+  // The corrected file, applied.
+  await page.getByLabel("Archivo del registro").setInputFiles(archivo("registro.csv", FUNCIONARIO));
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await page.getByText("El registro quedó actualizado.").waitFor({ timeout: 60_000 });
+  await page.getByRole("region", { name: /Informe de registro\.csv/ }).waitFor();
+  await page.getByText("Ninguna fila rechazada.").waitFor();
+  await page.getByLabel("Solo filas rechazadas").click();
+  await page.getByRole("row", { name: new RegExp(FUNCIONARIO) }).waitFor();
+  await screenshot(page, "importacion-aplicada");
+  await ctx.close();
+
+  // Verificar firma: the imported official is authorised.
+  const ctx2 = await newContext(browser);
+  const consulta = await ctx2.newPage();
+  await login(consulta, server.url, "consultor");
+  await consulta.getByRole("link", { name: "Verificar firma" }).first().click();
+  await consulta.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
+  const campo = consulta.getByLabel("Cédula");
+  await campo.click({ position: { x: 6, y: 6 } });
+  await consulta.waitForTimeout(250);
+  await campo.press("Home");
+  await campo.pressSequentially(FUNCIONARIO.replace(/-/g, ""), { delay: 20 });
+  await consulta.getByRole("button", { name: "Verificar" }).click();
+  const respuesta = consulta.getByRole("status").filter({ hasText: /autorizado/i });
+  await respuesta.waitFor();
+  expect(await respuesta.textContent()).toMatch(/^Autorizado/);
+  await ctx2.close();
+});
