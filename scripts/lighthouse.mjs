@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× slower CPU) on a running
-// server: the Login page, and the originator's inbox signed in (the token is put in local storage
-// first, as the Login screen leaves it). Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH),
+// server: by default the Login page, and the originator's inbox signed in (the token is put in
+// local storage first, as the Login screen leaves it); `paginas` names others. Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH),
 // started by chrome-launcher. Returns one result per page: the four category scores, the paint
 // metrics and the transfer size of all requests (compressed, as sent).
 import * as chromeLauncher from "chrome-launcher";
@@ -80,6 +80,10 @@ export async function medirLighthouse({ base, token, paginas }) {
         url: lhr.finalDisplayedUrl,
         puntos,
         metricas,
+        // The same metrics as numbers (milliseconds; CLS unitless), for thresholds.
+        valores: Object.fromEntries(
+          Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.numericValue ?? null]),
+        ),
         bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,

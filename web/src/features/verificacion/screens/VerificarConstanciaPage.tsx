@@ -49,16 +49,20 @@ export default function VerificarConstanciaPage() {
             <p className="rfv-codigo">
               Código: <strong>{codigo}</strong>
             </p>
-            {consulta.isLoading && <p role="status">Consultando el registro…</p>}
-            {consulta.isError && (
-              <p className="rfv-respuesta rfv-no" role="alert">
-                <i className="pi pi-times-circle" aria-hidden="true" />{" "}
-                {consulta.error instanceof ApiError && (consulta.error.status === 404 || consulta.error.status === 429)
-                  ? consulta.error.message
-                  : MSG.errorDesconocido}
-              </p>
-            )}
-            {consulta.data && <Constancia c={consulta.data} />}
+            {/* Room for the answer while it is asked for: what follows does not jump down (CLS). */}
+            <div className="rfv-resultado-publico">
+              {consulta.isLoading && <p role="status">Consultando el registro…</p>}
+              {consulta.isError && (
+                <p className="rfv-respuesta rfv-no" role="alert">
+                  <i className="pi pi-times-circle" aria-hidden="true" />{" "}
+                  {consulta.error instanceof ApiError &&
+                  (consulta.error.status === 404 || consulta.error.status === 429)
+                    ? consulta.error.message
+                    : MSG.errorDesconocido}
+                </p>
+              )}
+              {consulta.data && <Constancia c={consulta.data} />}
+            </div>
           </>
         )}
         <ComprobarArchivo />
