@@ -198,6 +198,8 @@ export const MSG_IMPORTACION = {
   sinIncumbente: "La institución no tiene incumbente en el registro: agregue una fila de Tipo Incumbente para ella.",
   registradoEnSolicitud: (id: number) =>
     `Ya está registrado en la solicitud ${id} con otros datos; ese registro se cambia por el flujo de solicitudes.`,
+  documentosNoDisponibles:
+    "La importación de documentos (ZIP) todavía no está disponible: importe el registro sin ellos.",
   zipIlegible: "El ZIP de documentos está dañado o no se puede leer.",
   zipBomba: "El ZIP de documentos se expande a un tamaño excesivo y no se procesa.",
   zipRuta: (nombre: string) => `El ZIP contiene un nombre de archivo no admitido: «${nombre}».`,

@@ -87,6 +87,19 @@ describe("bad input: 400 in the product's shape, on the field", () => {
     const pdf = await subir("configuracion", {}, Buffer.from("%PDF-1.7\n1 0 obj"));
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().errors).toEqual({ Archivo: [MSG_IMPORTACION.formatoNoAdmitido] });
+    const zip = await enviarMultipart(
+      t,
+      "configuracion",
+      "POST",
+      URL,
+      {},
+      {
+        Archivo: { nombre: "registro.csv", contenido: archivo() },
+        Documentos: { nombre: "documentos.zip", contenido: Buffer.from([0x50, 0x4b, 0x03, 0x04]) },
+      },
+    );
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json().errors).toEqual({ Documentos: [MSG_IMPORTACION.documentosNoDisponibles] });
     const opcion = await subir("configuracion", { Aplicar: "quizás" }, archivo());
     expect(opcion.statusCode).toBe(400);
     expect(Object.keys(opcion.json().errors)).toEqual(["Aplicar"]);
