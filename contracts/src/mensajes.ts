@@ -276,6 +276,16 @@ export const MSG = {
 
   // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
+  // Batch verification
+  loteVacio: "Envíe al menos una pregunta en «preguntas».",
+  loteGrande: (max: number) => `Envíe como máximo ${max.toLocaleString("es-DO")} preguntas por llamada.`,
+  loteArchivoVacio: "Elija un archivo CSV con las preguntas.",
+  loteArchivoGrande: "El archivo es demasiado grande: divídalo en archivos de hasta 1000 preguntas.",
+  loteArchivoIlegible:
+    "No se pudo leer el archivo como CSV: revise que tenga una fila de títulos y columnas separadas por comas o punto y coma.",
+  loteSinCedula: "El archivo no tiene la columna «Cédula».",
+  loteInstitucionDesconocida: "No hay ninguna institución con ese nombre o número.",
+  loteFirmaDesconocida: "No hay ninguna firma con ese nombre o número.",
   // System keys
   claveAlcanceRequerido: "Elija al menos una operación para la clave.",
   claveAlcanceInvalido: "Operación desconocida: elija entre verificación, verificación por lotes y notificaciones.",

@@ -19,7 +19,7 @@ const carga = () =>
     .map((l) => l.toFixed(2))
     .join(" ")} en ${os.cpus().length} CPU`;
 let fallos = 0;
-for (const script of ["inbox.ts", "verificacion.ts", "tablero.ts", "carga.ts", "arranque.ts"]) {
+for (const script of ["inbox.ts", "verificacion.ts", "verificacion-lote.ts", "tablero.ts", "carga.ts", "arranque.ts"]) {
   console.log(`\n== ${script} (${new Date().toISOString()}, ${carga()})`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(aqui, script)], { stdio: "inherit" });
   if (r.status !== 0) fallos++;

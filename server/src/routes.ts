@@ -25,6 +25,7 @@ import { reasignacionRoutes } from "./solicitudes/reasignacion.routes.js";
 import { renovacionRoutes } from "./solicitudes/renovacion.routes.js";
 import { revisionRoutes } from "./solicitudes/revision.routes.js";
 import { tableroRoutes } from "./tablero/tablero.routes.js";
+import { loteRoutes } from "./verificacion/lote.routes.js";
 import { verificacionRoutes } from "./verificacion/verificacion.routes.js";
 
 export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
@@ -55,4 +56,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(clavesRoutes, deps);
   // Bringing in the registry kept before the product
   await app.register(importacionRoutes, deps);
+  // Batch verification
+  await app.register(loteRoutes, deps);
 };

@@ -36,7 +36,7 @@ import {
 import * as repo from "./verificacion.repository.js";
 
 /** Periods by official, as calendar days in the country. */
-async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
+export async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
   const mapa = new Map<number, Periodo[]>();
   for (const p of await repo.periodosDe(tx, ids)) {
     const lista = mapa.get(p.idFuncionario) ?? [];

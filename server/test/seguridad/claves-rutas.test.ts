@@ -13,6 +13,8 @@ import { crearTestApp, type TestApp } from "../support/app.js";
 const TABLA: Record<string, readonly AlcanceClave[]> = {
   "GET /api/Verificacion/Firma": ["verificacion"],
   "HEAD /api/Verificacion/Firma": ["verificacion"],
+  "POST /api/Verificacion/Lote": ["verificacion-lote"],
+  "POST /api/Verificacion/Lote/Archivo": ["verificacion-lote"],
 };
 
 let t: TestApp;

@@ -85,6 +85,8 @@ const TABLA: Record<string, readonly string[]> = {
   "POST /api/SolicitudFirma/EnlaceAdjunto/:idAdjunto": LECTURA,
   // Verification
   "GET /api/Verificacion/Firma": [V.VERIFICAR_FIRMA],
+  "POST /api/Verificacion/Lote": [V.VERIFICAR_FIRMA],
+  "POST /api/Verificacion/Lote/Archivo": [V.VERIFICAR_FIRMA],
   "GET /api/Verificacion/GetConstancia/:idSolicitud": LECTURA,
   // The dashboard
   "GET /api/Tablero": [V.TABLERO],

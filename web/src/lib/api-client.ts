@@ -117,3 +117,36 @@ export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: s
   const m = /filename\*=UTF-8''([^;]+)/i.exec(cd) ?? /filename="?([^";]+)"?/i.exec(cd);
   return { blob: await res.blob(), nombre: m ? decodeURIComponent(m[1]) : null };
 }
+
+/**
+ * POSTs JSON and hands the answer, a file, to the browser as a download. A refusal with field
+ * errors throws an ApiError with the first field's message (the screen shows it beside its field).
+ */
+export async function descargarPost(path: string, body: unknown, nombrePorDefecto: string): Promise<string> {
+  const res = await fetch(apiUrl(path), {
+    method: "POST",
+    headers: { ...authHeaders(), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status === 401) {
+    sessionStore.clear();
+    for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
+    throw new ApiError(401, MSG.sesionExpirada);
+  }
+  if (!res.ok) {
+    const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;
+    const primero = data?.errors ? Object.values(data.errors as Errores)[0]?.[0] : undefined;
+    throw new ApiError(res.status, primero ?? data?.message ?? MSG.errorDesconocido);
+  }
+  const cd = res.headers.get("content-disposition") ?? "";
+  const m = /filename="?([^";]+)"?/i.exec(cd);
+  const nombre = m ? m[1] : nombrePorDefecto;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = nombre;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return nombre;
+}

@@ -39,6 +39,7 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { verificarFirma } from "../api/get-verificacion-firma";
+import { VerificarLote } from "../components/VerificarLote";
 
 /** Detail screens that may open a request, in order of preference. */
 const DETALLES = [
@@ -187,6 +188,7 @@ export default function VerificarFirmaPage() {
         </div>
       </form>
       <div aria-live="polite">{respuesta && <Resultado r={respuesta} rutaDetalle={rutaDetalle} />}</div>
+      <VerificarLote />
     </section>
   );
 }
