@@ -129,6 +129,22 @@ describe("POST api/Verificacion/Lote", () => {
     expect(res[7]).toEqual(res[0] && { ...res[0], indice: 7 });
   });
 
+  it("is in the OpenAPI document, for sessions and system keys, with the key's header scheme", async () => {
+    const doc = (await t.as(null, { method: "GET", url: "/api/openapi.json" })).json();
+    expect(doc.components.securitySchemes.claveSistema).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-Api-Key",
+    });
+    for (const ruta of ["/api/Verificacion/Lote", "/api/Verificacion/Lote/Archivo"]) {
+      expect(doc.paths[ruta].post.security, ruta).toEqual([{ sesion: [] }, { claveSistema: [] }]);
+    }
+    expect(doc.paths["/api/Verificacion/Firma"].get.security).toEqual([{ sesion: [] }, { claveSistema: [] }]);
+    expect(doc.paths["/api/Verificacion/Lote"].post.requestBody.content["application/json"].schema.required).toEqual([
+      "preguntas",
+    ]);
+  });
+
   it("answers 1,000 questions", async () => {
     const preguntas = Array.from({ length: MAX_PREGUNTAS_LOTE }, (_, i) => ({ cedula: CEDULAS[i % CEDULAS.length] }));
     const r = await lote({ preguntas }, {}, "verificador");
