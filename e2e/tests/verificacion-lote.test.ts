@@ -60,7 +60,7 @@ describe("Verificar un lote", () => {
       mimeType: "text/csv",
       buffer: Buffer.from("Nombre;Monto\nAna;100\n"),
     });
-    await page.getByRole("button", { name: "Verificar lote" }).click();
+    await page.getByRole("button", { name: "Procesar lote" }).click();
     await expect.poll(() => page.getByText("El archivo no tiene la columna «Cédula».").count()).toBe(1);
     expect(await entrada.getAttribute("aria-invalid")).toBe("true");
 
@@ -76,7 +76,7 @@ describe("Verificar un lote", () => {
       await page.getByLabel(formato, { exact: true }).check();
       const [descarga] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("button", { name: "Verificar lote" }).click(),
+        page.getByRole("button", { name: "Procesar lote" }).click(),
       ]);
       return { nombre: descarga.suggestedFilename(), contenido: fs.readFileSync(await descarga.path()) };
     };

@@ -93,7 +93,7 @@ export function VerificarLote() {
         </fieldset>
         <Button
           type="button"
-          label="Verificar lote"
+          label="Procesar lote"
           icon="pi pi-file-import"
           loading={verificar.isPending}
           onClick={enviar}
