@@ -125,7 +125,7 @@ export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: s
 export async function descargarPost(path: string, body: unknown, nombrePorDefecto: string): Promise<string> {
   const res = await fetch(apiUrl(path), {
     method: "POST",
-    headers: { ...authHeaders(), "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
   if (res.status === 401) {
