@@ -19,21 +19,22 @@ export async function buscarUsuarioPorNombre(db: Tx, usuario: string) {
 }
 
 /**
- * When the user's lock ends, for a sign-in from this address: the later of the account's lock and
- * this address's lock, or null when neither is in force.
+ * How long the user's lock still lasts, in milliseconds, for a sign-in from this address: the later
+ * of the account's lock and this address's lock, or null when neither is in force. Measured by the
+ * database's clock, the one that wrote the lock's end.
  */
-export async function finBloqueo(db: Tx, idUsuario: number, direccion: string): Promise<Date | null> {
+export async function bloqueoRestanteMs(db: Tx, idUsuario: number, direccion: string): Promise<number | null> {
   const [row] = await db
     .select({
-      hasta: sql<Date | null>`nullif(greatest(
+      ms: sql<number | null>`extract(epoch from nullif(greatest(
         case when ${usuarios.bloqueadoHasta} > now() then ${usuarios.bloqueadoHasta} end,
         (select max(b.bloqueado_hasta) from ${bloqueosAcceso} b
           where b.id_usuario = ${idUsuario} and b.direccion = ${direccion} and b.bloqueado_hasta > now())
-      ), null)`.mapWith((v) => (v === null ? null : new Date(v))),
+      ), null) - now()) * 1000`.mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(usuarios)
     .where(eq(usuarios.idUsuario, idUsuario));
-  return row?.hasta ?? null;
+  return row?.ms ?? null;
 }
 
 export interface Umbrales {

@@ -6,7 +6,7 @@ import { usuarioDe } from "./auth.plugin.js";
 import * as service from "./auth.service.js";
 import { borrarCookieSesion, entregarSesion, traeToken } from "./cookie-sesion.js";
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.post("/api/Account/LogIn", {
     config: { publico: true, rateLimit: { max: config.loginRateLimit, timeWindow: "1 minute" } },
     schema: {
@@ -24,7 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       response: { 200: zLoginRespuesta },
     },
     handler: async (req, reply) => {
-      const r = await service.iniciarSesion(db, reloj, req.body, req.ip);
+      const r = await service.iniciarSesion(db, req.body, req.ip);
       // Every answer that carries a token leaves through entregarSesion (the session cookie).
       return traeToken(r) ? entregarSesion(req, reply, config, r) : r;
     },

@@ -4,7 +4,6 @@ import { auditar } from "../auditoria/cadena.js";
 import type { Db } from "../db/client.js";
 import { type DesafioEmitido, emitirDesafio } from "../segundo-factor/desafio.service.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
-import type { Reloj } from "../shared/tiempo.js";
 import * as repo from "./auth.repository.js";
 import { BLOQUEO_MINUTOS, contarFallo } from "./bloqueo.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
@@ -23,12 +22,7 @@ export type ResultadoLogin = SesionEmitida | DesafioEmitido | { success: false; 
  * was right or wrong, so the lock reveals nothing about it (OWASP); the failure that starts a lock
  * gets that answer too. A count restarts when its lock expires.
  */
-export async function iniciarSesion(
-  db: Db,
-  reloj: Reloj,
-  body: LoginBody,
-  direccion = "desconocida",
-): Promise<ResultadoLogin> {
+export async function iniciarSesion(db: Db, body: LoginBody, direccion = "desconocida"): Promise<ResultadoLogin> {
   const fallo = { success: false as const, message: MSG.loginFallido };
   if (!body.userName || !body.password) return { success: false, message: MSG.loginCamposVacios };
   const user = await repo.buscarUsuarioPorNombre(db, body.userName);
@@ -39,11 +33,11 @@ export async function iniciarSesion(
     await verifyPassword(await dummyPasswordHash(), body.password);
     return fallo;
   }
-  const hasta = await repo.finBloqueo(db, user.idUsuario, direccion);
+  const restante = await repo.bloqueoRestanteMs(db, user.idUsuario, direccion);
   const valida = await verifyPassword(user.passwordHash, body.password);
-  if (hasta || !user.activo) {
+  if (restante !== null || !user.activo) {
     await auditarSesion(db, user.idUsuario, body.userName, "inicio_fallido");
-    return user.activo && hasta ? cuentaBloqueada(hasta.getTime() - reloj().getTime()) : fallo;
+    return user.activo && restante !== null ? cuentaBloqueada(restante) : fallo;
   }
   if (!valida) {
     const bloqueo = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@
  * second factor is right.
  */
 import { type MetodoSegundoFactor, MSG, MSG_SEGUNDO_FACTOR, type SegundoFactorBody } from "@registro/contracts";
-import { finBloqueo } from "../auth/auth.repository.js";
+import { bloqueoRestanteMs } from "../auth/auth.repository.js";
 import { BLOQUEO_MINUTOS, contarFallo } from "../auth/bloqueo.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "../auth/emision.js";
 import type { Config } from "../config.js";
@@ -105,10 +105,10 @@ export async function completarSegundoFactor(
   const intentos = await repo.contarIntento(db, desafio.idDesafio, MAX_INTENTOS_DESAFIO);
   if (intentos === null) return vencido;
   // A lock that began after the password (other failures meanwhile) or a user disabled meanwhile.
-  const hasta = await finBloqueo(db, usuario.idUsuario, direccion);
-  if (!usuario.activo || hasta) {
+  const restante = await bloqueoRestanteMs(db, usuario.idUsuario, direccion);
+  if (!usuario.activo || restante !== null) {
     await repo.terminarDesafio(db, desafio.idDesafio);
-    return usuario.activo && hasta ? cuentaBloqueada(hasta.getTime() - reloj().getTime()) : fallo;
+    return usuario.activo && restante !== null ? cuentaBloqueada(restante) : fallo;
   }
 
   const resultado = await comprobar(db, config, reloj, body, usuario.idUsuario, desafio.webauthn);
