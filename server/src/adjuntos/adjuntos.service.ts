@@ -91,7 +91,7 @@ export async function abrirEnlace(
   const segundos = Math.floor(ahora / 1000);
   if (enlace.e < segundos || enlace.e > segundos + ENLACE_SEGUNDOS) throw noAbre();
   const row = await buscarSesionPorId(db, enlace.s);
-  if (!row || !sesionVigente(row, ahora, config) || row.cambioClave) throw noAbre();
+  if (!row || !sesionVigente(row, config) || row.cambioClave) throw noAbre();
   const firma = firmaEnlace(row.tokenHash, row.idSesion, enlace.idAdjunto, enlace.e, enlace.nombre);
   if (!firmaValida(firma, enlace.f)) throw noAbre();
   const sesion = aSesionUsuario(row);

@@ -169,12 +169,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     // a call it carries may change state only when it comes from the app's own origin.
     if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
     const row = await repo.buscarSesion(db, hashToken(credencial.token));
-    const now = reloj().getTime();
-    if (!row || !sesionVigente(row, now, config)) {
+    if (!row || !sesionVigente(row, config)) {
       if (credencial.porCookie) borrarCookieSesion(request, reply, config);
       throw NoAutenticado(MSG.sesionExpirada);
     }
-    if (now - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
+    if (row.ahora.getTime() - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
     request.sesion = aSesionUsuario(row);
     if (row.cambioClave && !c.permitirCambioClave) {
       throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
@@ -190,12 +189,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
 
 type FilaSesion = NonNullable<Awaited<ReturnType<typeof repo.buscarSesion>>>;
 
-/** Not revoked, its user active, within the idle and absolute limits. */
+/** Not revoked, its user active, within the idle and absolute limits (by the database's clock). */
 export function sesionVigente(
   row: FilaSesion,
-  now: number,
   config: Pick<Config, "sessionIdleMinutes" | "sessionMaxHours">,
 ): boolean {
+  const now = row.ahora.getTime();
   return (
     row.revocada === null &&
     row.activo &&

@@ -184,6 +184,8 @@ function consultaSesion(db: Tx, por: "token" | "id") {
       creada: sesiones.creada,
       ultimoUso: sesiones.ultimoUso,
       revocada: sesiones.revocada,
+      // The database's clock, the one that wrote the session's times: its limits are measured by it.
+      ahora: sql<Date>`now()`.mapWith(sesiones.creada),
       idUsuario: usuarios.idUsuario,
       usuario: usuarios.usuario,
       nombre: usuarios.nombre,
