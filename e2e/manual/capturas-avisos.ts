@@ -76,7 +76,7 @@ try {
   const activa = (propias.rows as Fila[]).find((r) => r.estatusSolitud === 106)!;
   await page.goto(`${server.url}/Originador/Detalles/${activa.idSolicitud}`);
   await page.getByRole("button", { name: "Renovar" }).click();
-  await page.getByRole("button", { name: "Sí" }).waitFor();
+  await page.getByRole("dialog", { name: "Renovar firmas" }).getByRole("checkbox").first().waitFor();
   await capturar(page, "avisos-renovar.png");
   await page.context().close();
 

@@ -110,7 +110,7 @@ try {
   await page.getByRole("menuitem", { name: "Retornar" }).click();
   const retornar = page.getByRole("dialog", { name: "Retornar solicitud" });
   await retornar.locator(".p-multiselect").click();
-  const opciones = retornar.getByRole("option");
+  const opciones = page.locator(".p-multiselect-panel").getByRole("option");
   await opciones.nth(0).click();
   await opciones.nth(1).click();
   await retornar.locator(".p-dialog-title").click();
@@ -155,7 +155,8 @@ try {
   await page.getByRole("button", { name: "Inactivar" }).click();
   await page.getByText("Está seguro que desea inactivar esta firma?").waitFor();
   await guardar(page, "administrador-inactivar");
-  await page.getByRole("button", { name: "No" }).click();
+  await page.keyboard.press("Escape");
+  await page.getByText("Está seguro que desea inactivar esta firma?").waitFor({ state: "hidden" });
   await page.getByRole("tab", { name: "Funcionarios" }).click();
   await page
     .getByRole("button", { name: /^Eliminar a / })
