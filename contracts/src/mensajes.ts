@@ -288,7 +288,7 @@ export const MSG = {
   loteFirmaDesconocida: "No hay ninguna firma con ese nombre o número.",
   // System keys
   claveAlcanceRequerido: "Elija al menos una operación para la clave.",
-  claveAlcanceInvalido: "Operación desconocida: elija entre verificación, verificación por lotes y notificaciones.",
+  claveAlcanceInvalido: "Operación desconocida: elija entre verificación y verificación por lotes.",
   claveDireccionInvalida: "Escriba una dirección IP o un rango CIDR válido (por ejemplo, 200.88.10.0/24).",
   claveDirecciones: "Indique como máximo 20 direcciones.",
   claveExpiraPasada: "La fecha de vencimiento no puede ser anterior a hoy.",

@@ -8,14 +8,13 @@ import { MSG } from "../mensajes.js";
 import { zRequerido } from "../validacion.js";
 
 /** The operations a key may be given, each granting the API routes that declare it. */
-export const ALCANCES_CLAVE = ["verificacion", "verificacion-lote", "notificaciones"] as const;
+export const ALCANCES_CLAVE = ["verificacion", "verificacion-lote"] as const;
 export type AlcanceClave = (typeof ALCANCES_CLAVE)[number];
 
 /** What the screen and the manual call each scope. */
 export const NOMBRE_ALCANCE: Record<AlcanceClave, string> = {
   verificacion: "Verificación de una firma",
   "verificacion-lote": "Verificación por lotes",
-  notificaciones: "Notificaciones de cambios",
 };
 
 /** Header forms: `Authorization: ApiKey <key>` or `X-Api-Key: <key>`. */
@@ -35,7 +34,7 @@ export const zNuevaClave = z.object({
   alcances: z
     .array(z.enum(ALCANCES_CLAVE, { error: MSG.claveAlcanceInvalido }), { error: MSG.claveAlcanceRequerido })
     .min(1, MSG.claveAlcanceRequerido)
-    .max(ALCANCES_CLAVE.length, MSG.claveAlcanceInvalido),
+    .max(10, MSG.claveAlcanceInvalido),
   direcciones: z
     .array(zDireccionPermitida, { error: MSG.claveDireccionInvalida })
     .max(20, MSG.claveDirecciones)

@@ -174,8 +174,8 @@ describe("a key calling Verificar firma", () => {
     expect((await verificar({ "x-api-key": clave }, undefined, "::ffff:200.88.10.78")).statusCode).toBe(200);
     expect((await verificar({ "x-api-key": clave }, undefined, "2001:db8::5")).statusCode).toBe(200);
 
-    const notificaciones = await nuevaClave({ alcances: ["notificaciones"] });
-    const r = await verificar({ authorization: `ApiKey ${notificaciones.clave}` });
+    const lotes = await nuevaClave({ alcances: ["verificacion-lote"] });
+    const r = await verificar({ authorization: `ApiKey ${lotes.clave}` });
     expect(r.statusCode).toBe(403);
     expect(r.json().message).toBe(MSG.claveFueraDeAlcance);
   });
