@@ -42,7 +42,9 @@ const CAMPOS = ["Funcionarios", "Evidencia", "Justificacion"] as const;
 const esquema = zInactivacionForm
   .extend({
     Alcance: z.enum(["todos", "elegidos"]),
-    Evidencia: z.custom<File>((v) => v instanceof File, MSG.evidenciaRequerida),
+    // A refinement, not z.custom's own check: that one aborts the object, and the choice of
+    // officials below would then go unsaid until the evidence is attached.
+    Evidencia: z.custom<File>().refine((v) => v instanceof File, MSG.evidenciaRequerida),
   })
   .refine((v) => v.Alcance !== "elegidos" || (v.Funcionarios?.length ?? 0) > 0, {
     path: ["Funcionarios"],
