@@ -73,7 +73,7 @@ export async function verificarLote(
   // Three queries for the whole batch (and the signatures' names when a question names one).
   const cedulas = [...new Set(validas.map((v) => v.q.cedula))];
   const [filas, catalogo] = await Promise.all([
-    lote.registrosPorCedulas(db, cedulas),
+    repo.registrosPorCedulas(db, cedulas),
     validas.some((v) => v.q.idFirma !== undefined) ? lote.catalogoFirmas(db) : Promise.resolve([]),
   ]);
   const ids = filas.map((f) => f.idFuncionario);

@@ -3,7 +3,7 @@
  * transition and official status change), the registry entries of one cédula, and constancias.
  */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   autorizaciones,
@@ -49,41 +49,59 @@ export async function autorizacionesDesdeHistorial(tx: Tx): Promise<void> {
   await tx.execute(sql`select rf_autorizaciones_desde_historial()`);
 }
 
-/** Every sent official with this cédula (of one institution, if given), newest request first. */
-export async function registrosPorCedula(tx: Tx, cedula: string, idInstitucion: number | null) {
+/** What verification reads of a registry entry: the official, their request and its institution. */
+const columnasRegistro = {
+  idFuncionario: funcionarios.idFuncionario,
+  idSolicitud: funcionarios.idSolicitud,
+  idInstitucion: solicitudes.idInstitucion,
+  institucion: instituciones.nombre,
+  cedula: funcionarios.cedula,
+  nombres: funcionarios.nombres,
+  apellidos: funcionarios.apellidos,
+  cargo: cargos.nombre,
+  firmaRango: funcionarios.firmaRango,
+  montoDesde: funcionarios.montoDesde,
+  montoHasta: funcionarios.montoHasta,
+  firmaVigencia: funcionarios.firmaVigencia,
+  fechaDesde: funcionarios.fechaDesde,
+  fechaHasta: funcionarios.fechaHasta,
+  firmaDigital: funcionarios.firmaDigital,
+  idEstatus: funcionarios.idEstatus,
+  estatusSolicitud: solicitudes.estatus,
+};
+
+/** Sent officials matching `filtro`, with the columns above; the single and the batch question share it. */
+function registrosEnviados(tx: Tx, filtro: SQL | undefined) {
   return tx
-    .select({
-      idFuncionario: funcionarios.idFuncionario,
-      idSolicitud: funcionarios.idSolicitud,
-      idInstitucion: solicitudes.idInstitucion,
-      institucion: instituciones.nombre,
-      cedula: funcionarios.cedula,
-      nombres: funcionarios.nombres,
-      apellidos: funcionarios.apellidos,
-      cargo: cargos.nombre,
-      firmaRango: funcionarios.firmaRango,
-      montoDesde: funcionarios.montoDesde,
-      montoHasta: funcionarios.montoHasta,
-      firmaVigencia: funcionarios.firmaVigencia,
-      fechaDesde: funcionarios.fechaDesde,
-      fechaHasta: funcionarios.fechaHasta,
-      firmaDigital: funcionarios.firmaDigital,
-      idEstatus: funcionarios.idEstatus,
-      estatusSolicitud: solicitudes.estatus,
-    })
+    .select(columnasRegistro)
     .from(funcionarios)
     .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
     .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
     .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
-    .where(
-      and(
-        eq(funcionarios.cedula, cedula),
-        eq(funcionarios.enviado, true),
-        idInstitucion === null ? undefined : eq(solicitudes.idInstitucion, idInstitucion),
-      ),
-    )
+    .where(and(eq(funcionarios.enviado, true), filtro));
+}
+
+/** Every sent official with this cédula (of one institution, if given), newest request first. */
+export async function registrosPorCedula(tx: Tx, cedula: string, idInstitucion: number | null) {
+  return registrosEnviados(
+    tx,
+    and(
+      eq(funcionarios.cedula, cedula),
+      idInstitucion === null ? undefined : eq(solicitudes.idInstitucion, idInstitucion),
+    ),
+  )
     .orderBy(desc(funcionarios.idSolicitud), asc(funcionarios.idFuncionario))
     .limit(200);
+}
+
+/** Every sent official with one of these cédulas, by cédula, newest request first (as the single question). */
+export async function registrosPorCedulas(tx: Tx, cedulas: string[]) {
+  if (cedulas.length === 0) return [];
+  return registrosEnviados(tx, inArray(funcionarios.cedula, cedulas)).orderBy(
+    asc(funcionarios.cedula),
+    desc(funcionarios.idSolicitud),
+    asc(funcionarios.idFuncionario),
+  );
 }
 
 export type RegistroFila = Awaited<ReturnType<typeof registrosPorCedula>>[number];
