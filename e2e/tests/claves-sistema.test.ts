@@ -76,4 +76,9 @@ test("the configuration administrator issues a key shown once, and revokes it", 
   await page.getByRole("button", { name: "Revocar", exact: true }).click();
   await expect.poll(() => fila.textContent()).toContain("Revocada");
   expect((await verificar()).status).toBe(401);
+
+  // The trail names the key that made the call (a key has no user).
+  await page.goto(`${server.url}/Configuracion/Auditoria`);
+  const llamada = page.locator("tbody tr", { hasText: "Clave de sistema «Banco de Reservas»" });
+  await expect.poll(() => llamada.count()).toBeGreaterThan(0);
 });

@@ -52,6 +52,13 @@ test("the configuration administrator sees the last backups and makes one more",
     success: true,
     message: "Respaldo iniciado: aparecerá en la lista al terminar.",
   });
+  // The user is told too, not only the network.
+  await expect
+    .poll(() => page.getByText("Respaldo iniciado: aparecerá en la lista al terminar.").count(), {
+      timeout: 1_000,
+      interval: 50,
+    })
+    .toBeGreaterThan(0);
   await expect
     .poll(() => page.locator("tbody tr", { hasText: "Correcto" }).count(), { timeout: 90_000, interval: 1_000 })
     .toBe(2);

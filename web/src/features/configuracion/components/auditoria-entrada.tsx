@@ -96,6 +96,13 @@ function cambios(e: AuditoriaEntrada, nombre: NombrePorId) {
     .map((k) => ({ campo: CAMPO[k], antes: valor(k, antes[k], nombre), despues: valor(k, despues[k], nombre) }));
 }
 
+/** Who acted: the user, or for a call made with a system key (no user) the key's name. */
+export function realizadoPor(e: AuditoriaEntrada): string {
+  if (e.usuario) return e.usuario;
+  const clave = (e.despues as { clave?: unknown } | null)?.clave;
+  return e.entidad === "ClaveSistema" && typeof clave === "string" ? `Clave de sistema «${clave}»` : "—";
+}
+
 export function registro(e: AuditoriaEntrada): string {
   const r = { ...comoRegistro(e.antes), ...comoRegistro(e.despues) };
   const nombre = r.usuario ?? r.nombre;

@@ -28,7 +28,7 @@ import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
 import { useAuditoriaUsuarios } from "../api/get-auditoria-usuarios";
 import { useVerificarAuditoria } from "../api/verificar-auditoria";
-import { ACCION, Cambios, ENTIDAD, fecha, registro } from "../components/auditoria-entrada";
+import { ACCION, Cambios, ENTIDAD, fecha, realizadoPor, registro } from "../components/auditoria-entrada";
 import { FiltroFecha } from "../components/FiltroFecha";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
@@ -193,11 +193,7 @@ export default function AuditoriaPage() {
           pt={etiqueta("Fecha")}
           body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{fecha.format(new Date(e.fecha))}</span>}
         />
-        <Column
-          header="Realizado por"
-          pt={etiqueta("Realizado por")}
-          body={(e: AuditoriaEntrada) => e.usuario ?? "—"}
-        />
+        <Column header="Realizado por" pt={etiqueta("Realizado por")} body={realizadoPor} />
         <Column
           header="Entidad"
           pt={etiqueta("Entidad")}

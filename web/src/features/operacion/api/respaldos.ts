@@ -35,6 +35,9 @@ export function iniciarRespaldo() {
 export function useIniciarRespaldo() {
   return useMutation({
     mutationFn: iniciarRespaldo,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE }),
+    // Not awaited: the caller's toast says "Respaldo iniciado" at once, not after the list reloads.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CLAVE });
+    },
   });
 }
