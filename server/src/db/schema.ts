@@ -900,6 +900,8 @@ export const importaciones = pgTable(
     error: text("error"),
     inicio: tstz("inicio").notNull().defaultNow(),
     fin: tstz("fin"),
+    /** Last sign of life of the process working on the run (the database's clock). */
+    latido: tstz("latido").notNull().defaultNow(),
   },
   (t) => [index("importaciones_inicio_idx").on(t.inicio)],
 );

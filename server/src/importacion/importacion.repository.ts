@@ -3,7 +3,7 @@
  * file's institutions, and the writes of an apply (in the caller's transaction, in batches).
  */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { filas } from "../db/filas.js";
 import {
@@ -375,12 +375,34 @@ export async function informeEjecucion(tx: Tx, id: number) {
   return f ?? null;
 }
 
-/** Runs a stopped process left in progress: they changed nothing (their transaction died with it). */
-export async function cerrarInterrumpidas(tx: Tx, mensaje: string, fin: Date): Promise<number> {
+/** The runs this process works on are alive (the database's clock, as the sweep reads it). */
+export async function latir(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(importaciones).set({ latido: sql`now()` }).where(inArray(importaciones.idImportacion, ids));
+}
+
+/**
+ * Runs a stopped process left in progress: they changed nothing (their transaction died with it).
+ * `silencioSegundos`: only those with no sign of life for that long (another process may be working
+ * on a run); absent, every run in progress (no other process can exist).
+ */
+export async function cerrarInterrumpidas(
+  tx: Tx,
+  mensaje: string,
+  fin: Date,
+  silencioSegundos?: number,
+): Promise<number> {
   const r = await tx
     .update(importaciones)
     .set({ estado: "fallida", error: mensaje, fin, contenido: null, documentos: null })
-    .where(inArray(importaciones.estado, ["pendiente", "validando", "aplicando"]))
+    .where(
+      and(
+        inArray(importaciones.estado, ["pendiente", "validando", "aplicando"]),
+        silencioSegundos === undefined
+          ? undefined
+          : lt(importaciones.latido, sql`now() - make_interval(secs => ${silencioSegundos})`),
+      ),
+    )
     .returning({ id: importaciones.idImportacion });
   return r.length;
 }

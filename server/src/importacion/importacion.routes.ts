@@ -40,7 +40,8 @@ async function enviar(reply: FastifyReply, a: servicio.ArchivoDescarga): Promise
     .send(a.contenido);
 }
 
-export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, reloj }) => {
+export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, reloj } = deps;
   app.post("/api/Importacion", {
     config,
     schema: { tags, consumes: ["multipart/form-data"], response: { ...errores, 200: zRespuesta(zImportacion) } },
@@ -109,9 +110,23 @@ export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       enviar(reply, await servicio.descargarInforme(db, req.params.idImportacion, req.query.formato)),
   });
 
-  // Runs left in progress by a stopped process changed nothing: closed as interrupted.
-  app.addHook("onReady", async () => {
-    const n = await servicio.cerrarInterrumpidas(db, reloj);
+  // Runs left in progress by a stopped process changed nothing: closed as interrupted. On the
+  // embedded database at start (one process only); on PostgreSQL, where several processes share the
+  // runs, also on a timer, by their silence: each process marks its own runs alive meanwhile.
+  const unSoloProceso = deps.database?.kind !== "postgres";
+  const barrer = async () => {
+    const n = await servicio.cerrarInterrumpidas(db, reloj, unSoloProceso);
     if (n > 0) app.log.warn({ importaciones: n }, "import runs interrupted by a stop closed");
-  });
+  };
+  app.addHook("onReady", barrer);
+  if (!unSoloProceso && deps.segundoPlano !== false) {
+    const latido = setInterval(() => {
+      servicio
+        .latir(db)
+        .then(barrer)
+        .catch((err) => app.log.warn({ err }, "import runs: heartbeat or sweep failed"));
+    }, servicio.LATIDO_MS);
+    latido.unref();
+    app.addHook("onClose", async () => clearInterval(latido));
+  }
 };

@@ -168,9 +168,27 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
   }
 }
 
-/** At start: runs a stopped process left in progress changed nothing; they are closed as interrupted. */
-export async function cerrarInterrumpidas(db: Db, reloj: Reloj): Promise<number> {
-  return repo.cerrarInterrumpidas(db, MSG_IMPORTACION.interrumpida, reloj());
+/** How often this process marks its runs alive, and how long a silent run counts as a stopped process's. */
+export const LATIDO_MS = 15_000;
+export const SILENCIO_SEGUNDOS = 60;
+
+/** The runs this process works on are alive. */
+export async function latir(db: Db): Promise<void> {
+  await repo.latir(db, [...enCurso.keys()]);
+}
+
+/**
+ * Runs a stopped process left in progress changed nothing; they are closed as interrupted. With
+ * `unSoloProceso` (the embedded database: its folder admits one process) every run in progress is
+ * one; otherwise only those silent for SILENCIO_SEGUNDOS, so a live process's run is left alone.
+ */
+export async function cerrarInterrumpidas(db: Db, reloj: Reloj, unSoloProceso: boolean): Promise<number> {
+  return repo.cerrarInterrumpidas(
+    db,
+    MSG_IMPORTACION.interrumpida,
+    reloj(),
+    unSoloProceso ? undefined : SILENCIO_SEGUNDOS,
+  );
 }
 
 async function informeDe(db: Db, id: number): Promise<FilaInforme[]> {

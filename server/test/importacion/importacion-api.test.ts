@@ -5,11 +5,11 @@
  */
 import { GRUPOS, type Importacion, MSG, MSG_IMPORTACION } from "@registro/contracts";
 import { parse } from "csv-parse/sync";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditoria, importaciones } from "../../src/db/schema.js";
-import { cerrarInterrumpidas } from "../../src/importacion/importacion.service.js";
+import { cerrarInterrumpidas, SILENCIO_SEGUNDOS } from "../../src/importacion/importacion.service.js";
 import { sha256De } from "../../src/importacion/motor.js";
 import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
@@ -229,8 +229,32 @@ describe("runs", () => {
     const otra = await subir("configuracion", {}, archivo());
     expect(otra.statusCode).toBe(200);
     expect(otra.json()).toEqual({ success: false, message: MSG_IMPORTACION.ejecucionEnCurso });
-    expect(await cerrarInterrumpidas(t.db, relojDelSistema)).toBe(1);
+    expect(await cerrarInterrumpidas(t.db, relojDelSistema, true)).toBe(1);
     const r = (await t.as("configuracion", { method: "GET", url: `${URL}/${fila.idImportacion}` })).json();
     expect(r).toMatchObject({ estado: "fallida", error: MSG_IMPORTACION.interrumpida });
+  });
+
+  it("with several processes, only a run whose process fell silent is closed; a live one is left running", async () => {
+    const [viva, muda] = await t.db
+      .insert(importaciones)
+      .values([
+        { archivo: "viva.csv", sha256: "0", estado: "validando", contenido: Buffer.from("x") },
+        {
+          archivo: "muda.csv",
+          sha256: "0",
+          estado: "aplicando",
+          contenido: Buffer.from("x"),
+          latido: sql`now() - make_interval(secs => ${SILENCIO_SEGUNDOS + 5})`,
+        },
+      ])
+      .returning();
+    expect(await cerrarInterrumpidas(t.db, relojDelSistema, false)).toBe(1);
+    const leer = async (id: number) => (await t.as("configuracion", { method: "GET", url: `${URL}/${id}` })).json();
+    expect(await leer(muda.idImportacion)).toMatchObject({ estado: "fallida", error: MSG_IMPORTACION.interrumpida });
+    expect(await leer(viva.idImportacion)).toMatchObject({ estado: "validando", error: null });
+    await t.db
+      .update(importaciones)
+      .set({ estado: "fallida" })
+      .where(eq(importaciones.idImportacion, viva.idImportacion));
   });
 });
