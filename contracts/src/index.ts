@@ -14,6 +14,7 @@ export * from "./schemas/configuracion.js";
 export * from "./schemas/exportar.js";
 export * from "./schemas/importacion.js";
 export * from "./schemas/lote.js";
+export * from "./schemas/notificaciones.js";
 export * from "./schemas/originador.js";
 export * from "./schemas/reasignacion.js";
 export * from "./schemas/respaldos.js";

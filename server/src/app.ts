@@ -24,6 +24,7 @@ import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
 import type { Config } from "./config.js";
 import type { AppDeps, RutaRegistrada } from "./deps.js";
+import { registrarNotificaciones } from "./notificaciones/notificaciones.plugin.js";
 import { registrarOperacion } from "./operacion/operacion.plugin.js";
 import { domainRoutes } from "./routes.js";
 import { saludRoutes } from "./salud/salud.routes.js";
@@ -103,6 +104,14 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   app.addHook("onRequest", guardiaClaveApp);
   // Notices
   registrarAvisos(app, {
+    db: deps.db,
+    config,
+    reloj: deps.reloj,
+    segundoPlano: deps.segundoPlano ?? true,
+  });
+
+  // Change notifications (webhooks)
+  registrarNotificaciones(app, {
     db: deps.db,
     config,
     reloj: deps.reloj,

@@ -144,6 +144,20 @@ const schema = z.object({
   PERSONA_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   // System keys: calls per minute per key (every process counts in the database).
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  // Change notifications (webhooks)
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .string()
+    .default("false")
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(["true", "false", "1", "0", "yes", "no", ""], { error: "debe ser true o false" })),
+  WEBHOOK_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(60).default(10),
+  WEBHOOK_RETRY_FIRST_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  WEBHOOK_RETRY_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 7)
+    .default(24),
   // Performance
   SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
   // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
@@ -255,6 +269,17 @@ export type Config = {
   personaRateLimit: number;
   /** Calls per minute one system key may make. */
   apiKeyRateLimit: number;
+  // Change notifications (webhooks)
+  /** Tests and development only: subscriptions may name http:// addresses on this machine (loopback). */
+  webhookAllowLoopback: boolean;
+  /** How often the background sender looks for due notifications. */
+  webhookSendIntervalSeconds: number;
+  /** A receiver that has not answered in this long is a failed attempt; a claim's lease is three times it. */
+  webhookTimeoutSeconds: number;
+  /** The wait before the second attempt; each later wait doubles (at most two hours). */
+  webhookRetryFirstSeconds: number;
+  /** After this long without a successful delivery, the notification is marked failed. */
+  webhookRetryHours: number;
   // Performance
   /** An inbox search's total is counted up to this many requests ("Más de 10.000"). */
   searchCountCap: number;
@@ -354,6 +379,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tsaUrl: e.TSA_URL,
     personaRateLimit: e.PERSONA_RATE_LIMIT,
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowLoopback: ["true", "1", "yes"].includes(e.WEBHOOK_ALLOW_LOOPBACK),
+    webhookSendIntervalSeconds: e.WEBHOOK_SEND_INTERVAL_SECONDS,
+    webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    webhookRetryFirstSeconds: e.WEBHOOK_RETRY_FIRST_SECONDS,
+    webhookRetryHours: e.WEBHOOK_RETRY_HOURS,
     // Performance
     searchCountCap: e.SEARCH_COUNT_CAP,
     auditKey: e.AUDIT_KEY,

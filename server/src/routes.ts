@@ -16,6 +16,7 @@ import { documentosRoutes } from "./documentos/documentos.routes.js";
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { importacionRoutes } from "./importacion/importacion.routes.js";
+import { notificacionesRoutes } from "./notificaciones/notificaciones.routes.js";
 import { operacionRoutes } from "./operacion/operacion.routes.js";
 import { segundoFactorRoutes } from "./segundo-factor/segundo-factor.routes.js";
 import { bandejasRoutes } from "./solicitudes/bandejas.routes.js";
@@ -58,4 +59,6 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(importacionRoutes, deps);
   // Batch verification
   await app.register(loteRoutes, deps);
+  // Change notifications (webhooks) for systems, and their delivery log
+  await app.register(notificacionesRoutes, deps);
 };

@@ -25,6 +25,8 @@ export const ENTIDADES_AUDITORIA = [
   "Importacion",
   // A system key: issued, revoked, and every call made with it (with the key's name).
   "ClaveSistema",
+  // A change-notification subscription: created and deleted by its key, a delivery replayed.
+  "Suscripcion",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -75,6 +77,9 @@ export const ACCIONES_AUDITORIA = {
   importar: "Importación del registro",
   revocar: "Revocación",
   llamada_clave: "Llamada con clave de sistema",
+  suscribir: "Suscripción a notificaciones de cambios",
+  cancelar_suscripcion: "Baja de una suscripción a notificaciones",
+  reenviar_notificacion: "Reenvío de una notificación",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 

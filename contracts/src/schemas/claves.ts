@@ -8,13 +8,14 @@ import { MSG } from "../mensajes.js";
 import { zRequerido } from "../validacion.js";
 
 /** The operations a key may be given, each granting the API routes that declare it. */
-export const ALCANCES_CLAVE = ["verificacion", "verificacion-lote"] as const;
+export const ALCANCES_CLAVE = ["verificacion", "verificacion-lote", "notificaciones"] as const;
 export type AlcanceClave = (typeof ALCANCES_CLAVE)[number];
 
 /** What the screen and the manual call each scope. */
 export const NOMBRE_ALCANCE: Record<AlcanceClave, string> = {
   verificacion: "Verificación de una firma",
   "verificacion-lote": "Verificación por lotes",
+  notificaciones: "Notificaciones de cambios",
 };
 
 /** Header forms: `Authorization: ApiKey <key>` or `X-Api-Key: <key>`. */

@@ -4,7 +4,9 @@
  * reviewers who chose one. The day's row in `tareas_diarias` makes them run once per day across
  * processes; a process that starts after a missed day runs them at once.
  */
+import { MSG } from "@registro/contracts";
 import type { Db } from "../db/client.js";
+import { encolarEventos } from "../notificaciones/eventos.js";
 import { fechaLocal, fechaTexto, type Reloj, sumarDias } from "../shared/tiempo.js";
 import * as avisosRepo from "./avisos.repository.js";
 import { preferenciaEfectiva } from "./avisos.service.js";
@@ -77,6 +79,18 @@ async function barrerVencimientos(tx: Parameters<Parameters<Db["transaction"]>[0
     }
   }
   await avisosRepo.insertarAvisos(tx, nuevos);
+  // Subscribed systems are told of each expiry once per end date (the event's key), in this transaction.
+  await encolarEventos(
+    tx,
+    lista
+      .filter((f) => f.fechaHasta! < hoy)
+      .map((f) => ({
+        idFuncionario: f.idFuncionario,
+        tipo: "vencido" as const,
+        motivo: MSG.eventoVencido(fechaTexto(f.fechaHasta!)),
+        clave: `vencido:${f.idFuncionario}:${f.fechaHasta}`,
+      })),
+  );
 }
 
 async function encolarResumenes(tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) {

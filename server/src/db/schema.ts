@@ -24,6 +24,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -938,4 +939,74 @@ export const clavesSistema = pgTable(
     ultimaDireccion: text("ultima_direccion"),
   },
   (t) => [uniqueIndex("claves_sistema_prefijo_idx").on(t.prefijo)],
+);
+
+// Change notifications (migration 0030): a key's subscriptions, the outbox of events for them and
+// every delivery attempt.
+export const suscripciones = pgTable(
+  "suscripciones",
+  {
+    idSuscripcion: serial("id_suscripcion").primaryKey(),
+    idClave: integer("id_clave")
+      .notNull()
+      .references(() => clavesSistema.idClave, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    instituciones: integer("instituciones").array().notNull(),
+    /** The signing secret, encrypted (notificaciones/secreto.ts). */
+    secreto: text("secreto").notNull(),
+    creada: tstz("creada").notNull().defaultNow(),
+    eliminada: tstz("eliminada"),
+  },
+  (t) => [index("suscripciones_clave_idx").on(t.idClave).where(sql`${t.eliminada} IS NULL`)],
+);
+
+export const notificaciones = pgTable(
+  "notificaciones",
+  {
+    idNotificacion: bigserial("id_notificacion", { mode: "number" }).primaryKey(),
+    idEvento: uuid("id_evento").notNull(),
+    idSuscripcion: integer("id_suscripcion")
+      .notNull()
+      .references(() => suscripciones.idSuscripcion, { onDelete: "cascade" }),
+    idFuncionario: integer("id_funcionario").notNull(),
+    /** 1, 2, 3… per subscription and official: the order of delivery. */
+    secuencia: integer("secuencia").notNull(),
+    tipo: text("tipo").notNull(),
+    /** The exact JSON body sent and signed. */
+    carga: text("carga").notNull(),
+    /** A sweep's key (the expiry of one official's end date for one subscription): written once. */
+    clave: text("clave"),
+    creado: tstz("creado").notNull().defaultNow(),
+    /** Start of the retry window (the event's creation, or its replay). */
+    desde: tstz("desde").notNull().defaultNow(),
+    proximoIntento: tstz("proximo_intento").notNull().defaultNow(),
+    /** A sender's lease: while in the future, no other sender takes the row. */
+    reclamadoHasta: tstz("reclamado_hasta"),
+    intentos: integer("intentos").notNull().default(0),
+    entregado: tstz("entregado"),
+    fallido: boolean("fallido").notNull().default(false),
+    ultimoEstado: integer("ultimo_estado"),
+    ultimoError: text("ultimo_error"),
+  },
+  (t) => [
+    uniqueIndex("notificaciones_evento_idx").on(t.idEvento),
+    uniqueIndex("notificaciones_orden_idx").on(t.idSuscripcion, t.idFuncionario, t.secuencia),
+    uniqueIndex("notificaciones_clave_idx").on(t.clave),
+    index("notificaciones_pendientes_idx").on(t.proximoIntento).where(sql`${t.entregado} IS NULL AND NOT ${t.fallido}`),
+  ],
+);
+
+export const notificacionesIntentos = pgTable(
+  "notificaciones_intentos",
+  {
+    idIntento: bigserial("id_intento", { mode: "number" }).primaryKey(),
+    idNotificacion: bigint("id_notificacion", { mode: "number" })
+      .notNull()
+      .references(() => notificaciones.idNotificacion, { onDelete: "cascade" }),
+    fecha: tstz("fecha").notNull(),
+    duracionMs: integer("duracion_ms").notNull(),
+    estadoHttp: integer("estado_http"),
+    error: text("error"),
+  },
+  (t) => [index("notificaciones_intentos_idx").on(t.idNotificacion, t.idIntento)],
 );

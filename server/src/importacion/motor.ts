@@ -11,11 +11,14 @@ import {
   type ConteosImportacion,
   type FilaInforme,
   MAX_FILAS_IMPORTACION,
+  MSG,
   MSG_IMPORTACION,
   TIPO_IMPORTACION,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db, Tx } from "../db/client.js";
+import { type CambioFuncionario, encolarEventos } from "../notificaciones/eventos.js";
+import { montoTexto } from "../verificacion/decision.js";
 import * as repo from "./importacion.repository.js";
 import { ArchivoInvalido, formatoDe, leerFilas } from "./lector.js";
 import { claveInstitucion, type Decision, planear } from "./plan.js";
@@ -241,6 +244,7 @@ async function aplicarPlan(
   const nuevas = new Set([...solicitudDe.values()].filter((id) => !previas.has(id)));
   let hechas = 0;
   const creaciones: { r: RegistroImportado; idSolicitud: number }[] = [];
+  const eventos: CambioFuncionario[] = [];
   for (const d of aEscribir) {
     const k = claveDe.get(d.registro) as string;
     const idSolicitud = solicitudDe.get(k) as number;
@@ -267,6 +271,8 @@ async function aplicarPlan(
       }
     } else if (d.idFuncionario !== undefined) {
       await repo.actualizarFuncionario(tx, d.idFuncionario, idSolicitud, r);
+      const evento = eventoDeActualizacion(d.idFuncionario, r, d.cambios);
+      if (evento) eventos.push(evento);
       historia.push({
         idSolicitud,
         texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
@@ -278,7 +284,31 @@ async function aplicarPlan(
   }
   await repo.insertarFuncionarios(tx, creaciones);
   await repo.anotarHistorial(tx, historia);
+  await encolarEventos(tx, eventos);
   const tocadas = [...new Set(historia.map((h) => h.idSolicitud))].filter((id) => !nuevas.has(id));
   await repo.tocarSolicitudes(tx, tocadas, op.ahora);
   await progreso("aplicando", aEscribir.length, aEscribir.length);
+}
+
+/**
+ * What a subscribed system is told of an imported official a later file changed: its status (ended
+ * or back in force), else a new amount limit while it is active. Officials a file adds are the
+ * former registry's, which those systems knew already: they are not announced.
+ */
+function eventoDeActualizacion(
+  idFuncionario: number,
+  r: RegistroImportado,
+  cambios: string[],
+): CambioFuncionario | null {
+  if (cambios.includes("Estatus"))
+    return r.activo
+      ? { idFuncionario, tipo: "reactivado", motivo: MSG.eventoImportado }
+      : { idFuncionario, tipo: "inactivado", motivo: r.motivoBaja || MSG.eventoImportado };
+  if (r.activo && cambios.includes("Monto desde")) {
+    const limite = r.firmaRango
+      ? `de ${montoTexto(Number(r.montoDesde ?? 0))} a ${montoTexto(Number(r.montoHasta ?? 0))}`
+      : "sin límite";
+    return { idFuncionario, tipo: "limiteCambiado", motivo: MSG.eventoLimiteCambiado(limite) };
+  }
+  return null;
 }

@@ -8,6 +8,7 @@
 import { type Accion, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import { notificarAutorizaciones } from "../notificaciones/eventos.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
@@ -134,7 +135,11 @@ export async function inactivarFuncionario(
       },
     });
     await repo.cambiarEstatusFuncionario(tx, idFuncionario, ESTATUS_FUNCIONARIO.INACTIVO);
-    await sincronizarAutorizaciones(tx, funcionario.idSolicitud);
+    await notificarAutorizaciones(
+      tx,
+      funcionario.idSolicitud,
+      await sincronizarAutorizaciones(tx, funcionario.idSolicitud),
+    );
     const nombre = `${funcionario.nombres} ${funcionario.apellidos}`;
     await transiciones.insertarHistorial(tx, {
       idSolicitud: funcionario.idSolicitud,

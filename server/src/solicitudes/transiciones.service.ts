@@ -9,6 +9,7 @@ import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarCambioTitular, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
+import { notificarAutorizaciones } from "../notificaciones/eventos.js";
 import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaHora } from "../shared/tiempo.js";
@@ -227,7 +228,8 @@ export async function aplicarTransicion(
   });
 
   // The effective-dated authorisation record follows the new statuses, in this transaction.
-  await sincronizarAutorizaciones(tx, idSolicitud);
+  // Subscribed systems are told of each official whose authorisation opened or closed, in this transaction.
+  await notificarAutorizaciones(tx, idSolicitud, await sincronizarAutorizaciones(tx, idSolicitud));
   return { idSolicitud, desde, hacia };
 }
 

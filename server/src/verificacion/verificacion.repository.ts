@@ -5,6 +5,7 @@
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
+import { filas } from "../db/filas.js";
 import {
   autorizaciones,
   cargos,
@@ -27,21 +28,36 @@ const ESTATUS_SIN_FIRMA = [ESTATUS.INACTIVADO, ESTATUS.ANULADA];
  * any other has none. Call it after every change of a request's status or an official's status,
  * in the same transaction.
  */
-export async function sincronizarAutorizaciones(tx: Tx, idSolicitud: number): Promise<void> {
+export async function sincronizarAutorizaciones(tx: Tx, idSolicitud: number): Promise<CambiosAutorizacion> {
   const sinFirma = sql.raw(ESTATUS_SIN_FIRMA.join(", "));
   const activo = ESTATUS_FUNCIONARIO.ACTIVO;
-  await tx.execute(sql`
+  const cerradas = await filas<{ idFuncionario: number; causa: string }>(
+    tx,
+    sql`
     update autorizaciones a
     set hasta = now(), causa_fin = case when f.id_estatus <> ${activo} then 'funcionario' else 'solicitud' end
     from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
     where a.id_funcionario = f.id_funcionario and a.hasta is null and f.id_solicitud = ${idSolicitud}
-      and not (f.id_estatus = ${activo} and s.estatus not in (${sinFirma}))`);
-  await tx.execute(sql`
+      and not (f.id_estatus = ${activo} and s.estatus not in (${sinFirma}))
+    returning a.id_funcionario as "idFuncionario", a.causa_fin as causa`,
+  );
+  const abiertas = await filas<{ idFuncionario: number }>(
+    tx,
+    sql`
     insert into autorizaciones (id_funcionario, id_solicitud, desde)
     select f.id_funcionario, f.id_solicitud, now()
     from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
     where f.id_solicitud = ${idSolicitud} and f.id_estatus = ${activo} and s.estatus not in (${sinFirma})
-      and not exists (select 1 from autorizaciones a where a.id_funcionario = f.id_funcionario and a.hasta is null)`);
+      and not exists (select 1 from autorizaciones a where a.id_funcionario = f.id_funcionario and a.hasta is null)
+    returning id_funcionario as "idFuncionario"`,
+  );
+  return { cerradas, abiertas: abiertas.map((a) => a.idFuncionario) };
+}
+
+/** The periods a synchronisation closed (with why) and the officials whose period it opened. */
+export interface CambiosAutorizacion {
+  cerradas: { idFuncionario: number; causa: string }[];
+  abiertas: number[];
 }
 
 /** Periods for officials written without them (demo data): rebuilt from the request history. */

@@ -15,6 +15,10 @@ const TABLA: Record<string, readonly AlcanceClave[]> = {
   "HEAD /api/Verificacion/Firma": ["verificacion"],
   "POST /api/Verificacion/Lote": ["verificacion-lote"],
   "POST /api/Verificacion/Lote/Archivo": ["verificacion-lote"],
+  "POST /api/Notificaciones/Suscripciones": ["notificaciones"],
+  "GET /api/Notificaciones/Suscripciones": ["notificaciones"],
+  "HEAD /api/Notificaciones/Suscripciones": ["notificaciones"],
+  "DELETE /api/Notificaciones/Suscripciones/:idSuscripcion": ["notificaciones"],
 };
 
 let t: TestApp;

@@ -50,6 +50,8 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/ClavesSistema": [V.CLAVES_SISTEMA],
   "POST /api/ClavesSistema": [V.CLAVES_SISTEMA],
   "POST /api/ClavesSistema/Revocar/:idClave": [V.CLAVES_SISTEMA],
+  "GET /api/Notificaciones/Entregas": [V.CLAVES_SISTEMA],
+  "POST /api/Notificaciones/Entregas/Reenviar/:idEntrega": [V.CLAVES_SISTEMA],
   "GET /api/SolicitudFirma/GetBandejaOriginador": O,
   "GET /api/SolicitudFirma/GetBandejaAnalista": A,
   "GET /api/SolicitudFirma/GetBandejaJuridico": J,

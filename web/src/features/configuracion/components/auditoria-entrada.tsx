@@ -22,6 +22,7 @@ export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Persona: "Padrón de personas",
   Importacion: "Importación del registro",
   ClaveSistema: "Clave de sistema",
+  Suscripcion: "Suscripción a notificaciones",
 };
 
 /** An action's readable name. */
