@@ -24,6 +24,13 @@ export const NOMBRE_TIPO_EVENTO: Record<TipoEvento, string> = {
 export const MAX_SUSCRIPCIONES_CLAVE = 10;
 export const MAX_INSTITUCIONES_SUSCRIPCION = 500;
 
+/** The WHATWG URL parser both runtimes carry (contracts are built without DOM or Node types). */
+const Url = (
+  globalThis as unknown as {
+    URL: new (texto: string) => { protocol: string; username: string; password: string; hash: string };
+  }
+).URL;
+
 /** Where events are sent: an https address (http only to this machine, when the operator allows it). */
 export const zUrlSuscripcion = z
   .string({ error: MSG.suscripcionUrlRequerida })
@@ -32,9 +39,9 @@ export const zUrlSuscripcion = z
   .max(2000, MSG.suscripcionUrlInvalida)
   .superRefine((v, ctx) => {
     if (v === "") return;
-    let u: URL;
+    let u: InstanceType<typeof Url>;
     try {
-      u = new URL(v);
+      u = new Url(v);
     } catch {
       ctx.addIssue({ code: "custom", message: MSG.suscripcionUrlInvalida });
       return;
