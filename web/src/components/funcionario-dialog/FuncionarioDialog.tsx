@@ -83,8 +83,9 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
   const { control, handleSubmit, setValue, setError, clearErrors } = useForm<ValoresFuncionario>({
     defaultValues: valoresIniciales(funcionario),
     resolver: resolverDelEsquema(esquema),
-    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
-    // the first one marked invalid in reading order (the cédula, lists and files included).
+    // useFocoPrimerError takes the focus to the first error, in reading order (the cédula, lists
+    // and files included); react-hook-form's own focus would follow only the fields it holds a ref of.
+    shouldFocusError: false,
   });
   const [nombres, apellidos] = useWatch({ control, name: ["Nombres", "Apellidos"] });
 

@@ -39,8 +39,9 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
   const form = useForm<ValoresSolicitud>({
     defaultValues: valoresIniciales(institucion, solicitud),
     resolver: resolverDelEsquema(esquema),
-    // react-hook-form focuses the first refused field it holds a ref of; useFocoPrimerError then
-    // the first one marked invalid in reading order (the cédula, lists and files included).
+    // useFocoPrimerError takes the focus to the first error, in reading order (the cédula, lists
+    // and files included); react-hook-form's own focus would follow only the fields it holds a ref of.
+    shouldFocusError: false,
   });
   const { handleSubmit, setError, reset, getValues, formState } = form;
   // What the server reported that names no field of the form, listed above the buttons.
