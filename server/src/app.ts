@@ -1,6 +1,10 @@
 /**
  * Builds the Fastify application: plugins, the error handler, every domain's routes under
  * BASE_PATH, the OpenAPI document, and the built web app with its SPA fallback.
+ *
+ * Longer than 300 lines: the assembly is one sequence whose order is the point (plugins, hooks,
+ * the error handler, routes, then the web files and their fallback); split, the order would be
+ * spread over files.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -1,6 +1,9 @@
 /**
  * Typed, validated settings. The environment is read here once; everything else receives `Config`.
  * A bad value stops the start with one clear line per setting.
+ *
+ * Longer than 300 lines: every setting is read and checked here by design (one place reads the
+ * environment), each with the parser and the message of its own line.
  */
 import path from "node:path";
 import { z } from "zod";

@@ -2,6 +2,9 @@
  * The user manual (GetManual): every docs/manual/*.md in name order, rendered to a Spanish PDF with
  * pdfkit — a cover, a table of contents, bookmarks, page numbers, and the screenshots the chapters
  * point at (an image whose file is missing is left out). Built once per process and kept in memory.
+ *
+ * Longer than 300 lines: every block kind is laid out on one pdfkit document whose running state
+ * (page, outline, contents) the functions share.
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -3,6 +3,9 @@
  * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
  * (`prepararBandeja` + `lotesBandeja`), read in keyset batches in the list's order; scope as for the list.
+ *
+ * Longer than 300 lines: one short export per list over the same writer, kept side by side so that
+ * their columns read alike.
  */
 
 import type { Readable } from "node:stream";

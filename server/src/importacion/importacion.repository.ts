@@ -1,6 +1,9 @@
 /**
  * SQL of the registry import: the catalogues a row is checked against, the registry entries of the
  * file's institutions, and the writes of an apply (in the caller's transaction, in batches).
+ *
+ * Longer than 300 lines: the reads of the check and the batched writes of one apply, which share
+ * the tables' column lists and run in one transaction.
  */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";

@@ -3,6 +3,9 @@
  * each with its incumbent, officials, signatures, the four documents (request and officials), and a
  * history that walks the workflow's transition table step by step up to its current status, with
  * reasons and comments on returns and rejections. Deterministic (seeded), written in one transaction.
+ *
+ * Longer than 300 lines: one deterministic walk over the workflow's table, whose builders share
+ * one seeded random stream and one transaction.
  */
 import crypto from "node:crypto";
 import { type CodigoEstatus, ESTATUS, ESTATUS_FUNCIONARIO, type Rol, TRANSICIONES } from "@registro/contracts";

@@ -132,3 +132,41 @@ describe("the entrance", () => {
     expect(fuera).toEqual([]);
   });
 });
+
+describe("files a reader can hold", () => {
+  const LIMITE = 300;
+  /** The words that open the reason a longer file gives in its header comment. */
+  const RAZON = /Longer than 300 lines:/;
+
+  /** Source files (tests aside) under a folder. */
+  const fuentes = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const ruta = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === "node_modules" ? [] : fuentes(ruta);
+      return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [ruta] : [];
+    });
+
+  /** A file over the limit whose header comment (the comment before its first statement) gives no reason. */
+  function sinRazon(texto: string): boolean {
+    if (texto.split("\n").length - (texto.endsWith("\n") ? 1 : 0) <= LIMITE) return false;
+    const cabecera = /^\s*\/\*\*?([\s\S]*?)\*\//.exec(texto)?.[1] ?? "";
+    return !RAZON.test(cabecera);
+  }
+
+  it("no web or server source file is over 300 lines without the reason at its top", () => {
+    const archivos = ["web/src", "server/src"].flatMap((d) => fuentes(path.join(raiz, d)));
+    expect(archivos.length).toBeGreaterThan(200);
+    const largos = archivos.filter((a) => sinRazon(fs.readFileSync(a, "utf8"))).map((a) => path.relative(raiz, a));
+    expect(largos).toEqual([]);
+  });
+
+  it("the rule counts lines and reads the reason only in the header comment", () => {
+    const cuerpo = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join("\n");
+    expect(sinRazon(`/** Short. */\n${cuerpo(299)}\n`)).toBe(false);
+    expect(sinRazon(`/** Long, no reason. */\n${cuerpo(300)}\n`)).toBe(true);
+    expect(sinRazon(`/**\n * Long.\n * Longer than 300 lines: one table read whole.\n */\n${cuerpo(400)}\n`)).toBe(
+      false,
+    );
+    expect(sinRazon(`/** Long. */\n${cuerpo(400)}\n// Longer than 300 lines: too late, not at the top.\n`)).toBe(true);
+  });
+});
