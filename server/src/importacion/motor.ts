@@ -4,6 +4,9 @@
  * (create / update / unchanged / refused), and — only when asked and only when no row is refused —
  * apply the whole file in one transaction (batches inside it), so a failure or a killed process
  * leaves the registry as it was. Idempotent: the same file applied again finds every row unchanged.
+ *
+ * Longer than 300 lines: one run's sequence (read, check, plan, apply, with its notices) shares the
+ * run's counters and its single transaction; split, they would be passed around between files.
  */
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
