@@ -31,6 +31,8 @@ export interface Receptor {
   fallos: number[];
   /** Hold each answer this long. */
   demoraMs: number;
+  /** While true, every delivery is answered 503 at once (a receiver down for maintenance). */
+  pausado: boolean;
   /** Called as each delivery arrives, before it is answered. */
   alLlegar: ((r: Recibida) => void) | null;
   cerrar(): Promise<void>;
@@ -45,6 +47,7 @@ export async function iniciarReceptor(ruta = "/notificaciones"): Promise<Recepto
     secreto: null,
     fallos: [],
     demoraMs: 0,
+    pausado: false,
     alLlegar: null,
     cerrar: () => new Promise((resolve) => servidor.close(() => resolve())),
   };
@@ -67,7 +70,7 @@ export async function iniciarReceptor(ruta = "/notificaciones"): Promise<Recepto
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
       }
-      const fallo = receptor.fallos.shift();
+      const fallo = receptor.pausado ? 503 : receptor.fallos.shift();
       const estado = req.url !== ruta ? 404 : !firmaValida ? 401 : (fallo ?? 204);
       let cuerpo: Record<string, unknown> = {};
       try {
@@ -85,8 +88,8 @@ export async function iniciarReceptor(ruta = "/notificaciones"): Promise<Recepto
         estado,
       };
       receptor.recibidas.push(r);
-      receptor.alLlegar?.(r);
-      if (receptor.demoraMs > 0) await new Promise((ok) => setTimeout(ok, receptor.demoraMs));
+      if (!receptor.pausado) receptor.alLlegar?.(r);
+      if (receptor.demoraMs > 0 && !receptor.pausado) await new Promise((ok) => setTimeout(ok, receptor.demoraMs));
       if (estado >= 300 && estado < 400) res.setHeader("location", "http://127.0.0.1:9/otra");
       res.writeHead(estado).end(estado === 204 ? undefined : "respuesta");
     });
