@@ -89,6 +89,8 @@ test("a user who forgot the password gets a link by e-mail and chooses a new one
   await page.keyboard.type("no-es-correo");
   await page.keyboard.press("Enter");
   await page.getByText(MSG.emailFormato).waitFor();
+  expect(await page.locator("#olvido-email-error").textContent()).toBe(MSG.emailFormato);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("olvido-email");
   await page.getByLabel("Correo electrónico").fill(email);
   await page.keyboard.press("Enter");
   await page.getByRole("status").filter({ hasText: MSG.restablecimientoSolicitado }).waitFor();
@@ -108,8 +110,20 @@ test("a user who forgot the password gets a link by e-mail and chooses a new one
   await page.keyboard.type("corta");
   await page.keyboard.press("Enter");
   await page.getByText(MSG.claveLongitud).waitFor();
+  // The server's refusal is said under its own field, which takes the focus.
+  expect(await page.locator("#restablecer-nueva-error").textContent()).toBe(MSG.claveLongitud);
+  expect(await page.locator("#restablecer-nueva").getAttribute("aria-invalid")).toBe("true");
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("restablecer-nueva");
 
   const nueva = "Girasol.Marino.Veloz.47";
+  // A confirmation that differs: said under the confirmation, the focus there.
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill(nueva);
+  await page.getByLabel("Confirmar contraseña", { exact: true }).fill(`${nueva}x`);
+  await page.keyboard.press("Enter");
+  await page.locator("#restablecer-confirmar-error").getByText(MSG.claveNoCoincide).waitFor();
+  expect(await page.locator("#restablecer-nueva-error").count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("restablecer-confirmar");
+
   await page.getByLabel("Nueva contraseña", { exact: true }).fill(nueva);
   await page.getByLabel("Confirmar contraseña", { exact: true }).fill(nueva);
   await page.keyboard.press("Enter");

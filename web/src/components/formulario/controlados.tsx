@@ -26,6 +26,9 @@ interface CampoTextoProps<T extends FieldValues> {
   className?: string;
   /** Digits only (extensions). */
   soloDigitos?: boolean;
+  inputMode?: "numeric" | "text";
+  /** The field a dialog's only task starts in. */
+  autoFocus?: boolean;
 }
 
 /** A text field: its value is the text typed. */
@@ -50,7 +53,9 @@ export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
               maxLength={p.maxLength}
               autoComplete={p.autoComplete}
               keyfilter={p.soloDigitos ? "int" : undefined}
-              inputMode={p.soloDigitos ? "numeric" : undefined}
+              inputMode={p.soloDigitos ? "numeric" : p.inputMode}
+              // biome-ignore lint/a11y/noAutofocus: only where the dialog's one task starts in the field
+              autoFocus={p.autoFocus}
               invalid={!!error}
               aria-required={p.requerido || undefined}
               {...ariaError(p.id, error)}

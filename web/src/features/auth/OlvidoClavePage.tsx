@@ -1,17 +1,32 @@
 /**
  * "¿Olvidó su contraseña?": the user types their e-mail address and is told — whether or not it is
- * a user's — that a link was sent if it is. Stands outside the layout, like Login.
+ * a user's — that a link was sent if it is. Stands outside the layout, like Login. A
+ * react-hook-form form checked with the API's schema; the server's field error lands on the field,
+ * and a refused form takes the focus to it.
  */
-import { APP_NOMBRE_CORTO, MSG } from "@registro/contracts";
-import { type FormEvent, useEffect, useState } from "react";
+import { APP_NOMBRE_CORTO, MSG, zOlvidoClaveBody } from "@registro/contracts";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
 import { notify } from "../../lib/toast";
 import { pedirEnlace } from "./api/restablecer";
 import "./login.css";
 
+/** The form's field, named as the API names it. */
+interface Formulario {
+  Email: string;
+}
+
 export default function OlvidoClavePage() {
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { Email: "" },
+    resolver: resolverDelEsquema(zOlvidoClaveBody),
+    // useFocoPrimerError takes the focus to the error.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const [enviando, setEnviando] = useState(false);
   const [enviado, setEnviado] = useState<string | null>(null);
 
@@ -19,14 +34,18 @@ export default function OlvidoClavePage() {
     document.title = `Restablecer contraseña | ${APP_NOMBRE_CORTO}`;
   }, []);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function enviar(f: Formulario) {
     setEnviando(true);
     try {
-      const r = await pedirEnlace({ Email: email.trim() });
-      setError(r.errors?.Email?.[0]);
+      const r = await pedirEnlace({ Email: f.Email });
+      aplicarErroresServidor(r.errors, setError, ["Email"]);
       if (r.success) setEnviado(r.message);
       else if (!r.errors) notify.warn(r.message);
+      else {
+        // The field is enabled again in the same render that looks for the error.
+        setEnviando(false);
+        fallo();
+      }
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
     } finally {
@@ -43,33 +62,44 @@ export default function OlvidoClavePage() {
             <i className="pi pi-envelope" aria-hidden="true" /> {enviado}
           </p>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form ref={contenedor} onSubmit={handleSubmit(enviar, fallo)} noValidate>
             <p className="rf-login-explicacion">
               Escriba la dirección de correo de su usuario. Le enviaremos un enlace para elegir una nueva contraseña.
             </p>
-            <div className="rf-field">
-              <label htmlFor="olvido-email">Correo electrónico</label>
-              <input
-                id="olvido-email"
-                name="email"
-                type="email"
-                className={`p-inputtext p-component${error ? " p-invalid" : ""}`}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoComplete="email"
-                maxLength={254}
-                disabled={enviando}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "olvido-email-error" : undefined}
-                // biome-ignore lint/a11y/noAutofocus: asking for the address is the screen's only task
-                autoFocus
-              />
-              {error && (
-                <small id="olvido-email-error" className="p-error">
-                  {error}
-                </small>
-              )}
-            </div>
+            <Controller
+              control={control}
+              name="Email"
+              render={({ field, fieldState }) => {
+                const error = fieldState.error?.message;
+                return (
+                  <div className="rf-field">
+                    <label htmlFor="olvido-email">Correo electrónico</label>
+                    <input
+                      id="olvido-email"
+                      ref={field.ref}
+                      name="email"
+                      type="email"
+                      className={`p-inputtext p-component${error ? " p-invalid" : ""}`}
+                      value={field.value}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      autoComplete="email"
+                      maxLength={254}
+                      disabled={enviando}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? "olvido-email-error" : undefined}
+                      // biome-ignore lint/a11y/noAutofocus: asking for the address is the screen's only task
+                      autoFocus
+                    />
+                    {error && (
+                      <small id="olvido-email-error" className="p-error">
+                        {error}
+                      </small>
+                    )}
+                  </div>
+                );
+              }}
+            />
             <button type="submit" className="p-button p-component rf-login-submit" disabled={enviando}>
               <span className="p-button-label">Enviar enlace</span>
             </button>

@@ -2,23 +2,41 @@
  * The e-mailed link's page: the secret comes in the address's fragment (never sent to a server by
  * the browser); the user chooses and confirms a new password, which the server checks against the
  * password policy. Success leads to Login: the reset opens no session, so a second factor, if the
- * user has one, is still asked there.
+ * user has one, is still asked there. A react-hook-form form checked with the API's schema; the
+ * server's field errors (the policy, the confirmation) land under their fields, and a refused form
+ * takes the focus to its first error. A refused secret ends the form: the link is said to be invalid.
  */
-import { APP_NOMBRE_CORTO, type Errores, MSG } from "@registro/contracts";
-import { type FormEvent, useEffect, useState } from "react";
+import { APP_NOMBRE_CORTO, MSG, zRestablecerClaveBody } from "@registro/contracts";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { notify } from "../../lib/toast";
 import { restablecerClave } from "./api/restablecer";
 import "./login.css";
 
+/** The form's fields, named as the API names them (the secret is the link's, not a field). */
+interface Formulario {
+  NuevaContraseña: string;
+  ConfirmarContraseña: string;
+}
+const CAMPOS = ["NuevaContraseña", "ConfirmarContraseña"] as const;
+const esquema = zRestablecerClaveBody.omit({ Token: true });
+
 export default function RestablecerClavePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [secreto] = useState(() => location.hash.replace(/^#/, ""));
-  const [nueva, setNueva] = useState("");
-  const [confirmar, setConfirmar] = useState("");
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { NuevaContraseña: "", ConfirmarContraseña: "" },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
+  const [enlaceInvalido, setEnlaceInvalido] = useState(false);
   const [enviando, setEnviando] = useState(false);
 
   useEffect(() => {
@@ -27,18 +45,24 @@ export default function RestablecerClavePage() {
     if (window.location.hash) window.history.replaceState(window.history.state, "", window.location.pathname);
   }, []);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function enviar(f: Formulario) {
     setEnviando(true);
     try {
-      const r = await restablecerClave({ Token: secreto, NuevaContraseña: nueva, ConfirmarContraseña: confirmar });
-      setErrores(r.errors ?? {});
+      const r = await restablecerClave({ Token: secreto, ...f });
       if (r.success) {
         navigate("/Login", { replace: true, state: { aviso: r.message } });
         return;
       }
-      if (r.errors?.Token) notify.warn(r.errors.Token[0]);
-      else if (!r.errors) notify.warn(r.message);
+      const otros = aplicarErroresServidor(r.errors, setError, CAMPOS);
+      if (otros.Token) {
+        setEnlaceInvalido(true);
+        notify.warn(otros.Token[0]);
+      } else if (!r.errors) notify.warn(r.message);
+      else {
+        // The fields are enabled again in the same render that looks for the first error.
+        setEnviando(false);
+        fallo();
+      }
     } catch (err) {
       notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
     } finally {
@@ -46,45 +70,48 @@ export default function RestablecerClavePage() {
     }
   }
 
+  const campo = (name: keyof Formulario, id: string, label: string, autoFocus = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <CampoClave
+          id={id}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          autoComplete="new-password"
+          error={fieldState.error?.message}
+          disabled={enviando}
+          autoFocus={autoFocus}
+        />
+      )}
+    />
+  );
+
+  const invalido = !secreto || enlaceInvalido;
   return (
     <div className="rf-login">
       <main className="rf-login-card">
         <h1>Elija una nueva contraseña</h1>
-        {!secreto || errores.Token ? (
+        {invalido ? (
           <p className="rf-login-aviso" role="alert">
             <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {MSG.enlaceRestablecimientoInvalido}
           </p>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form ref={contenedor} onSubmit={handleSubmit(enviar, fallo)} noValidate>
             <p className="rf-login-explicacion">
               De 12 a 128 caracteres, sin su nombre, su usuario ni su cédula, y que no sea una contraseña común.
             </p>
-            <CampoClave
-              id="restablecer-nueva"
-              label="Nueva contraseña"
-              value={nueva}
-              onChange={setNueva}
-              autoComplete="new-password"
-              error={errores.NuevaContraseña?.[0]}
-              disabled={enviando}
-              autoFocus
-            />
-            <CampoClave
-              id="restablecer-confirmar"
-              label="Confirmar contraseña"
-              value={confirmar}
-              onChange={setConfirmar}
-              autoComplete="new-password"
-              error={errores.ConfirmarContraseña?.[0]}
-              disabled={enviando}
-            />
+            {campo("NuevaContraseña", "restablecer-nueva", "Nueva contraseña", true)}
+            {campo("ConfirmarContraseña", "restablecer-confirmar", "Confirmar contraseña")}
             <button type="submit" className="p-button p-component rf-login-submit" disabled={enviando}>
               <span className="p-button-label">Guardar contraseña</span>
             </button>
           </form>
         )}
         <p className="rf-login-olvido">
-          {!secreto || errores.Token ? (
+          {invalido ? (
             <Link to="/OlvidoClave">Pedir un enlace nuevo</Link>
           ) : (
             <Link to="/Login">Volver a iniciar sesión</Link>

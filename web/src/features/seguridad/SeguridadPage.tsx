@@ -58,9 +58,7 @@ export default function SeguridadPage() {
   const generar = useGenerarCodigos();
   const [appVisible, setAppVisible] = useState(false);
   const [nuevaLlave, setNuevaLlave] = useState<string | null>(null);
-  const [errorLlave, setErrorLlave] = useState<string | undefined>();
   const [aRenombrar, setARenombrar] = useState<Factor | null>(null);
-  const [errorNombre, setErrorNombre] = useState<string | undefined>();
   const [codigos, setCodigos] = useState<string[] | null>(null);
 
   const datos = estado.data;
@@ -69,11 +67,11 @@ export default function SeguridadPage() {
   const pendiente = datos?.requerido === true && factores.length === 0;
   const webauthn = typeof window !== "undefined" && "PublicKeyCredential" in window;
 
-  const registrarLlave = async (nombre: string) => {
+  /** Resolves to the server's error on the name, if any (the dialog shows it). */
+  const registrarLlave = async (nombre: string): Promise<string | undefined> => {
     try {
       const r = await agregarLlave.mutateAsync(nombre);
-      setErrorLlave(r.errors?.nombre?.[0]);
-      if (!avisar(r)) return;
+      if (!avisar(r)) return r.errors?.nombre?.[0];
       setNuevaLlave(null);
       if (r.data?.codigosRecuperacion) setCodigos(r.data.codigosRecuperacion);
     } catch (e) {
@@ -83,12 +81,12 @@ export default function SeguridadPage() {
     }
   };
 
-  const guardarNombre = async (nombre: string) => {
+  const guardarNombre = async (nombre: string): Promise<string | undefined> => {
     if (!aRenombrar) return;
     try {
       const r = await renombrar.mutateAsync({ idFactor: aRenombrar.idFactor, nombre });
-      setErrorNombre(r.errors?.nombre?.[0]);
-      if (avisar(r)) setARenombrar(null);
+      if (!avisar(r)) return r.errors?.nombre?.[0];
+      setARenombrar(null);
     } catch (e) {
       fallo(e);
     }
@@ -151,10 +149,7 @@ export default function SeguridadPage() {
                     rounded
                     text
                     aria-label={`Cambiar el nombre de ${f.nombre}`}
-                    onClick={() => {
-                      setErrorNombre(undefined);
-                      setARenombrar(f);
-                    }}
+                    onClick={() => setARenombrar(f)}
                   />
                   <Button
                     type="button"
@@ -176,10 +171,7 @@ export default function SeguridadPage() {
             label="Agregar llave de acceso"
             icon="pi pi-key"
             disabled={!webauthn}
-            onClick={() => {
-              setErrorLlave(undefined);
-              setNuevaLlave("Llave de acceso");
-            }}
+            onClick={() => setNuevaLlave("Llave de acceso")}
           />
           <Button
             type="button"
@@ -219,20 +211,18 @@ export default function SeguridadPage() {
         inicial={nuevaLlave}
         accion="Continuar"
         icono="pi pi-arrow-right"
-        error={errorLlave}
         ocupado={agregarLlave.isPending}
         onHide={() => setNuevaLlave(null)}
-        onAceptar={(n) => void registrarLlave(n)}
+        onAceptar={registrarLlave}
       />
       <NombreDialog
         titulo="Cambiar nombre"
         inicial={aRenombrar?.nombre ?? null}
         accion="Guardar"
         icono="pi pi-save"
-        error={errorNombre}
         ocupado={renombrar.isPending}
         onHide={() => setARenombrar(null)}
-        onAceptar={(n) => void guardarNombre(n)}
+        onAceptar={guardarNombre}
       />
       <CodigosDialog codigos={codigos} onHide={() => setCodigos(null)} />
       <ConfirmDialog group={GRUPO} />

@@ -1,13 +1,18 @@
 /**
  * Enrolling an authenticator app: the QR code to scan and the same secret as text (for apps that
- * cannot scan), a name, and the first code the app shows, which confirms it.
+ * cannot scan), a name, and the first code the app shows, which confirms it. A react-hook-form form
+ * checked with the API's schema (spaces typed in the code dropped first); the server's field errors
+ * land under their fields, and a refused form takes the focus to its first error.
  */
-import type { AppIniciada, Errores } from "@registro/contracts";
+import { type AppIniciada, zAppConfirmarBody } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
-import { InputText } from "primereact/inputtext";
 import { useEffect, useRef, useState } from "react";
-import { ariaError, Campo } from "../../../components/formulario/campos";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { z } from "zod";
+import { CampoTexto } from "../../../components/formulario/controlados";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useConfirmarApp, useIniciarApp } from "../api/agregar-app";
@@ -18,15 +23,31 @@ interface Props {
   onCodigos: (codigos: string[]) => void;
 }
 
-const primero = (errores: Errores, campo: string) => errores[campo]?.[0];
+/** The form's fields, named as the API names them. */
+interface Formulario {
+  codigo: string;
+  nombre: string;
+}
+const CAMPOS = ["codigo", "nombre"] as const;
+const INICIALES: Formulario = { codigo: "", nombre: "Aplicación de autenticación" };
+
+// The code as the app shows it may be typed with a space in the middle ("123 456").
+const esquema = z.preprocess(
+  (v) => (v && typeof v === "object" ? { ...v, codigo: String((v as Formulario).codigo ?? "").replace(/\s/g, "") } : v),
+  zAppConfirmarBody,
+);
 
 export function AppDialog({ visible, onHide, onCodigos }: Props) {
   const iniciar = useIniciarApp();
   const confirmar = useConfirmarApp();
   const [app, setApp] = useState<AppIniciada | null>(null);
-  const [nombre, setNombre] = useState("Aplicación de autenticación");
-  const [codigo, setCodigo] = useState("");
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
+    defaultValues: INICIALES,
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const { mutateAsync: pedir } = iniciar;
   // A new secret only when the dialog opens: a re-render of the page (a new onHide) must not
   // replace the secret the user is scanning.
@@ -36,8 +57,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
   useEffect(() => {
     if (!visible) return;
     setApp(null);
-    setCodigo("");
-    setErrores({});
+    reset(INICIALES);
     pedir()
       .then((r) => {
         if (r.success && r.data) setApp(r.data);
@@ -50,14 +70,15 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
         if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
         cerrar.current();
       });
-  }, [visible, pedir]);
+  }, [visible, pedir, reset]);
 
-  const guardar = async () => {
+  const guardar = async (f: Formulario) => {
     try {
-      const r = await confirmar.mutateAsync({ nombre, codigo: codigo.replace(/\s/g, "") });
-      setErrores(r.errors ?? {});
+      const r = await confirmar.mutateAsync(f);
       if (!r.success) {
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
         notify.warn(r.errors ? (Object.values(r.errors).flat()[0] ?? r.message) : r.message);
+        if (r.errors) fallo();
         return;
       }
       notify.success(r.message);
@@ -67,6 +88,13 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
       if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
     }
   };
+  // Said as the server says it: the first error in a warning too.
+  const rechazado = (errores: FieldErrors<Formulario>) => {
+    const primero = CAMPOS.map((c) => errores[c]?.message).find(Boolean);
+    if (primero) notify.warn(primero);
+    fallo();
+  };
+  const enviar = handleSubmit(guardar, rechazado);
 
   return (
     <Dialog
@@ -85,18 +113,12 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
             icon="pi pi-check"
             loading={confirmar.isPending}
             disabled={!app}
-            onClick={() => void guardar()}
+            onClick={() => void enviar()}
           />
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void guardar();
-        }}
-        noValidate
-      >
+      <form ref={contenedor} onSubmit={enviar} noValidate>
         <ol className="rfs-pasos">
           <li>
             Abra su aplicación de autenticación (por ejemplo, Google Authenticator, Microsoft Authenticator o FreeOTP) y
@@ -118,28 +140,17 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
           <li>Escriba el código de 6 dígitos que muestra la aplicación.</li>
         </ol>
         <div className="rfo-grid rfo-grid-2">
-          <Campo id="app-codigo" etiqueta="Código" requerido error={primero(errores, "codigo")}>
-            <InputText
-              id="app-codigo"
-              value={codigo}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              onChange={(e) => setCodigo(e.target.value)}
-              invalid={!!primero(errores, "codigo")}
-              {...ariaError("app-codigo", primero(errores, "codigo"))}
-            />
-          </Campo>
-          <Campo id="app-nombre" etiqueta="Nombre" requerido error={primero(errores, "nombre")}>
-            <InputText
-              id="app-nombre"
-              value={nombre}
-              maxLength={60}
-              onChange={(e) => setNombre(e.target.value)}
-              invalid={!!primero(errores, "nombre")}
-              {...ariaError("app-nombre", primero(errores, "nombre"))}
-            />
-          </Campo>
+          <CampoTexto
+            control={control}
+            name="codigo"
+            id="app-codigo"
+            etiqueta="Código"
+            requerido
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+          />
+          <CampoTexto control={control} name="nombre" id="app-nombre" etiqueta="Nombre" requerido maxLength={60} />
         </div>
         <button type="submit" hidden />
       </form>

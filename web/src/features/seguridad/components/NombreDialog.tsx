@@ -1,9 +1,22 @@
-/** A name for a new passkey, or a new name for a factor: one field and the action's button. */
+/**
+ * A name for a new passkey, or a new name for a factor: one field and the action's button. A
+ * react-hook-form form checked with the API's schema; the server's error on the name (returned by
+ * `onAceptar`) lands under the field, and a refused form takes the focus to it.
+ */
+import { zRenombrarFactorBody } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
-import { InputText } from "primereact/inputtext";
-import { useEffect, useState } from "react";
-import { ariaError, Campo } from "../../../components/formulario/campos";
+import { useEffect } from "react";
+import { type FieldErrors, useForm } from "react-hook-form";
+import { CampoTexto } from "../../../components/formulario/controlados";
+import { resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { notify } from "../../../lib/toast";
+
+/** The form's field, named as the API names it. */
+interface Formulario {
+  nombre: string;
+}
 
 interface Props {
   titulo: string;
@@ -12,17 +25,37 @@ interface Props {
   texto?: string;
   accion: string;
   icono: string;
-  error?: string;
   ocupado: boolean;
   onHide: () => void;
-  onAceptar: (nombre: string) => void;
+  /** Does the action with the name; resolves to the server's error on the name, if any. */
+  onAceptar: (nombre: string) => Promise<string | undefined>;
 }
 
-export function NombreDialog({ titulo, inicial, texto, accion, icono, error, ocupado, onHide, onAceptar }: Props) {
-  const [nombre, setNombre] = useState("");
+export function NombreDialog({ titulo, inicial, texto, accion, icono, ocupado, onHide, onAceptar }: Props) {
+  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
+    defaultValues: { nombre: "" },
+    resolver: resolverDelEsquema(zRenombrarFactorBody),
+    // useFocoPrimerError takes the focus to the error.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   useEffect(() => {
-    if (inicial !== null) setNombre(inicial);
-  }, [inicial]);
+    if (inicial !== null) reset({ nombre: inicial });
+  }, [inicial, reset]);
+
+  // Said as the server said it before the form checked it first: on the field and in a warning.
+  const rechazado = (errores: FieldErrors<Formulario>) => {
+    if (errores.nombre?.message) notify.warn(errores.nombre.message);
+    fallo();
+  };
+  const aceptar = handleSubmit(async ({ nombre }) => {
+    const error = await onAceptar(nombre);
+    if (error) {
+      setError("nombre", { type: "servidor", message: error });
+      fallo();
+    }
+  }, rechazado);
+
   return (
     <Dialog
       header={titulo}
@@ -34,29 +67,21 @@ export function NombreDialog({ titulo, inicial, texto, accion, icono, error, ocu
       footer={
         <>
           <Button type="button" label="Cancelar" icon="pi pi-times" severity="secondary" outlined onClick={onHide} />
-          <Button type="button" label={accion} icon={icono} loading={ocupado} onClick={() => onAceptar(nombre)} />
+          <Button type="button" label={accion} icon={icono} loading={ocupado} onClick={() => void aceptar()} />
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onAceptar(nombre);
-        }}
-        noValidate
-      >
+      <form ref={contenedor} onSubmit={aceptar} noValidate>
         {texto && <p className="rfs-texto">{texto}</p>}
-        <Campo id="factor-nombre" etiqueta="Nombre" requerido error={error}>
-          <InputText
-            id="factor-nombre"
-            value={nombre}
-            maxLength={60}
-            onChange={(e) => setNombre(e.target.value)}
-            invalid={!!error}
-            autoFocus
-            {...ariaError("factor-nombre", error)}
-          />
-        </Campo>
+        <CampoTexto
+          control={control}
+          name="nombre"
+          id="factor-nombre"
+          etiqueta="Nombre"
+          requerido
+          maxLength={60}
+          autoFocus
+        />
       </form>
     </Dialog>
   );
