@@ -198,14 +198,24 @@ export const MSG_IMPORTACION = {
   sinIncumbente: "La institución no tiene incumbente en el registro: agregue una fila de Tipo Incumbente para ella.",
   registradoEnSolicitud: (id: number) =>
     `Ya está registrado en la solicitud ${id} con otros datos; ese registro se cambia por el flujo de solicitudes.`,
-  documentosNoDisponibles:
-    "La importación de documentos (ZIP) todavía no está disponible: importe el registro sin ellos.",
+  zipNoEsZip: "El archivo de documentos no es un ZIP.",
   zipIlegible: "El ZIP de documentos está dañado o no se puede leer.",
   zipBomba: "El ZIP de documentos se expande a un tamaño excesivo y no se procesa.",
+  zipDemasiados: (max: string) => `El ZIP de documentos tiene más de ${max} archivos, el máximo de una importación.`,
   zipRuta: (nombre: string) => `El ZIP contiene un nombre de archivo no admitido: «${nombre}».`,
+  zipCifrado: (nombre: string) => `El documento «${nombre}» está cifrado o comprimido de una forma que no se admite.`,
+  documentoRepetido: (cedula: string, a: string, b: string) =>
+    `El ZIP tiene dos documentos de la cédula ${cedula}: «${a}» y «${b}».`,
+  documentoNombre: (nombre: string) =>
+    `El nombre del documento «${nombre}» no es una cédula (por ejemplo, 001-1234567-8.pdf).`,
   documentoSinFuncionario: (nombre: string) =>
     `El documento «${nombre}» no corresponde a ningún funcionario del archivo.`,
-  documentoTipo: (nombre: string) => `El documento «${nombre}» no es PDF, JPG ni PNG.`,
+  documentoOtraSolicitud: (nombre: string, id: number) =>
+    `El documento «${nombre}» es de un funcionario registrado en la solicitud ${id}; su tarjeta se cambia por el flujo de solicitudes.`,
+  documentoTipo: (nombre: string) => `El documento «${nombre}»: ${MSG.archivoTipo}`,
+  documentoTamano: (nombre: string, max: number) => `El documento «${nombre}»: ${MSG.archivoTamano(max)}`,
+  documentoTarjeta: (nombre: string) => `Tarjeta de Firmas: ${nombre}`,
+  historialTarjeta: (cedula: string) => `Tarjeta de Firmas adjuntada desde el registro anterior: ${cedula}`,
   noEncontrada: "No se encontró la importación.",
   ejecucionEnCurso: "Ya hay una importación en curso; espere a que termine.",
   interrumpida: "La importación se interrumpió (el servidor se detuvo) y no cambió el registro. Vuelva a iniciarla.",
@@ -281,6 +291,21 @@ export const zInformeImportacion = z.object({
 
 /** Largest import file (and documents' ZIP) the screen takes. */
 export const MAX_BYTES_IMPORTACION = 64 * 1024 * 1024;
+
+/**
+ * Limits of the documents' ZIP, counted on the bytes as they are inflated (never the headers'
+ * sizes): files in it, bytes it expands to, and how much one file may expand per compressed byte
+ * once it passes 1 MB (a ZIP bomb trips the last one in its first chunk).
+ */
+export const LIMITES_ZIP = {
+  entradas: MAX_FILAS_IMPORTACION,
+  bytes: 1024 * 1024 * 1024,
+  razon: 100,
+  razonDesde: 1024 * 1024,
+} as const;
+
+/** The report's column of the documents' lines. */
+export const COLUMNA_DOCUMENTOS = "Documentos";
 
 /** POST api/Importacion (multipart): Archivo, optional Documentos (ZIP), and these fields. */
 export const zFormImportacion = z.object({

@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { filas } from "../db/filas.js";
 import {
+  adjuntos,
   autorizaciones,
   cargos,
   firmas,
@@ -299,6 +300,19 @@ export async function actualizarFuncionario(
   await firmasYPeriodos(tx, [{ id: idFuncionario, idSolicitud, r }]);
 }
 
+/** The signature card's SHA-256 of each of these officials that has one. */
+export async function tarjetasDe(tx: Tx, ids: number[]): Promise<Map<number, string>> {
+  const m = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const fs = await tx
+      .select({ id: adjuntos.idFuncionario, sha256: adjuntos.sha256 })
+      .from(adjuntos)
+      .where(and(inArray(adjuntos.idFuncionario, ids.slice(i, i + 5000)), eq(adjuntos.tipoAdjunto, "Tarjeta")));
+    for (const f of fs) if (f.id !== null) m.set(f.id, f.sha256);
+  }
+  return m;
+}
+
 export async function tocarSolicitudes(tx: Tx, ids: number[], fecha: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(solicitudes).set({ fechaActualizacion: fecha }).where(inArray(solicitudes.idSolicitud, ids));
@@ -359,6 +373,7 @@ export async function archivosEjecucion(tx: Tx, id: number) {
     .select({
       contenido: importaciones.contenido,
       documentos: importaciones.documentos,
+      documentosNombre: importaciones.documentosNombre,
       archivo: importaciones.archivo,
       idUsuario: importaciones.idUsuario,
       aplicar: importaciones.aplicar,

@@ -7,7 +7,6 @@ import {
   GRUPOS,
   MAX_BYTES_IMPORTACION,
   MSG,
-  MSG_IMPORTACION,
   zConsultaFormato,
   zConsultaInforme,
   zFormImportacion,
@@ -52,13 +51,13 @@ export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       if (!campos.success) throw Validacion(erroresDeZod(campos.error));
       const archivo = form.archivos.get("Archivo");
       if (!archivo) throw ValidacionCampo("Archivo", MSG.requerido);
-      // The documents' ZIP (signature cards by cédula) is not imported yet: refused, never ignored.
-      if (form.archivos.has("Documentos")) throw ValidacionCampo("Documentos", MSG_IMPORTACION.documentosNoDisponibles);
+      const documentos = form.archivos.get("Documentos");
       const data = await servicio.iniciarEjecucion(
         db,
         {
           archivo: archivo.nombre,
           contenido: archivo.contenido,
+          documentos: documentos ? { nombre: documentos.nombre, contenido: documentos.contenido } : null,
           aplicar: campos.data.Aplicar,
           crearCatalogos: campos.data.CrearCatalogos,
           idUsuario: sesion.idUsuario,

@@ -20,6 +20,7 @@ import type { Db } from "../db/client.js";
 import { exportar, type Formato } from "../exportar/formatos.js";
 import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
+import { examinarZip, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
 import { ArchivoInvalido, formatoDe } from "./lector.js";
 import { ejecutarImportacion, sha256De } from "./motor.js";
@@ -79,7 +80,9 @@ export interface NuevaEjecucion {
 
 /**
  * Stores a run and starts it in the background. A file that is not CSV or Excel is refused on the
- * spot (400 on Archivo); one run at a time per database.
+ * spot (400 on Archivo), and so is a documents' ZIP that is not a ZIP, is a bomb, has a bad name or
+ * two documents of one cédula (400 on Documentos: it is read through once here); one run at a time
+ * per database.
  */
 export async function iniciarEjecucion(
   db: Db,
@@ -92,6 +95,14 @@ export async function iniciarEjecucion(
   } catch (e) {
     if (e instanceof ArchivoInvalido) throw ValidacionCampo("Archivo", e.mensaje);
     throw e;
+  }
+  if (datos.documentos) {
+    try {
+      await examinarZip(datos.documentos.contenido);
+    } catch (e) {
+      if (e instanceof ZipInvalido) throw ValidacionCampo("Documentos", e.mensaje);
+      throw e;
+    }
   }
   const abiertas = (await repo.ejecuciones(db, 20)).filter((f) =>
     ["pendiente", "validando", "aplicando"].includes(f.estado),
@@ -125,6 +136,9 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
     const r = await ejecutarImportacion(db, {
       archivo: datos.archivo,
       contenido: datos.contenido,
+      documentos: datos.documentos
+        ? { nombre: datos.documentosNombre ?? "documentos.zip", contenido: datos.documentos }
+        : null,
       aplicar: datos.aplicar,
       crearCatalogos: datos.crearCatalogos,
       idUsuario: datos.idUsuario,

@@ -61,8 +61,8 @@ async function main(): Promise<number> {
     console.error(`No existe el archivo ${op.archivo}.`);
     return 2;
   }
-  if (op.documentos !== null) {
-    console.error("El ZIP de documentos todavía no se importa desde la línea de comandos.");
+  if (op.documentos !== null && !fs.existsSync(op.documentos)) {
+    console.error(`No existe el archivo ${op.documentos}.`);
     return 2;
   }
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -81,6 +81,10 @@ async function main(): Promise<number> {
     const reloj = relojDelSistema;
     await prepararAuditoria(database.db, config, reloj(), (l) => console.error(l));
     const contenido = fs.readFileSync(op.archivo);
+    const documentos =
+      op.documentos === null
+        ? null
+        : { nombre: path.basename(op.documentos), contenido: fs.readFileSync(op.documentos) };
     const inicio = performance.now();
     const ahora = reloj();
     const interactivo = process.stderr.isTTY;
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
     const r = await ejecutarImportacion(database.db, {
       archivo: path.basename(op.archivo),
       contenido,
+      documentos,
       aplicar: op.aplicar,
       crearCatalogos: op.crearCatalogos,
       idUsuario: null,
@@ -126,7 +131,10 @@ async function main(): Promise<number> {
     const c = r.conteos;
     console.log(
       `${op.aplicar ? "Importación" : "Prueba de importación"} de ${path.basename(op.archivo)} (SHA-256 ${r.sha256}) en ${segundos} s\n` +
-        `  filas: ${miles(c.filas)}; se crean ${miles(c.crear)}, se actualizan ${miles(c.actualizar)}, sin cambios ${miles(c.sinCambios)}, rechazadas ${miles(c.rechazada)}`,
+        `  filas: ${miles(c.filas)}; se crean ${miles(c.crear)}, se actualizan ${miles(c.actualizar)}, sin cambios ${miles(c.sinCambios)}, rechazadas ${miles(c.rechazada)}` +
+        (documentos
+          ? `\n  tarjetas de firmas ${r.aplicada ? "adjuntadas" : "por adjuntar"}: ${miles(c.documentos)}`
+          : ""),
     );
     const rechazos = r.informe.filter((f) => f.resultado === "rechazada");
     for (const f of rechazos.slice(0, 50))

@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  COLUMNA_DOCUMENTOS,
   type ConteosImportacion,
   type FilaInforme,
   MAX_FILAS_IMPORTACION,
@@ -18,10 +19,14 @@ import {
   MSG_IMPORTACION,
   TIPO_IMPORTACION,
 } from "@registro/contracts";
+import { reemplazarAdjuntos } from "../adjuntos/adjuntos.repository.js";
+import { prepararArchivo } from "../adjuntos/archivos.js";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db, Tx } from "../db/client.js";
 import { type CambioFuncionario, encolarEventos } from "../notificaciones/eventos.js";
+import { ErroresCampo } from "../shared/errors.js";
 import { montoTexto } from "../verificacion/decision.js";
+import { type DocumentoZip, examinarZip, leerDocumentos, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
 import { ArchivoInvalido, formatoDe, leerFilas } from "./lector.js";
 import { claveInstitucion, type Decision, planear } from "./plan.js";
@@ -33,6 +38,8 @@ export interface OpcionesImportacion {
   /** The file's name as given (report and audit). */
   archivo: string;
   contenido: Buffer;
+  /** The optional documents' ZIP: signature cards named by cédula. */
+  documentos?: { nombre: string; contenido: Buffer } | null;
   aplicar: boolean;
   crearCatalogos: boolean;
   idUsuario: number | null;
@@ -76,13 +83,84 @@ function trozos(b: Buffer): Readable {
 
 export const sha256De = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 
+/** A signature card of the ZIP to attach to one official of the plan. */
+export interface Adjuntar {
+  doc: DocumentoZip;
+  registro: RegistroImportado;
+  /** The official already in the imported request, or undefined for one the apply creates. */
+  idFuncionario?: number;
+  idSolicitud?: number;
+}
+
+const TIPO_TARJETA = "Tarjeta";
+
+/**
+ * What each document of the ZIP would do: attached as the signature card of every official of the
+ * file with its cédula that is (or will be) in the institution's imported request — created when
+ * the official has none, replaced when its hash differs, left as it is when equal. A document of
+ * nobody in the file, of an official of another request, or refused by its own checks is a refused
+ * line (the file then applies nothing); one whose official's row is refused adds nothing more.
+ */
+export function planearDocumentos(
+  docs: DocumentoZip[],
+  decisiones: Decision[],
+  cedulasRechazadas: Set<string>,
+  tarjetas: Map<number, string>,
+): { lineas: FilaInforme[]; adjuntar: Adjuntar[] } {
+  const porCedula = new Map<string, Decision[]>();
+  for (const d of decisiones) {
+    if (d.registro.tipo !== TIPO_IMPORTACION.funcionario) continue;
+    const l = porCedula.get(d.registro.cedula) ?? [];
+    l.push(d);
+    porCedula.set(d.registro.cedula, l);
+  }
+  const lineas: FilaInforme[] = [];
+  const adjuntar: Adjuntar[] = [];
+  const linea = (doc: DocumentoZip, d: Decision | undefined, resultado: FilaInforme["resultado"], mensaje: string) =>
+    lineas.push({
+      fila: d?.registro.fila ?? 0,
+      resultado,
+      institucion: d?.registro.institucion ?? "",
+      cedula: doc.cedula ?? "",
+      tipo: d?.registro.tipo ?? "",
+      columna: COLUMNA_DOCUMENTOS,
+      mensaje,
+    });
+  for (const doc of docs) {
+    const ds = doc.cedula === null ? [] : (porCedula.get(doc.cedula) ?? []);
+    if (doc.error !== null) {
+      linea(doc, ds[0], "rechazada", doc.error);
+      continue;
+    }
+    const objetivos = ds.filter((d) => d.resultado === "crear" || d.idFuncionario !== undefined);
+    if (objetivos.length === 0) {
+      const otra = ds.find((d) => d.idSolicitud !== undefined);
+      if (otra)
+        linea(doc, otra, "rechazada", MSG_IMPORTACION.documentoOtraSolicitud(doc.ruta, otra.idSolicitud as number));
+      else if (!cedulasRechazadas.has(doc.cedula as string))
+        linea(doc, undefined, "rechazada", MSG_IMPORTACION.documentoSinFuncionario(doc.ruta));
+      continue;
+    }
+    for (const d of objetivos) {
+      const previa = d.idFuncionario === undefined ? undefined : tarjetas.get(d.idFuncionario);
+      const resultado = previa === undefined ? "crear" : previa === doc.sha256 ? "sinCambios" : "actualizar";
+      linea(doc, d, resultado, MSG_IMPORTACION.documentoTarjeta(doc.ruta));
+      if (resultado !== "sinCambios")
+        adjuntar.push({ doc, registro: d.registro, idFuncionario: d.idFuncionario, idSolicitud: d.idSolicitud });
+    }
+  }
+  return { lineas, adjuntar };
+}
+
 export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Promise<ResultadoImportacion> {
   const sha256 = sha256De(op.contenido);
   const informe: FilaInforme[] = [];
   const progreso = op.progreso ?? (() => {});
   let registros: RegistroImportado[] = [];
+  let docs: DocumentoZip[] = [];
   try {
     const formato = formatoDe(op.contenido.subarray(0, 8192));
+    if (op.documentos) docs = await examinarZip(op.documentos.contenido);
     const cat = await repo.cargarCatalogos(db, op.hoy, op.crearCatalogos);
     // Duplicates inside the file: institution + cédula + kind seen before, with its row.
     const vistas = new Map<string, number>();
@@ -127,7 +205,7 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
     }
     await progreso("validando", leidas, leidas);
   } catch (e) {
-    if (e instanceof ArchivoInvalido) {
+    if (e instanceof ArchivoInvalido || e instanceof ZipInvalido) {
       return { sha256, conteos: CONTEOS_VACIOS, informe: [], aplicada: false, error: e.mensaje };
     }
     throw e;
@@ -155,15 +233,30 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
       columna: "",
       mensaje: x.mensaje,
     });
-  informe.sort((a, b) => a.fila - b.fila);
   const filasRechazadas = new Set(informe.filter((f) => f.resultado === "rechazada").map((f) => f.fila));
+  const filas = new Set(informe.map((f) => f.fila)).size;
+  let adjuntar: Adjuntar[] = [];
+  let docsRechazados = 0;
+  if (docs.length > 0) {
+    const conDocumento = new Set(docs.map((d) => d.cedula));
+    const ids = plan.decisiones
+      .filter((d) => d.idFuncionario !== undefined && conDocumento.has(d.registro.cedula))
+      .map((d) => d.idFuncionario as number);
+    const cedulasRechazadas = new Set(informe.filter((f) => f.resultado === "rechazada").map((f) => f.cedula));
+    const pd = planearDocumentos(docs, plan.decisiones, cedulasRechazadas, await repo.tarjetasDe(db, ids));
+    informe.push(...pd.lineas);
+    adjuntar = pd.adjuntar;
+    docsRechazados = pd.lineas.filter((l) => l.resultado === "rechazada").length;
+    docs = [];
+  }
+  informe.sort((a, b) => a.fila - b.fila);
   const conteos: ConteosImportacion = {
-    filas: new Set(informe.map((f) => f.fila)).size,
+    filas,
     crear: plan.decisiones.filter((d) => d.resultado === "crear").length,
     actualizar: plan.decisiones.filter((d) => d.resultado === "actualizar").length,
     sinCambios: plan.decisiones.filter((d) => d.resultado === "sinCambios").length,
-    rechazada: filasRechazadas.size,
-    documentos: 0,
+    rechazada: filasRechazadas.size + docsRechazados,
+    documentos: adjuntar.length,
   };
   registros = [];
 
@@ -173,7 +266,13 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
       entidad: "Importacion",
       idEntidad: sha256.slice(0, 16),
       accion: aplicada ? "importar" : "importar_prueba",
-      despues: { archivo: op.archivo, sha256, aplicada, ...conteos },
+      despues: {
+        archivo: op.archivo,
+        sha256,
+        ...(op.documentos ? { zip: op.documentos.nombre, zipSha256: sha256De(op.documentos.contenido) } : {}),
+        aplicada,
+        ...conteos,
+      },
     });
 
   if (!op.aplicar || conteos.rechazada > 0) {
@@ -184,19 +283,23 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
         : null;
     return { sha256, conteos, informe, aplicada: false, error };
   }
-  const cambia = conteos.crear + conteos.actualizar > 0;
+  const cambia = conteos.crear + conteos.actualizar + conteos.documentos > 0;
   await db.transaction(async (tx) => {
-    if (cambia) await aplicarPlan(tx, plan.decisiones, plan.incumbenteNuevo, op, progreso);
+    if (cambia) await aplicarPlan(tx, plan.decisiones, plan.incumbenteNuevo, adjuntar, op, progreso);
     await auditoria(tx, true);
   });
   return { sha256, conteos, informe, aplicada: true, error: null };
 }
 
-/** Writes the plan's creations and updates, in the caller's transaction. */
+/**
+ * Writes the plan's creations and updates, then the signature cards, in the caller's transaction:
+ * a card's bytes go in with the rows that reference them, so a failed or killed apply leaves none.
+ */
 async function aplicarPlan(
   tx: Tx,
   decisiones: Decision[],
   incumbenteNuevo: Map<string, RegistroImportado>,
+  adjuntar: Adjuntar[],
   op: OpcionesImportacion,
   progreso: NonNullable<OpcionesImportacion["progreso"]>,
 ): Promise<void> {
@@ -246,8 +349,18 @@ async function aplicarPlan(
   const previas = new Set(existentes.importadas.values());
   const nuevas = new Set([...solicitudDe.values()].filter((id) => !previas.has(id)));
   let hechas = 0;
+  const total = aEscribir.length + adjuntar.length;
   const creaciones: { r: RegistroImportado; idSolicitud: number }[] = [];
   const eventos: CambioFuncionario[] = [];
+  // Ids of the created officials that get a card (only those: memory stays small).
+  const conTarjeta = new Set(adjuntar.filter((a) => a.idFuncionario === undefined).map((a) => a.registro));
+  const nuevos = new Map<RegistroImportado, number>();
+  const insertar = async (l: typeof creaciones) => {
+    const idsLote = await repo.insertarFuncionarios(tx, l);
+    l.forEach((c, i) => {
+      if (conTarjeta.has(c.r)) nuevos.set(c.r, idsLote[i]);
+    });
+  };
   for (const d of aEscribir) {
     const k = claveDe.get(d.registro) as string;
     const idSolicitud = solicitudDe.get(k) as number;
@@ -268,9 +381,9 @@ async function aplicarPlan(
     if (d.resultado === "crear") {
       creaciones.push({ r, idSolicitud });
       if (creaciones.length >= lote) {
-        await repo.insertarFuncionarios(tx, creaciones.splice(0));
+        await insertar(creaciones.splice(0));
         hechas += lote;
-        await progreso("aplicando", hechas, aEscribir.length);
+        await progreso("aplicando", hechas, total);
       }
     } else if (d.idFuncionario !== undefined) {
       await repo.actualizarFuncionario(tx, d.idFuncionario, idSolicitud, r);
@@ -285,12 +398,44 @@ async function aplicarPlan(
       hechas++;
     }
   }
-  await repo.insertarFuncionarios(tx, creaciones);
+  hechas += creaciones.length;
+  await insertar(creaciones);
+  if (adjuntar.length > 0 && op.documentos) {
+    const porRuta = new Map<string, Adjuntar[]>();
+    for (const a of adjuntar) porRuta.set(a.doc.ruta, [...(porRuta.get(a.doc.ruta) ?? []), a]);
+    const examinados = new Map(adjuntar.map((a) => [a.doc.ruta, a.doc]));
+    await leerDocumentos(op.documentos.contenido, examinados, async (doc, contenido) => {
+      // The checks of any upload, again on the bytes written.
+      const errores = new ErroresCampo();
+      const listo = await prepararArchivo(
+        { campo: "Documentos", nombre: doc.nombre, contenido },
+        TIPO_TARJETA,
+        errores,
+      );
+      if (!listo) throw new Error(`document ${doc.ruta} refused at apply after passing its examination`);
+      for (const a of porRuta.get(doc.ruta) ?? []) {
+        const idFuncionario = a.idFuncionario ?? nuevos.get(a.registro);
+        const idSolicitud = a.idSolicitud ?? solicitudDe.get(claveDe.get(a.registro) as string);
+        if (idFuncionario === undefined || idSolicitud === undefined)
+          throw new Error(`import plan without the official of document ${doc.ruta}`);
+        await reemplazarAdjuntos(tx, { idSolicitud, idFuncionario }, [listo]);
+        if (a.idFuncionario !== undefined)
+          historia.push({
+            idSolicitud,
+            texto: MSG_IMPORTACION.historialTarjeta(a.registro.cedula),
+            fecha: op.ahora,
+            idUsuario: op.idUsuario,
+          });
+        hechas++;
+        if (hechas % 500 === 0) await progreso("aplicando", hechas, total);
+      }
+    });
+  }
   await repo.anotarHistorial(tx, historia);
   await encolarEventos(tx, eventos);
   const tocadas = [...new Set(historia.map((h) => h.idSolicitud))].filter((id) => !nuevas.has(id));
   await repo.tocarSolicitudes(tx, tocadas, op.ahora);
-  await progreso("aplicando", aEscribir.length, aEscribir.length);
+  await progreso("aplicando", total, total);
 }
 
 /**

@@ -59,8 +59,12 @@ export interface Decision {
   resultado: Exclude<ResultadoFila, "rechazada">;
   /** What changes (update), in Spanish column names. */
   cambios: string[];
-  /** The matched entry of the imported request (update, unchanged). */
+  /**
+   * The matched entry of the imported request (update, unchanged) and that request; an official
+   * left as it is in another request has that request's id and no idFuncionario.
+   */
   idFuncionario?: number;
+  idSolicitud?: number;
   idIncumbente?: number;
 }
 
@@ -187,13 +191,14 @@ export function planear(registros: RegistroImportado[], ex: Existentes): Plan {
         resultado: cambios.length ? "actualizar" : "sinCambios",
         cambios,
         idFuncionario: enImportada.idFuncionario,
+        idSolicitud: enImportada.idSolicitud,
       });
       continue;
     }
     const otro = [...candidatos].sort((a, b) => b.idFuncionario - a.idFuncionario)[0];
     if (otro) {
       if (cambiosFuncionario(r, otro, false).length === 0)
-        decisiones.push({ registro: r, resultado: "sinCambios", cambios: [] });
+        decisiones.push({ registro: r, resultado: "sinCambios", cambios: [], idSolicitud: otro.idSolicitud });
       else rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
       continue;
     }

@@ -99,7 +99,7 @@ describe("bad input: 400 in the product's shape, on the field", () => {
       },
     );
     expect(zip.statusCode).toBe(400);
-    expect(zip.json().errors).toEqual({ Documentos: [MSG_IMPORTACION.documentosNoDisponibles] });
+    expect(zip.json().errors).toEqual({ Documentos: [MSG_IMPORTACION.zipIlegible] });
     const opcion = await subir("configuracion", { Aplicar: "quizás" }, archivo());
     expect(opcion.statusCode).toBe(400);
     expect(Object.keys(opcion.json().errors)).toEqual(["Aplicar"]);

@@ -1,7 +1,7 @@
 /**
  * `npm run importar`: the command line runs the same engine on the configured database — a test run
  * by default, --aplicar to apply, the counts and refusals on the terminal, the report beside the
- * file, exit code 1 when a row or the file is refused.
+ * file, exit code 1 when a row or the file is refused; --documentos attaches the ZIP's signature cards.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { MSG_IMPORTACION } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
-import { cedula } from "../support/importacion.js";
+import { cedula, pdf, zip } from "../support/importacion.js";
 import { baseParaProcesos } from "../support/proceso.js";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -58,16 +58,27 @@ describe("npm run importar", () => {
         `Ministerio de Hacienda;Funcionario;${cedula("8010000021")};Luis;Mota;Tesorero;Cheques;05/05/2021`,
       ].join("\n"),
     );
-    const prueba = await importar("registro.csv");
+    fs.writeFileSync(
+      path.join(carpeta, "tarjetas.zip"),
+      zip([{ nombre: `${cedula("8010000021")}.pdf`, contenido: pdf("Luis Mota") }]),
+    );
+    const prueba = await importar("registro.csv", "--documentos", "tarjetas.zip");
     expect(prueba.codigo, prueba.errores).toBe(0);
     expect(prueba.salida).toContain("se crean 2");
+    expect(prueba.salida).toContain("tarjetas de firmas por adjuntar: 1");
     expect(prueba.salida).toContain("no se cambió nada");
     expect(fs.existsSync(path.join(carpeta, "registro.csv.informe.csv"))).toBe(true);
-    const aplicar = await importar("registro.csv", "--aplicar");
+    const aplicar = await importar("registro.csv", "--aplicar", "--documentos", "tarjetas.zip");
     expect(aplicar.codigo, aplicar.errores).toBe(0);
     expect(aplicar.salida).toContain("El registro quedó actualizado.");
-    const otra = await importar("registro.csv", "--aplicar");
+    expect(aplicar.salida).toContain("tarjetas de firmas adjuntadas: 1");
+    const otra = await importar("registro.csv", "--documentos", "tarjetas.zip", "--aplicar");
     expect(otra.salida).toContain("sin cambios 2");
+    expect(otra.salida).toContain("tarjetas de firmas adjuntadas: 0");
+    fs.writeFileSync(path.join(carpeta, "malo.zip"), zip([{ nombre: "../../etc/x.pdf", contenido: pdf("x") }]));
+    const zipMalo = await importar("registro.csv", "--documentos", "malo.zip");
+    expect(zipMalo.codigo).toBe(1);
+    expect(zipMalo.errores).toContain(MSG_IMPORTACION.zipRuta("../../etc/x.pdf"));
 
     fs.writeFileSync(path.join(carpeta, "malo.csv"), "Institución;Cédula\nx;y\n");
     const malo = await importar("malo.csv");
