@@ -1,12 +1,14 @@
 /**
  * "Importar registro" in a real browser as `configuracion`: reached from Configuración, a file with
  * a refused row tested (the report shows the error on its row and column), the corrected file
- * applied with the progress shown until it ends; the imported official then verifies as authorised
+ * applied with the progress shown until it ends, with a documents' ZIP (one with a path-traversing
+ * name refused under its field first) whose signature card is attached; the imported official then verifies as authorised
  * in "Verificar firma" (as the consultant). Checked by axe at 1366 px and 390 px.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -42,6 +44,48 @@ function cedula(base: string): string {
 
 const FUNCIONARIO = cedula("9020000021");
 
+/** A ZIP of stored (uncompressed) files, written here so a test can give it any name. */
+function zipGuardado(nombre: string, archivos: [string, Buffer][]): string {
+  const partes: Buffer[] = [];
+  const centrales: Buffer[] = [];
+  let pos = 0;
+  for (const [ruta, datos] of archivos) {
+    const n = Buffer.from(ruta);
+    const crc = zlib.crc32(datos);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(datos.length, 18);
+    local.writeUInt32LE(datos.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(datos.length, 20);
+    central.writeUInt32LE(datos.length, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(pos, 42);
+    partes.push(local, n, datos);
+    centrales.push(central, n);
+    pos += 30 + n.length + datos.length;
+  }
+  const dir = Buffer.concat(centrales);
+  const fin = Buffer.alloc(22);
+  fin.writeUInt32LE(0x06054b50, 0);
+  fin.writeUInt16LE(archivos.length, 8);
+  fin.writeUInt16LE(archivos.length, 10);
+  fin.writeUInt32LE(dir.length, 12);
+  fin.writeUInt32LE(pos, 16);
+  const ruta = path.join(carpeta, nombre);
+  fs.writeFileSync(ruta, Buffer.concat([...partes, dir, fin]));
+  return ruta;
+}
+
+const TARJETA = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+
 function archivo(nombre: string, cedulaFuncionario: string): string {
   const ruta = path.join(carpeta, nombre);
   fs.writeFileSync(
@@ -76,14 +120,27 @@ test("upload, errors shown, apply, the official then verifies as authorised", { 
   expect(await fila.textContent()).toContain("Cédula");
   await screenshot(page, "importacion-errores");
 
-  // The corrected file, applied.
+  // The corrected file with a ZIP whose name climbs out of it: refused under its field.
   await page.getByLabel("Archivo del registro").setInputFiles(archivo("registro.csv", FUNCIONARIO));
+  const zip = page.getByLabel("Documentos (ZIP, opcional)");
+  await zip.setInputFiles(zipGuardado("malo.zip", [[`../${FUNCIONARIO}.pdf`, TARJETA]]));
+  await page.getByRole("button", { name: "Probar" }).click();
+  await page.getByText(`El ZIP contiene un nombre de archivo no admitido: «../${FUNCIONARIO}.pdf».`).waitFor();
+  expect(await zip.getAttribute("aria-invalid")).toBe("true");
+
+  // Applied with the official's signature card.
+  await zip.setInputFiles(zipGuardado("tarjetas.zip", [[`${FUNCIONARIO}.pdf`, TARJETA]]));
   await page.getByRole("button", { name: "Aplicar" }).click();
   await page.getByText("El registro quedó actualizado.").waitFor({ timeout: 60_000 });
+  await page.getByText(/Tarjetas de firmas adjuntadas: 1\./).waitFor();
   await page.getByRole("region", { name: /Informe de registro\.csv/ }).waitFor();
   await page.getByText("Ninguna fila rechazada.").waitFor();
   await page.getByLabel("Solo filas rechazadas").click();
-  await page.getByRole("row", { name: new RegExp(FUNCIONARIO) }).waitFor();
+  await page
+    .getByRole("row", { name: new RegExp(FUNCIONARIO) })
+    .first()
+    .waitFor();
+  await page.getByRole("row", { name: new RegExp(`Tarjeta de Firmas: ${FUNCIONARIO}\\.pdf`) }).waitFor();
   await screenshot(page, "importacion-aplicada");
   await ctx.close();
 

@@ -313,3 +313,63 @@ describe("Excel files", () => {
     });
   });
 });
+
+describe("what the file becomes, institution by institution", () => {
+  it("each institution gets one approved request (106) holding exactly its officials, with its own history entry dated with its registration date", async () => {
+    const c = {
+      eduInc: cedula("4050000011"),
+      edu1: cedula("4050000021"),
+      edu2: cedula("4050000031"),
+      aduInc: cedula("4050000041"),
+      adu1: cedula("4050000051"),
+    };
+    const filas = [
+      "Institución;Tipo;Cédula;Nombres;Apellidos;Cargo;Firmas;Fecha de registro",
+      `Ministerio de Educación;Incumbente;${c.eduInc};Ana;Mejía;Ministro;;15/08/2019`,
+      `Dirección General de Aduanas;Funcionario;${c.adu1};Tomás;Rijo;Director Financiero;Cheques;02/03/2023`,
+      `Ministerio de Educación;Funcionario;${c.edu1};Berta;Lora;Director Financiero;Cheques;20/09/2019`,
+      `Dirección General de Aduanas;Incumbente;${c.aduInc};Elena;Paulino;Director General;;05/04/2023`,
+      `Ministerio de Educación;Funcionario;${c.edu2};Carlos;Nina;Director Financiero;Nóminas;01/02/2021`,
+    ];
+    const r = await correr(filas.join("\n"), { aplicar: true });
+    expect(r.aplicada, JSON.stringify(r.informe)).toBe(true);
+    const porInstitucion = await t.db
+      .select({
+        idSolicitud: solicitudes.idSolicitud,
+        institucion: sql<string>`(select nombre from instituciones i where i.id_institucion = ${solicitudes.idInstitucion})`,
+        estatus: solicitudes.estatus,
+        fechaSolicitud: solicitudes.fechaSolicitud,
+      })
+      .from(importacionSolicitudes)
+      .innerJoin(solicitudes, eq(solicitudes.idSolicitud, importacionSolicitudes.idSolicitud));
+    const esperado: Record<string, { fecha: string; cedulas: string[] }> = {
+      "Ministerio de Educación": { fecha: "2019-08-15", cedulas: [c.edu1, c.edu2] },
+      "Dirección General de Aduanas": { fecha: "2023-03-02", cedulas: [c.adu1] },
+    };
+    for (const [nombre, e] of Object.entries(esperado)) {
+      const sols = porInstitucion.filter((s) => s.institucion === nombre);
+      expect(sols, nombre).toHaveLength(1);
+      const [sol] = sols;
+      expect(sol.estatus).toBe(ESTATUS.ACTIVA);
+      expect(sol.estatus).toBe(106);
+      expect(fechaLocal(sol.fechaSolicitud)).toBe(e.fecha);
+      const suyos = await t.db
+        .select({ cedula: funcionarios.cedula, creado: funcionarios.creado })
+        .from(funcionarios)
+        .where(eq(funcionarios.idSolicitud, sol.idSolicitud))
+        .orderBy(funcionarios.cedula);
+      expect(suyos.map((f) => f.cedula)).toEqual(e.cedulas);
+      const hist = await t.db.select().from(historial).where(eq(historial.idSolicitud, sol.idSolicitud));
+      expect(hist.map((h) => [h.motivoCambioEstatus, h.estatus, fechaLocal(h.fecha)])).toEqual([
+        [MSG_IMPORTACION.historialImportado, ESTATUS.ACTIVA, e.fecha],
+      ]);
+    }
+    // Each official's period starts on its own registration date.
+    const [edu2] = await t.db
+      .select({ desde: autorizaciones.desde })
+      .from(autorizaciones)
+      .innerJoin(funcionarios, eq(funcionarios.idFuncionario, autorizaciones.idFuncionario))
+      .where(eq(funcionarios.cedula, c.edu2));
+    expect(fechaLocal(edu2.desde)).toBe("2021-02-01");
+  });
+});

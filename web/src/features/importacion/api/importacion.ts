@@ -23,17 +23,20 @@ export function useImportaciones() {
 
 export interface Subida {
   archivo: File;
+  /** Optional ZIP of signature cards named by cédula. */
+  documentos: File | null;
   aplicar: boolean;
   crearCatalogos: boolean;
 }
 
 export function useIniciarImportacion() {
   return useMutation({
-    mutationFn: ({ archivo, aplicar, crearCatalogos }: Subida) => {
+    mutationFn: ({ archivo, documentos, aplicar, crearCatalogos }: Subida) => {
       const cuerpo = new FormData();
       cuerpo.append("Aplicar", String(aplicar));
       cuerpo.append("CrearCatalogos", String(crearCatalogos));
       cuerpo.append("Archivo", archivo, archivo.name);
+      if (documentos) cuerpo.append("Documentos", documentos, documentos.name);
       return api.post<RespuestaAccion<Importacion>>("api/Importacion", cuerpo);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE }),

@@ -45,6 +45,8 @@ export function Resumen({ r }: { r: Importacion }) {
             <strong>{r.archivo}</strong> ({r.aplicar ? "aplicación" : "prueba"}): {miles(c.filas)} filas; se crean{" "}
             {miles(c.crear)}, se actualizan {miles(c.actualizar)}, sin cambios {miles(c.sinCambios)}, rechazadas{" "}
             {miles(c.rechazada)}.
+            {c.documentos > 0 &&
+              ` Tarjetas de firmas ${r.aplicada ? "adjuntadas" : "por adjuntar"}: ${miles(c.documentos)}.`}
           </p>
           {r.error && <p className="rf-importacion-error">{r.error}</p>}
           {!r.error && r.aplicada && <p>El registro quedó actualizado.</p>}

@@ -28,11 +28,15 @@ export default function ImportarRegistroPage() {
   const lista = useImportaciones();
   const iniciar = useIniciarImportacion();
   const entrada = useRef<HTMLInputElement>(null);
+  const entradaZip = useRef<HTMLInputElement>(null);
   const [archivo, setArchivo] = useState<File | null>(null);
+  const [documentos, setDocumentos] = useState<File | null>(null);
+  const [errorZip, setErrorZip] = useState<string | null>(null);
   const [crearCatalogos, setCrearCatalogos] = useState(false);
   const [errorArchivo, setErrorArchivo] = useState<string | null>(null);
   const [elegida, setElegida] = useState<number | null>(null);
   const idArchivo = useId();
+  const idZip = useId();
   const idCrear = useId();
   const corridas = lista.data ?? [];
   const ocupada = corridas.some(enCurso);
@@ -45,11 +49,15 @@ export default function ImportarRegistroPage() {
       return;
     }
     setErrorArchivo(null);
+    setErrorZip(null);
     iniciar.mutate(
-      { archivo, aplicar, crearCatalogos },
+      { archivo, documentos, aplicar, crearCatalogos },
       {
         onSuccess: (r) => {
-          if (r.errors) {
+          if (r.errors?.Documentos) {
+            setErrorZip(r.errors.Documentos[0] ?? r.message);
+            entradaZip.current?.focus();
+          } else if (r.errors) {
             const e = Object.values(r.errors).flat()[0];
             setErrorArchivo(e ?? r.message);
             entrada.current?.focus();
@@ -116,6 +124,30 @@ export default function ImportarRegistroPage() {
           {errorArchivo && (
             <small id={`${idArchivo}-error`} className="rf-importacion-error">
               {errorArchivo}
+            </small>
+          )}
+        </div>
+        <div className="rf-importacion-campo">
+          <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
+          <input
+            ref={entradaZip}
+            id={idZip}
+            type="file"
+            accept=".zip,application/zip"
+            aria-invalid={errorZip !== null}
+            aria-describedby={`${idZip}-ayuda${errorZip ? ` ${idZip}-error` : ""}`}
+            onChange={(e) => {
+              setDocumentos(e.target.files?.[0] ?? null);
+              setErrorZip(null);
+            }}
+          />
+          <small id={`${idZip}-ayuda`}>
+            Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se
+            adjunta como su Tarjeta de Firmas.
+          </small>
+          {errorZip && (
+            <small id={`${idZip}-error`} className="rf-importacion-error">
+              {errorZip}
             </small>
           )}
         </div>
