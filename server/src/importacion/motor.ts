@@ -11,7 +11,6 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import {
-  COLUMNA_DOCUMENTOS,
   type ConteosImportacion,
   type FilaInforme,
   MAX_FILAS_IMPORTACION,
@@ -19,17 +18,15 @@ import {
   MSG_IMPORTACION,
   TIPO_IMPORTACION,
 } from "@registro/contracts";
-import { reemplazarAdjuntos } from "../adjuntos/adjuntos.repository.js";
-import { prepararArchivo } from "../adjuntos/archivos.js";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db, Tx } from "../db/client.js";
 import { type CambioFuncionario, encolarEventos } from "../notificaciones/eventos.js";
-import { ErroresCampo } from "../shared/errors.js";
 import { montoTexto } from "../verificacion/decision.js";
-import { type DocumentoZip, examinarZip, leerDocumentos, ZipInvalido } from "./documentos.js";
+import { type DocumentoZip, examinarZip, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
 import { ArchivoInvalido, formatoDe, leerFilas } from "./lector.js";
 import { claveInstitucion, type Decision, planear } from "./plan.js";
+import { type Adjuntar, escribirTarjetas, planearDocumentos } from "./tarjetas.js";
 import { type RegistroImportado, TITULO, validarFila } from "./validacion.js";
 
 export type Fase = "validando" | "aplicando";
@@ -82,75 +79,6 @@ function trozos(b: Buffer): Readable {
 }
 
 export const sha256De = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
-
-/** A signature card of the ZIP to attach to one official of the plan. */
-export interface Adjuntar {
-  doc: DocumentoZip;
-  registro: RegistroImportado;
-  /** The official already in the imported request, or undefined for one the apply creates. */
-  idFuncionario?: number;
-  idSolicitud?: number;
-}
-
-const TIPO_TARJETA = "Tarjeta";
-
-/**
- * What each document of the ZIP would do: attached as the signature card of every official of the
- * file with its cédula that is (or will be) in the institution's imported request — created when
- * the official has none, replaced when its hash differs, left as it is when equal. A document of
- * nobody in the file, of an official of another request, or refused by its own checks is a refused
- * line (the file then applies nothing); one whose official's row is refused adds nothing more.
- */
-export function planearDocumentos(
-  docs: DocumentoZip[],
-  decisiones: Decision[],
-  cedulasRechazadas: Set<string>,
-  tarjetas: Map<number, string>,
-): { lineas: FilaInforme[]; adjuntar: Adjuntar[] } {
-  const porCedula = new Map<string, Decision[]>();
-  for (const d of decisiones) {
-    if (d.registro.tipo !== TIPO_IMPORTACION.funcionario) continue;
-    const l = porCedula.get(d.registro.cedula) ?? [];
-    l.push(d);
-    porCedula.set(d.registro.cedula, l);
-  }
-  const lineas: FilaInforme[] = [];
-  const adjuntar: Adjuntar[] = [];
-  const linea = (doc: DocumentoZip, d: Decision | undefined, resultado: FilaInforme["resultado"], mensaje: string) =>
-    lineas.push({
-      fila: d?.registro.fila ?? 0,
-      resultado,
-      institucion: d?.registro.institucion ?? "",
-      cedula: doc.cedula ?? "",
-      tipo: d?.registro.tipo ?? "",
-      columna: COLUMNA_DOCUMENTOS,
-      mensaje,
-    });
-  for (const doc of docs) {
-    const ds = doc.cedula === null ? [] : (porCedula.get(doc.cedula) ?? []);
-    if (doc.error !== null) {
-      linea(doc, ds[0], "rechazada", doc.error);
-      continue;
-    }
-    const objetivos = ds.filter((d) => d.resultado === "crear" || d.idFuncionario !== undefined);
-    if (objetivos.length === 0) {
-      const otra = ds.find((d) => d.idSolicitud !== undefined);
-      if (otra)
-        linea(doc, otra, "rechazada", MSG_IMPORTACION.documentoOtraSolicitud(doc.ruta, otra.idSolicitud as number));
-      else if (!cedulasRechazadas.has(doc.cedula as string))
-        linea(doc, undefined, "rechazada", MSG_IMPORTACION.documentoSinFuncionario(doc.ruta));
-      continue;
-    }
-    for (const d of objetivos) {
-      const previa = d.idFuncionario === undefined ? undefined : tarjetas.get(d.idFuncionario);
-      const resultado = previa === undefined ? "crear" : previa === doc.sha256 ? "sinCambios" : "actualizar";
-      linea(doc, d, resultado, MSG_IMPORTACION.documentoTarjeta(doc.ruta));
-      if (resultado !== "sinCambios")
-        adjuntar.push({ doc, registro: d.registro, idFuncionario: d.idFuncionario, idSolicitud: d.idSolicitud });
-    }
-  }
-  return { lineas, adjuntar };
-}
 
 export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Promise<ResultadoImportacion> {
   const sha256 = sha256De(op.contenido);
@@ -400,37 +328,23 @@ async function aplicarPlan(
   }
   hechas += creaciones.length;
   await insertar(creaciones);
-  if (adjuntar.length > 0 && op.documentos) {
-    const porRuta = new Map<string, Adjuntar[]>();
-    for (const a of adjuntar) porRuta.set(a.doc.ruta, [...(porRuta.get(a.doc.ruta) ?? []), a]);
-    const examinados = new Map(adjuntar.map((a) => [a.doc.ruta, a.doc]));
-    await leerDocumentos(op.documentos.contenido, examinados, async (doc, contenido) => {
-      // The checks of any upload, again on the bytes written.
-      const errores = new ErroresCampo();
-      const listo = await prepararArchivo(
-        { campo: "Documentos", nombre: doc.nombre, contenido },
-        TIPO_TARJETA,
-        errores,
-      );
-      if (!listo) throw new Error(`document ${doc.ruta} refused at apply after passing its examination`);
-      for (const a of porRuta.get(doc.ruta) ?? []) {
-        const idFuncionario = a.idFuncionario ?? nuevos.get(a.registro);
-        const idSolicitud = a.idSolicitud ?? solicitudDe.get(claveDe.get(a.registro) as string);
-        if (idFuncionario === undefined || idSolicitud === undefined)
-          throw new Error(`import plan without the official of document ${doc.ruta}`);
-        await reemplazarAdjuntos(tx, { idSolicitud, idFuncionario }, [listo]);
-        if (a.idFuncionario !== undefined)
-          historia.push({
-            idSolicitud,
-            texto: MSG_IMPORTACION.historialTarjeta(a.registro.cedula),
-            fecha: op.ahora,
-            idUsuario: op.idUsuario,
-          });
-        hechas++;
-        if (hechas % 500 === 0) await progreso("aplicando", hechas, total);
-      }
+  if (adjuntar.length > 0 && op.documentos)
+    await escribirTarjetas(tx, op.documentos.contenido, adjuntar, async (a) => {
+      const idFuncionario = a.idFuncionario ?? nuevos.get(a.registro);
+      const idSolicitud = a.idSolicitud ?? solicitudDe.get(claveDe.get(a.registro) as string);
+      if (idFuncionario === undefined || idSolicitud === undefined)
+        throw new Error(`import plan without the official of document ${a.doc.ruta}`);
+      if (a.idFuncionario !== undefined)
+        historia.push({
+          idSolicitud,
+          texto: MSG_IMPORTACION.historialTarjeta(a.registro.cedula),
+          fecha: op.ahora,
+          idUsuario: op.idUsuario,
+        });
+      hechas++;
+      if (hechas % 500 === 0) await progreso("aplicando", hechas, total);
+      return { idSolicitud, idFuncionario };
     });
-  }
   await repo.anotarHistorial(tx, historia);
   await encolarEventos(tx, eventos);
   const tocadas = [...new Set(historia.map((h) => h.idSolicitud))].filter((id) => !nuevas.has(id));
