@@ -1,6 +1,9 @@
 /**
- * Starts the real app (server + built web app) on a free port with a fresh embedded database and
- * demo data, for one test file. Requires `npm run build -w web` first (scripts/test.mjs does it).
+ * Starts the real app (the built server, `node server/dist/main.js` as `npm start` runs it, plus the
+ * built web app) on a free port with its own embedded database holding the demo data, for one test
+ * file. Requires `npm run build -w web` first (scripts/test.mjs does it); the server is built by the
+ * global setup (support/plantilla.ts), which also seeds one template data folder: each file starts
+ * on its own copy of it instead of migrating and seeding again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -8,8 +11,30 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * Settings that change what the first start writes into a new data folder (the seed, the audit
+ * key that seals it, the seal certificate created in it): a server started with any of them seeds
+ * its own folder instead of copying the template.
+ */
+const AJUSTES_DE_LA_SIEMBRA = [
+  "DATABASE_URL",
+  "DATABASE_MIGRATION_URL",
+  "DEMO_DATA",
+  "PADRON_FILE",
+  "AUDIT_KEY",
+  "AUDIT_KEY_FILE",
+  "SELLO_P12_FILE",
+  "SELLO_P12_PASSWORD",
+];
+
+/** The country's date (UTC−4): demo data is seeded relative to it. */
+export function fechaPais(): string {
+  return new Date(Date.now() - 4 * 3600_000).toISOString().slice(0, 10);
+}
 
 export interface AppServer {
   url: string;
@@ -29,12 +54,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `{PORT}` in a setting's value is the port chosen (PUBLIC_URL for WebAuthn's origin, say). */
-export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
+/** Runs the built server on `dataDir` and waits until it serves the web app. */
+export async function arrancar(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; port: number }> {
   const port = await freePort();
   env = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll("{PORT}", String(port))]));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server", "dist", "main.js")], {
     cwd: root,
     env: {
       ...process.env,
@@ -61,19 +88,48 @@ export async function startServer(env: Record<string, string> = {}): Promise<App
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
+  return { child, url, port };
+}
+
+export async function detener(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** `{PORT}` in a setting's value is the port chosen (PUBLIC_URL for WebAuthn's origin, say). */
+export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-e2e-"));
+  const plantilla = inject("plantillaE2e");
+  const copiable =
+    plantilla &&
+    plantilla.fecha === fechaPais() &&
+    fs.existsSync(plantilla.dir) &&
+    !AJUSTES_DE_LA_SIEMBRA.some((k) => k in env);
+  if (copiable) fs.cpSync(plantilla.dir, dataDir, { recursive: true });
+  const { child, url, port } = await arrancar(dataDir, env);
   return {
     url,
     port,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
-      }
+      await detener(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The seeded template data folder and the country's date it was seeded on (none: seed per file). */
+    plantillaE2e: { dir: string; fecha: string } | null;
+  }
 }
