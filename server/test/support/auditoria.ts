@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../src/db/client.js";
 import { CLAVE_AUDITORIA_PRUEBAS, type TestApp } from "./app.js";
@@ -36,11 +36,16 @@ export async function auditVerify(
     const r = (await t.db.execute(sql`select current_database() as base`)) as unknown as { rows: { base: string }[] };
     env = { DATABASE_URL: urlConBase(process.env.TEST_PG_URL!, r.rows[0].base) };
   } else {
-    // The embedded database is in memory: copy it into a data folder the command can open.
+    // The embedded database is in memory: its dump (a tar of the data folder) is unpacked into a
+    // data folder the command can open, without booting a second PGlite just to write it out.
     const cliente = (t.db as unknown as { $client: PGlite }).$client;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-audit-"));
-    const copia = await PGlite.create(path.join(dir, "pgdata"), { loadDataDir: await cliente.dumpDataDir() });
-    await copia.close();
+    const tar = path.join(dir, "copia.tar");
+    fs.writeFileSync(tar, Buffer.from(await (await cliente.dumpDataDir("none")).arrayBuffer()));
+    fs.mkdirSync(path.join(dir, "pgdata"));
+    const desempaque = spawnSync("tar", ["-xf", tar, "-C", path.join(dir, "pgdata")], { encoding: "utf8" });
+    if (desempaque.status !== 0) throw new Error(`tar: ${desempaque.stderr}`);
+    fs.rmSync(tar);
     env = { DATA_DIR: dir };
     limpiar = () => fs.rmSync(dir, { recursive: true, force: true });
   }
