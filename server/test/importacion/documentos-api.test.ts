@@ -6,9 +6,9 @@
  * ones with a history entry; the command line's --documentos.
  */
 import { COLUMNA_DOCUMENTOS, type FilaInforme, type Importacion, MSG_IMPORTACION } from "@registro/contracts";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adjuntos, funcionarios, historial, importaciones } from "../../src/db/schema.js";
+import { adjuntos, auditoria, funcionarios, historial, importaciones } from "../../src/db/schema.js";
 import { ejecutarImportacion, sha256De } from "../../src/importacion/motor.js";
 import { fechaLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
@@ -238,7 +238,15 @@ describe("runs with documents", () => {
         ),
       );
     expect(notas).toHaveLength(1);
-    // The run's audit entry names the ZIP and its hash.
+    // The run's audit entry names the ZIP and its hash; the run keeps the ZIP's name, not its bytes.
+    const cambiado = zip([{ nombre: `${C.f1}.pdf`, contenido: pdf("f1, otra versión") }]);
+    const [entrada] = await t.db
+      .select({ despues: auditoria.despues })
+      .from(auditoria)
+      .where(and(eq(auditoria.entidad, "Importacion"), eq(auditoria.accion, "importar")))
+      .orderBy(desc(auditoria.idAuditoria))
+      .limit(1);
+    expect(entrada.despues).toMatchObject({ zip: "tarjetas.zip", zipSha256: sha256De(cambiado), documentos: 1 });
     const [run] = await t.db
       .select({ documentosNombre: importaciones.documentosNombre, documentos: importaciones.documentos })
       .from(importaciones)
