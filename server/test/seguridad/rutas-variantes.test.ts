@@ -120,6 +120,9 @@ async function rutasProtegidas(
       const requeridas = ruta.config.vistas;
       sinVista = USUARIOS_DEMO.find((u) => !requeridas.some((v) => vistas.get(u)?.has(v))) ?? null;
       if (!sinVista) throw new Error(`every demo user may call ${ruta.method} ${ruta.url}`);
+    } else if (ruta.config.alcances?.length && ruta.config.autenticado !== true) {
+      // A route for system keys only: every user is without access.
+      sinVista = USUARIOS_DEMO[0];
     }
     out.push({ ruta, sinVista });
   }
@@ -195,9 +198,10 @@ describe("every API route, however its path is spelled, refuses callers without 
   it("every route registered under the API declares its access", () => {
     for (const r of t.app.rutas.filter((x) => x.url.toLowerCase().includes("/api/"))) {
       const c = r.config;
-      expect(c.publico === true || c.autenticado === true || (c.vistas?.length ?? 0) > 0, `${r.method} ${r.url}`).toBe(
-        true,
-      );
+      expect(
+        c.publico === true || c.autenticado === true || (c.vistas?.length ?? 0) > 0 || (c.alcances?.length ?? 0) > 0,
+        `${r.method} ${r.url}`,
+      ).toBe(true);
     }
   });
 
