@@ -3,9 +3,10 @@
  * sees the charts (canvas) and, for each, a table with the API's figures; "Ver como tabla" shows
  * the table instead of the chart; the oldest waiting request links to its detail; filtering by an
  * institution changes the figures to that institution's; axe finds nothing serious at 1366 and
- * 390 px. The Login page never loads the dashboard's code or Chart.js.
+ * 390 px. The Login page never loads the dashboard's code or Chart.js. The filters' refusals, the
+ * screen's and the server's, are said under their own field, which takes the focus.
  */
-import type { Tablero } from "@registro/contracts";
+import { MSG, type Tablero } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeSerious, DEMO_PASSWORD, launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -112,6 +113,37 @@ describe("Tablero", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator(".rft-grafico canvas").first().waitFor();
     expect(await axeSerious(page)).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+
+  it("the filters: a reversed period is refused on Hasta, a period the server finds too long on Desde", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "administrador");
+    await page.goto(`${server.url}/Tablero`);
+    await page.getByRole("heading", { name: "Tablero", level: 1 }).waitFor();
+    const foco = () => page.evaluate(() => document.activeElement?.id);
+
+    // The screen's own check: the period in order.
+    await page.locator("#rft-desde").fill("10/02/2026");
+    await page.locator("#rft-hasta").fill("01/02/2026");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await page.locator("#rft-hasta-error").getByText(MSG.tableroPeriodoInvertido).waitFor();
+    expect(await page.locator("#rft-desde-error").count()).toBe(0);
+    await expect.poll(foco).toBe("rft-hasta");
+
+    // The server's: over a year of weeks, said on Desde.
+    await page.locator("#rft-desde").fill("01/01/2020");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await page.locator("#rft-desde-error").getByText(MSG.tableroPeriodoLargo).waitFor();
+    expect(await page.locator("#rft-hasta-error").count()).toBe(0);
+    expect(await page.locator("#rft-desde").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(foco).toBe("rft-desde");
+
+    // Limpiar clears the fields and their errors.
+    await page.getByRole("button", { name: "Limpiar" }).click();
+    await expect.poll(() => page.locator("#rft-desde-error").count()).toBe(0);
+    expect(await page.locator("#rft-desde").inputValue()).toBe("");
     await ctx.close();
   }, 120_000);
 });
