@@ -54,6 +54,13 @@ describe("Verificar un lote", () => {
     await page.goto(`${server.url}/Consultar/Verificar`);
     await page.getByRole("heading", { name: "Verificar un lote", level: 2 }).waitFor();
     const entrada = page.getByLabel("Archivo CSV");
+    const enFoco = async () =>
+      page.evaluate((id) => document.activeElement?.id === id, await entrada.getAttribute("id"));
+
+    // No file: said on the field, which takes the focus.
+    await page.getByRole("button", { name: "Procesar lote" }).click();
+    await expect.poll(() => page.getByText("Elija un archivo CSV con las preguntas.").count()).toBe(1);
+    await expect.poll(enFoco).toBe(true);
 
     await entrada.setInputFiles({
       name: "sin-cedulas.csv",
@@ -63,6 +70,8 @@ describe("Verificar un lote", () => {
     await page.getByRole("button", { name: "Procesar lote" }).click();
     await expect.poll(() => page.getByText("El archivo no tiene la columna «Cédula».").count()).toBe(1);
     expect(await entrada.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Elija un archivo CSV con las preguntas.").count()).toBe(0);
+    await expect.poll(enFoco).toBe(true);
 
     const csv = [
       "Cédula;Fecha",

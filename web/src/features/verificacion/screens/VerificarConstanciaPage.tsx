@@ -5,6 +5,8 @@
  * needs. Below, anyone may upload the constancia's PDF to learn whether its electronic seal is valid
  * and whether it is the very file the registry issued (/Verificar without a code shows only that).
  * Kept free of PrimeReact component code, like Login, so a phone opening the QR code loads little.
+ * The upload is a react-hook-form form (the file required, the API's field name); the server's
+ * refusal of the file lands on the same field, and a refusal takes the focus to the file button.
  */
 import "../verificacion.css";
 import {
@@ -15,8 +17,12 @@ import {
   MSG,
 } from "@registro/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
+import { z } from "zod";
+import { resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
 import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
@@ -118,32 +124,43 @@ function Funcionario({ f }: { f: FuncionarioConstancia }) {
   );
 }
 
+/** The upload's one field, named as the API names it. */
+interface Formulario {
+  Archivo: File | null;
+}
+const esquemaArchivo = z.object({
+  [CAMPO_CONSTANCIA]: z.custom<File>().refine((v) => v instanceof File, MSG.constanciaArchivoRequerido),
+});
+
 /** The upload check: the seal of the file and whether it is the one the registry issued. */
 function ComprobarArchivo() {
   const id = useId();
   const entrada = useRef<HTMLInputElement>(null);
-  const seleccionar = useRef<HTMLButtonElement>(null);
-  const [error, setError] = useState<string | null>(null);
   const [nombre, setNombre] = useState<string | null>(null);
   const comprobar = useMutation({ mutationFn: comprobarConstancia });
+  const { control, handleSubmit, setError, formState } = useForm<Formulario>({
+    defaultValues: { Archivo: null },
+    resolver: resolverDelEsquema(esquemaArchivo),
+    // useFocoPrimerError takes the focus to the file button.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
 
-  const enviar = (e: FormEvent) => {
-    e.preventDefault();
-    const archivo = entrada.current?.files?.[0];
-    if (!archivo) {
-      setError(MSG.constanciaArchivoRequerido);
-      seleccionar.current?.focus();
-      return;
-    }
-    setError(null);
-    comprobar.mutate(archivo);
-  };
+  const enviar = handleSubmit(({ Archivo }) => {
+    if (!Archivo) return;
+    comprobar.mutate(Archivo, {
+      onSuccess: (r) => {
+        if (!("errors" in r)) return;
+        setError("Archivo", { type: "servidor", message: r.errors[CAMPO_CONSTANCIA]?.[0] ?? r.message });
+        fallo();
+      },
+    });
+  }, fallo);
 
   const r = comprobar.data;
-  const rechazo = r && "errors" in r ? (r.errors[CAMPO_CONSTANCIA]?.[0] ?? r.message) : null;
+  const error = formState.errors.Archivo?.message ?? null;
   const mensajeError =
     error ??
-    rechazo ??
     (comprobar.isError
       ? comprobar.error instanceof ApiError && comprobar.error.status === 429
         ? comprobar.error.message
@@ -156,23 +173,29 @@ function ComprobarArchivo() {
         Adjunte el PDF de la constancia que recibió: se comprueba su sello electrónico y si es el mismo archivo que
         emitió el registro. El archivo no se guarda.
       </p>
-      <form onSubmit={enviar} noValidate>
+      <form ref={contenedor} onSubmit={enviar} noValidate>
         <label htmlFor={`${id}-archivo`}>Archivo PDF de la constancia</label>
         {/* The browser's own file button speaks the browser's language: a Spanish button opens it. */}
-        <input
-          ref={entrada}
-          id={`${id}-archivo`}
-          className="rf-sr-only"
-          tabIndex={-1}
-          type="file"
-          accept="application/pdf,.pdf"
-          onChange={(e) => {
-            setError(null);
-            setNombre(e.target.files?.[0]?.name ?? null);
-          }}
+        <Controller
+          control={control}
+          name="Archivo"
+          render={({ field }) => (
+            <input
+              ref={entrada}
+              id={`${id}-archivo`}
+              className="rf-sr-only"
+              tabIndex={-1}
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={(e) => {
+                const archivo = e.target.files?.[0] ?? null;
+                field.onChange(archivo);
+                setNombre(archivo?.name ?? null);
+              }}
+            />
+          )}
         />
         <button
-          ref={seleccionar}
           type="button"
           className="rfv-boton rfv-boton-secundario"
           aria-invalid={mensajeError !== null}

@@ -2,43 +2,32 @@
  * Verificar firma: a cédula and, optionally, the institution, the signature, an amount
  * and a date (today by default) — the registry answers "Autorizado" or "No autorizado" with the
  * reason, and lists every entry it holds for that person. The answer is the API's
- * (GET api/Verificacion/Firma); this screen only shows it.
+ * (GET api/Verificacion/Firma); this screen only shows it. The question is a react-hook-form form
+ * checked with the API's query schema (the date as typed, dd/mm/aaaa): a question the screen cannot
+ * read is not asked; the server's field errors land on the same fields, and a refusal takes the
+ * focus to the first one.
  */
 import "../verificacion.css";
-import {
-  CEDULA_REGEX,
-  type Errores,
-  leerFechaEscrita,
-  MSG,
-  type RegistroVerificacion,
-  type RespuestaVerificacion,
-  textoClaseFirma,
-  textoEstatusUsuario,
-  V,
-  VISTAS,
-} from "@registro/contracts";
+import { MSG, type RespuestaVerificacion, V, VISTAS, zConsultaVerificacion, zFechaEscrita } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { Column } from "primereact/column";
-import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { InputNumber } from "primereact/inputnumber";
-import { Tag } from "primereact/tag";
-import { type FormEvent, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
-import { ptEtiqueta } from "../../../components/pt-listas";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
-import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import "../../../components/bandeja/bandeja.css";
-import { StatusTag } from "../../../components/solicitud/StatusTag";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { verificarFirma } from "../api/get-verificacion-firma";
+import { ResultadoVerificacion } from "../components/ResultadoVerificacion";
 import { VerificarLote } from "../components/VerificarLote";
 
 /** Detail screens that may open a request, in order of preference. */
@@ -52,16 +41,26 @@ const DETALLES = [
   V.DETALLES_ORIGINADOR,
 ] as const;
 
+/** The question's fields, named as the API's query names them; the date is the text typed. */
+interface Formulario {
+  cedula: string;
+  institucion: number | null;
+  idFirma: number | null;
+  monto: number | null;
+  fecha: string;
+}
+const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
+const esquema = zConsultaVerificacion.extend({ fecha: zFechaEscrita });
+
 export default function VerificarFirmaPage() {
-  const [cedula, setCedula] = useState("");
-  const [institucion, setInstitucion] = useState<number | null>(null);
-  const [idFirma, setIdFirma] = useState<number | null>(null);
-  const [monto, setMonto] = useState<number | null>(null);
-  // Today, written out: the person sees which day is asked, and may type another.
-  const [fecha, setFecha] = useState(() => textoDeFecha(new Date()));
-  const cedulaRef = useRef<HTMLInputElement>(null);
-  const fechaRef = useRef<HTMLInputElement>(null);
-  const [errores, setErrores] = useState<Errores>({});
+  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
+    // Today, written out: the person sees which day is asked, and may type another.
+    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
   const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
   const instituciones = useInstituciones();
   const firmas = useCatalogoFirmas();
@@ -86,12 +85,11 @@ export default function VerificarFirmaPage() {
   const consulta = useMutation({
     mutationFn: verificarFirma,
     onSuccess: (r) => {
-      if ("registros" in r) {
-        setErrores({});
-        setRespuesta(r);
-      } else {
-        setErrores(r.errors ?? {});
+      if ("registros" in r) setRespuesta(r);
+      else {
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
         setRespuesta(null);
+        if (r.errors) fallo();
       }
     },
     onError: (e) => {
@@ -100,22 +98,17 @@ export default function VerificarFirmaPage() {
   });
 
   // A question the screen cannot read is not asked: no answer for another day than the one typed.
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const leida = leerFechaEscrita(fecha);
-    const locales: Errores = {};
-    if (!CEDULA_REGEX.test(cedula)) locales.cedula = [cedula ? MSG.cedulaFormato : MSG.requerido];
-    if (leida.error !== undefined) locales.fecha = [leida.error];
-    if (Object.keys(locales).length > 0) {
-      setErrores(locales);
+  const preguntar = handleSubmit(
+    (leida) => {
+      const v = getValues();
+      const fecha = (leida as unknown as { fecha: string | null }).fecha;
+      consulta.mutate({ cedula: v.cedula, institucion: v.institucion, idFirma: v.idFirma, monto: v.monto, fecha });
+    },
+    () => {
       setRespuesta(null);
-      (locales.cedula ? cedulaRef : fechaRef).current?.focus();
-      return;
-    }
-    consulta.mutate({ cedula, institucion, idFirma, monto, fecha: leida.fecha ?? null });
-  }
-
-  const err = (campo: string) => errores[campo]?.[0];
+      fallo();
+    },
+  );
 
   return (
     <section className="rfv-pagina" aria-labelledby="rfv-titulo">
@@ -124,175 +117,107 @@ export default function VerificarFirmaPage() {
         Indique la cédula del firmante y, si lo desea, la institución, la firma, el monto y la fecha del documento. El
         registro responde según lo que estaba vigente en esa fecha.
       </p>
-      <form className="rfv-formulario" onSubmit={onSubmit} noValidate aria-label="Datos a verificar">
-        <Campo id="rfv-cedula" etiqueta="Cédula" requerido error={err("cedula")}>
-          <EntradaCedula
-            id="rfv-cedula"
-            ref={cedulaRef}
-            value={cedula}
-            onChange={setCedula}
-            aria-required
-            invalid={!!err("cedula")}
-            {...ariaError("rfv-cedula", err("cedula"))}
-          />
-        </Campo>
-        <Campo id="rfv-institucion" etiqueta="Institución" error={err("institucion")}>
-          <Dropdown
-            inputId="rfv-institucion"
-            value={institucion}
-            options={instituciones.data ?? []}
-            optionLabel="nombre"
-            optionValue="idInstitucionFirma"
-            onChange={(e) => setInstitucion(e.value ?? null)}
-            placeholder="Todas"
-            filter
-            showClear
-            pt={PT_DROPDOWN}
-            {...ariaError("rfv-institucion", err("institucion"))}
-          />
-        </Campo>
-        <Campo id="rfv-firma" etiqueta="Firma" error={err("idFirma")}>
-          <Dropdown
-            inputId="rfv-firma"
-            value={idFirma}
-            options={grupos}
-            optionGroupLabel="label"
-            optionGroupChildren="items"
-            optionLabel="label"
-            optionValue="value"
-            onChange={(e) => setIdFirma(e.value ?? null)}
-            placeholder="Cualquiera"
-            showClear
-            pt={PT_DROPDOWN}
-            {...ariaError("rfv-firma", err("idFirma"))}
-          />
-        </Campo>
-        <Campo id="rfv-monto" etiqueta="Monto" error={err("monto")}>
-          <InputNumber
-            inputId="rfv-monto"
-            value={monto}
-            onValueChange={(e) => setMonto(e.value ?? null)}
-            mode="currency"
-            currency="USD"
-            locale="en-US"
-            min={0}
-            invalid={!!err("monto")}
-            aria-describedby={err("monto") ? "rfv-monto-error" : undefined}
-          />
-        </Campo>
-        <Campo id="rfv-fecha" etiqueta="Fecha" error={err("fecha")}>
-          <SelectorFecha inputId="rfv-fecha" ref={fechaRef} value={fecha} onChange={setFecha} error={err("fecha")} />
-        </Campo>
+      <form ref={contenedor} className="rfv-formulario" onSubmit={preguntar} noValidate aria-label="Datos a verificar">
+        <Controller
+          control={control}
+          name="cedula"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-cedula" etiqueta="Cédula" requerido error={error?.message}>
+              <EntradaCedula
+                id="rfv-cedula"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                aria-required
+                invalid={!!error}
+                {...ariaError("rfv-cedula", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="institucion"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-institucion" etiqueta="Institución" error={error?.message}>
+              <Dropdown
+                inputId="rfv-institucion"
+                value={field.value}
+                options={instituciones.data ?? []}
+                optionLabel="nombre"
+                optionValue="idInstitucionFirma"
+                onChange={(e) => field.onChange(e.value ?? null)}
+                placeholder="Todas"
+                filter
+                showClear
+                pt={PT_DROPDOWN}
+                {...ariaError("rfv-institucion", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="idFirma"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-firma" etiqueta="Firma" error={error?.message}>
+              <Dropdown
+                inputId="rfv-firma"
+                value={field.value}
+                options={grupos}
+                optionGroupLabel="label"
+                optionGroupChildren="items"
+                optionLabel="label"
+                optionValue="value"
+                onChange={(e) => field.onChange(e.value ?? null)}
+                placeholder="Cualquiera"
+                showClear
+                pt={PT_DROPDOWN}
+                {...ariaError("rfv-firma", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="monto"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-monto" etiqueta="Monto" error={error?.message}>
+              <InputNumber
+                inputId="rfv-monto"
+                value={field.value}
+                onValueChange={(e) => field.onChange(e.value ?? null)}
+                mode="currency"
+                currency="USD"
+                locale="en-US"
+                min={0}
+                invalid={!!error}
+                aria-describedby={error ? "rfv-monto-error" : undefined}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="fecha"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-fecha" etiqueta="Fecha" error={error?.message}>
+              <SelectorFecha
+                inputId="rfv-fecha"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                error={error?.message}
+              />
+            </Campo>
+          )}
+        />
         <div className="rfv-enviar">
           <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
         </div>
       </form>
-      <div aria-live="polite">{respuesta && <Resultado r={respuesta} rutaDetalle={rutaDetalle} />}</div>
+      <div aria-live="polite">{respuesta && <ResultadoVerificacion r={respuesta} rutaDetalle={rutaDetalle} />}</div>
       <VerificarLote />
     </section>
-  );
-}
-
-function Resultado({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: ((id: number) => string) | null }) {
-  return (
-    <>
-      <div className={`rfv-respuesta ${r.autorizado ? "rfv-si" : "rfv-no"}`} role="status">
-        <i className={`pi ${r.autorizado ? "pi-check-circle" : "pi-times-circle"}`} aria-hidden="true" />
-        <div>
-          {/* The day answered for stands beside the verdict: an answer is only true for its date. */}
-          <p className="rfv-veredicto">
-            {r.autorizado ? "Autorizado" : "No autorizado"}{" "}
-            <span className="rfv-fecha">(fecha consultada: {formatearFecha(r.fecha)})</span>
-          </p>
-          <p>{r.motivo}</p>
-        </div>
-      </div>
-      {r.registros.length > 0 && (
-        <DataTable
-          value={r.registros}
-          dataKey="idFuncionario"
-          // The whole row fits the screen (values wrap); on a phone each record is a stacked card.
-          className="rfv-registros rf-tabla-apilable"
-          stripedRows
-          size="small"
-          aria-label="Registros de la persona"
-          header={`Registros de ${r.registros[0].nombres} ${r.registros[0].apellidos}`}
-        >
-          <Column header="Institución" pt={ptEtiqueta("Institución")} field="institucion" />
-          <Column header="Cargo" pt={ptEtiqueta("Cargo")} field="cargo" />
-          <Column
-            header="Solicitud"
-            pt={ptEtiqueta("Solicitud")}
-            body={(x: RegistroVerificacion) =>
-              rutaDetalle ? <Link to={rutaDetalle(x.idSolicitud)}>{x.idSolicitud}</Link> : x.idSolicitud
-            }
-          />
-          <Column
-            header="Firmas"
-            pt={ptEtiqueta("Firmas")}
-            body={(x: RegistroVerificacion) => x.firmas.map((f) => f.firma).join(", ")}
-          />
-          <Column
-            header="Rango"
-            pt={ptEtiqueta("Rango")}
-            body={(x: RegistroVerificacion) =>
-              x.firmaRango ? `${formatearMonto(x.montoDesde)} – ${formatearMonto(x.montoHasta)}` : "Sin límite"
-            }
-          />
-          <Column
-            header="Vigencia"
-            pt={ptEtiqueta("Vigencia")}
-            body={(x: RegistroVerificacion) => (
-              <>
-                {x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"}
-                {/* Avisos: the same "Por vencer" / "Vencida" as the officials' tables. */}
-                {x.vencimiento && (
-                  <>
-                    {" "}
-                    <StatusTag
-                      texto={x.vencimiento === "porVencer" ? "Por vencer" : "Vencida"}
-                      color={x.vencimiento === "porVencer" ? "warning" : "danger"}
-                    />
-                  </>
-                )}
-              </>
-            )}
-          />
-          <Column
-            header="Firma"
-            pt={ptEtiqueta("Firma")}
-            body={(x: RegistroVerificacion) => textoClaseFirma(x.firmaDigital)}
-          />
-          <Column
-            header="Estatus"
-            pt={ptEtiqueta("Estatus")}
-            body={(x: RegistroVerificacion) =>
-              `${x.estatusFuncionario} (${textoEstatusUsuario(x.codigoEstatusSolicitud, x.estatusSolicitud)})`
-            }
-          />
-          <Column
-            header="Activo desde"
-            pt={ptEtiqueta("Activo desde")}
-            body={(x: RegistroVerificacion) => formatearFecha(x.activoDesde)}
-          />
-          <Column
-            header="Inactivo desde"
-            pt={ptEtiqueta("Inactivo desde")}
-            body={(x: RegistroVerificacion) => formatearFecha(x.inactivoDesde)}
-          />
-          <Column
-            header="Resultado"
-            pt={ptEtiqueta("Resultado")}
-            body={(x: RegistroVerificacion) => (
-              <Tag
-                severity={x.autorizado ? "success" : "danger"}
-                value={x.autorizado ? "Autorizado" : "No autorizado"}
-                title={x.motivo}
-              />
-            )}
-          />
-        </DataTable>
-      )}
-    </>
   );
 }
