@@ -1,5 +1,6 @@
 export * from "./estatus.js";
 export * from "./fecha-escrita.js";
+export * from "./inicio-sesion.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
 // Performance: constants the signed-in frame needs, without zod.

@@ -10,12 +10,6 @@ export const zLoginBody = z.object({
 export type LoginBody = z.infer<typeof zLoginBody>;
 
 /**
- * Sent by the web app on sign-in (value `cookie`): the session is then set only as the HttpOnly
- * cookie and the answer carries no token. API clients that do not send it get the token.
- */
-export const CABECERA_SESION_COOKIE = "X-Registro-Sesion";
-
-/**
  * LogIn's answer. A user with a second factor gets no token: `segundoFactor: true`, an opaque
  * short-lived `desafio` and the `metodos` it accepts, for POST api/Account/LogIn/SegundoFactor,
  * whose answer is this one with the token.

@@ -1,7 +1,8 @@
 /**
  * The second step of sign-in, after the right password of a user who holds a second factor: a
  * passkey or security key (WebAuthn), the authenticator app's code, or a recovery code. Like the
- * password step it uses plain elements only, and loads the WebAuthn helper when a key is used.
+ * password step it uses plain elements only (no form library or zod: it is part of the Login route,
+ * whose JavaScript has a budget), and loads the WebAuthn helper when a key is used.
  */
 import { type MetodoSegundoFactor, MSG, MSG_SEGUNDO_FACTOR } from "@registro/contracts";
 import { type FormEvent, useState } from "react";
