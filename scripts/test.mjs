@@ -119,6 +119,7 @@ if (want("lint")) {
 }
 if (want("unit")) {
   await step("unit tests (contracts)", () => vitest("unit-contracts", "contracts"));
+  await step("unit tests (web: the form kit)", () => vitest("unit-web", "web"));
 }
 if (want("api-pglite")) {
   await step("API tests on PGlite", async () => {
