@@ -166,6 +166,22 @@ describe("POST api/Notificaciones/Suscripciones", () => {
   });
 });
 
+describe("the OpenAPI document", () => {
+  it("describes the subscription calls for an integrator: key security, the 201, the events and the signature", async () => {
+    const doc = (await t.as(null, { method: "GET", url: "/api/openapi.json" })).json();
+    const ruta = doc.paths["/api/Notificaciones/Suscripciones"];
+    for (const op of [ruta.post, ruta.get, doc.paths["/api/Notificaciones/Suscripciones/{idSuscripcion}"].delete]) {
+      expect(op.security).toEqual([{ claveSistema: [] }]);
+      expect(op.tags).toEqual(["Notificaciones de cambios"]);
+    }
+    expect(Object.keys(ruta.post.responses)).toEqual(expect.arrayContaining(["201", "400", "409"]));
+    expect(ruta.post.requestBody.content["application/json"].schema.required).toEqual(["url", "instituciones"]);
+    for (const texto of ["webhook-signature", "HMAC-SHA256", "secuencia", "limiteCambiado", "24 horas"]) {
+      expect(ruta.post.description).toContain(texto);
+    }
+  });
+});
+
 describe("the delivery policy's addresses", () => {
   it("refuses this machine, private networks, link-local and reserved ranges unless loopback is allowed", async () => {
     for (const ip of [
