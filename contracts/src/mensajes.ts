@@ -324,6 +324,7 @@ export const MSG = {
   entregaReenviada: "La notificación se enviará de nuevo, con el mismo identificador de evento.",
   errorCargarEntregas: "No se pudo cargar el registro de notificaciones.",
   suscripcionEliminadaError: "La suscripción fue eliminada antes de la entrega.",
+  claveRevocadaNotificaciones: "La clave del sistema fue revocada antes de la entrega.",
   eventoAutorizado: (idSolicitud: number) => `Solicitud N.º ${idSolicitud} aprobada por el Administrador RyCC.`,
   eventoReactivado: (idSolicitud: number) => `Firma de la solicitud N.º ${idSolicitud} reactivada.`,
   eventoInactivadoFuncionario: (idSolicitud: number) => `Funcionario inactivado en la solicitud N.º ${idSolicitud}.`,

@@ -8,6 +8,7 @@ import { auditar } from "../auditoria/cadena.js";
 import { iguales } from "../auditoria/clave.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
+import { fallarPendientesDeClave } from "../notificaciones/suscripciones.repository.js";
 import { NoAutenticado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { direccionPermitida, hashClave, nuevaClave, prefijoDe } from "./clave.js";
@@ -88,6 +89,8 @@ export async function revocarClave(db: Db, idClave: number) {
     const fila = await repo.claveListada(tx, idClave);
     if (!fila) throw NoEncontrado(MSG.claveNoEncontrada);
     if (!(await repo.revocarClave(tx, idClave))) throw Regla(MSG.claveYaRevocada);
+    // Its change notifications still waiting are not sent: the system is no longer trusted.
+    await fallarPendientesDeClave(tx, idClave, MSG.claveRevocadaNotificaciones);
     await auditar(tx, {
       entidad: "ClaveSistema",
       idEntidad: idClave,

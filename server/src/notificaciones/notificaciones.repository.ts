@@ -25,8 +25,19 @@ export async function ahoraBase(tx: Tx): Promise<Date> {
   return new Date(r.ahora);
 }
 
+/** Ids in slices a statement's parameters can hold (an import may change many officials). */
+async function porTramos<T>(ids: number[], leer: (tramo: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 10_000) out.push(...(await leer(ids.slice(i, i + 10_000))));
+  return out;
+}
+
 /** What an event tells of each official. */
 export async function datosFuncionarios(tx: Tx, ids: number[]) {
+  return porTramos(ids, (tramo) => leerFuncionarios(tx, tramo));
+}
+
+async function leerFuncionarios(tx: Tx, ids: number[]) {
   if (ids.length === 0) return [];
   return tx
     .select({
@@ -53,7 +64,7 @@ export async function datosFuncionarios(tx: Tx, ids: number[]) {
     .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
     .where(inArray(funcionarios.idFuncionario, ids));
 }
-export type DatosFuncionario = Awaited<ReturnType<typeof datosFuncionarios>>[number];
+export type DatosFuncionario = Awaited<ReturnType<typeof leerFuncionarios>>[number];
 
 /** How many authorisation periods each official has had (more than one: it was authorised before). */
 export async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, number>> {
@@ -68,8 +79,13 @@ export async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map
 
 /** The last sequence number of each (subscription, official) pair among these officials. */
 export async function ultimasSecuencias(tx: Tx, idsFuncionario: number[]): Promise<Map<string, number>> {
-  if (idsFuncionario.length === 0) return new Map();
-  const r = await tx
+  const r = await porTramos(idsFuncionario, (tramo) => leerSecuencias(tx, tramo));
+  return new Map(r.map((x) => [`${x.idSuscripcion}:${x.idFuncionario}`, Number(x.ultima)]));
+}
+
+async function leerSecuencias(tx: Tx, idsFuncionario: number[]) {
+  if (idsFuncionario.length === 0) return [];
+  return tx
     .select({
       idSuscripcion: notificaciones.idSuscripcion,
       idFuncionario: notificaciones.idFuncionario,
@@ -78,7 +94,6 @@ export async function ultimasSecuencias(tx: Tx, idsFuncionario: number[]): Promi
     .from(notificaciones)
     .where(inArray(notificaciones.idFuncionario, idsFuncionario))
     .groupBy(notificaciones.idSuscripcion, notificaciones.idFuncionario);
-  return new Map(r.map((x) => [`${x.idSuscripcion}:${x.idFuncionario}`, Number(x.ultima)]));
 }
 
 export async function clavesExistentes(tx: Tx, claves: string[]): Promise<Set<string>> {

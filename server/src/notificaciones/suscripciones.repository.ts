@@ -91,3 +91,12 @@ export async function suscripcionesDeInstituciones(tx: Tx, ids: number[], hoy: s
         order by s.id_suscripcion`,
   );
 }
+
+/** A revoked key's subscriptions: their notifications still waiting are marked failed (not sent). */
+export async function fallarPendientesDeClave(tx: Tx, idClave: number, motivo: string): Promise<void> {
+  await tx.execute(sql`
+    update ${notificaciones} n set fallido = true, reclamado_hasta = null, ultimo_error = ${motivo}
+    from ${suscripciones} s
+    where s.id_suscripcion = n.id_suscripcion and s.id_clave = ${idClave}
+      and n.entregado is null and not n.fallido`);
+}

@@ -377,6 +377,35 @@ describe("other sources of events", () => {
   });
 });
 
+describe("a revoked key", () => {
+  it("gets no more events, and its notifications still waiting fail", async () => {
+    const r = await t.as("configuracion", {
+      method: "POST",
+      url: "/api/ClavesSistema",
+      payload: { nombre: "Banco Revocado", alcances: ["notificaciones"] },
+    });
+    const { clave: otra, data } = r.json();
+    const s = await t.app.inject({
+      method: "POST",
+      url: "/api/Notificaciones/Suscripciones",
+      headers: { "x-api-key": otra },
+      payload: { url: receptor.url, instituciones: [idInstitucion] },
+    });
+    const id = s.json().data.idSuscripcion as number;
+    const primera = await crearSolicitud(t.db, { estatus: 105, funcionarios: 1 });
+    expect((await accion(t, "administrador", "AprobarAdminRcc", primera.idSolicitud)).json().success).toBe(true);
+    expect((await filasDe(id)).map((f) => [f.tipo, f.fallido])).toEqual([["autorizado", false]]);
+    const rev = await t.as("configuracion", { method: "POST", url: `/api/ClavesSistema/Revocar/${data.idClave}` });
+    expect(rev.json().success).toBe(true);
+    expect((await filasDe(id)).map((f) => [f.fallido, f.ultimoError])).toEqual([
+      [true, MSG.claveRevocadaNotificaciones],
+    ]);
+    const segunda = await crearSolicitud(t.db, { estatus: 105, funcionarios: 1 });
+    expect((await accion(t, "administrador", "AprobarAdminRcc", segunda.idSolicitud)).json().success).toBe(true);
+    expect(await filasDe(id)).toHaveLength(1);
+  });
+});
+
 /** The signature the app sent with a delivery (the receiver keeps only what it checked). */
 function firmaDe(l: { id: string; timestamp: string; texto: string }): string {
   return new Webhook(receptor.secreto as string).sign(l.id, new Date(Number(l.timestamp) * 1000), l.texto);
