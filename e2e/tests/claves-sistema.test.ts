@@ -2,8 +2,12 @@
  * "Claves de sistema" in a real browser as `configuracion`: reached from Configuración with the
  * keyboard, a key issued to a bank for one operation and shown once, the key then answering a
  * verification call from outside the browser, and its revocation (the same call then refused);
- * checked by axe at 1366 px and 390 px.
+ * then a key for change notifications, whose subscription's deliveries fail and show in
+ * "Notificaciones enviadas" with the receiver's answer, and are sent again with Reenviar; checked by
+ * axe at 1366 px and 390 px.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeAmbosTamanos, launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -14,7 +18,11 @@ let browser: Browser;
 let ctx: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    // Change notifications go to a receiver of this test on loopback, looked for every second.
+    startServer({ WEBHOOK_ALLOW_LOOPBACK: "true", WEBHOOK_SEND_INTERVAL_SECONDS: "1" }),
+    launchBrowser(),
+  ]);
   ctx = await newContext(browser);
 });
 
@@ -81,4 +89,111 @@ test("the configuration administrator issues a key shown once, and revokes it", 
   await page.goto(`${server.url}/Configuracion/Auditoria`);
   const llamada = page.locator("tbody tr", { hasText: "Clave de sistema «Banco de Reservas»" });
   await expect.poll(() => llamada.count()).toBeGreaterThan(0);
+});
+
+test("the delivery log shows a failing change notification, and Reenviar sends it again", {
+  timeout: 180_000,
+}, async () => {
+  // A system's receiver: down (500) until the test says otherwise.
+  let estado = 500;
+  const llegadas: string[] = [];
+  const receptor = http.createServer((req, res) => {
+    llegadas.push(String(req.headers["webhook-id"]));
+    req.resume();
+    req.on("end", () => res.writeHead(estado).end());
+  });
+  await new Promise<void>((ok) => receptor.listen(0, "127.0.0.1", ok));
+  try {
+    // The context is still signed in as configuracion (the test above).
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/Configuracion/ClavesSistema`);
+    await expect.poll(() => page.getByText("No se ha enviado ninguna notificación.").count()).toBe(1);
+
+    // A key with only «Notificaciones de cambios», chosen with the keyboard.
+    await page.getByRole("button", { name: "Nueva clave" }).click();
+    const dialogo = page.getByRole("dialog", { name: "Nueva clave de sistema" });
+    await dialogo.getByLabel("Sistema").fill("Banco Notificado");
+    await dialogo.getByLabel("Verificación de una firma").uncheck();
+    await dialogo.getByLabel("Notificaciones de cambios").focus();
+    await page.keyboard.press("Space");
+    await dialogo.getByRole("button", { name: "Emitir clave" }).click();
+    const emitida = page.getByRole("dialog", { name: "Clave emitida" });
+    const clave = await emitida.getByLabel("Clave de sistema").inputValue();
+    await emitida.getByRole("button", { name: "Entendido" }).click();
+    const filaClave = page.locator("tbody tr", { hasText: "Banco Notificado" });
+    await expect.poll(() => filaClave.textContent()).toContain("Notificaciones de cambios");
+
+    // The system subscribes to an active request's institution; the administrator deactivates it.
+    const sesion = await fetch(`${server.url}/api/Account/LogIn`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userName: "administrador", password: "Demo.Firmas.2026" }),
+    });
+    const token = (await sesion.json()).token as string;
+    const bandeja = (await (
+      await fetch(`${server.url}/api/SolicitudFirma/GetBandejaAdministradorRCC`, { headers: { authorization: token } })
+    ).json()) as { idSolicitud: number; estatusSolitud: number; infoInstitucion: { idInstitucionFirma: number } }[];
+    const activa = bandeja.find((s) => s.estatusSolitud === 106);
+    expect(activa).toBeDefined();
+    const { port } = receptor.address() as AddressInfo;
+    const sus = await fetch(`${server.url}/api/Notificaciones/Suscripciones`, {
+      method: "POST",
+      headers: { "x-api-key": clave, "content-type": "application/json" },
+      body: JSON.stringify({
+        url: `http://127.0.0.1:${port}/avisos`,
+        instituciones: [activa?.infoInstitucion.idInstitucionFirma],
+      }),
+    });
+    expect(sus.status).toBe(201);
+    const inactivar = await fetch(`${server.url}/api/SolicitudFirma/Inactivar/${activa?.idSolicitud}`, {
+      method: "POST",
+      headers: { authorization: token },
+    });
+    expect((await inactivar.json()).success).toBe(true);
+    await expect.poll(() => llegadas.length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await page.reload();
+    const fila = page.locator(".rf-claves-entregas tbody tr", { hasText: "Banco Notificado" }).first();
+    await expect.poll(() => fila.textContent(), { timeout: 20_000 }).toContain("HTTP 500");
+    expect(await fila.textContent()).toContain("Funcionario inactivado");
+    expect(await fila.textContent()).toContain("Pendiente");
+    // The state filter, with the keyboard: the list opens on Alt+↓ and Enter takes the option.
+    await page.locator("#entregas-estado").focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    await page.getByRole("option", { name: "Pendiente" }).click();
+    await expect.poll(() => fila.count()).toBe(1);
+    expect(await axeAmbosTamanos(page)).toEqual([]);
+
+    // The attempts, then the replay once the receiver is back: the same event id arrives again.
+    await fila.getByRole("button", { name: /^Intentos de la notificación/ }).click();
+    const intentos = page.getByRole("dialog", { name: "Intentos de entrega" });
+    await expect.poll(() => intentos.getByRole("table").textContent()).toContain("HTTP 500");
+    const idEvento = await intentos.locator("code").first().textContent();
+    expect(llegadas).toContain(idEvento);
+    expect(await axeAmbosTamanos(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    estado = 204;
+    await fila.getByRole("button", { name: /^Reenviar la notificación/ }).click();
+    await page.getByRole("button", { name: "Reenviar", exact: true }).click();
+    await expect
+      .poll(() => page.getByText("La notificación se enviará de nuevo", { exact: false }).count())
+      .toBeGreaterThan(0);
+    // Delivered within a second or two: the log (reloaded) says so.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .locator(".rf-claves-entregas tbody tr", { hasText: idEvento ? "Banco Notificado" : "" })
+            .first()
+            .textContent();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toContain("HTTP 204");
+    expect(llegadas.filter((id) => id === idEvento).length).toBeGreaterThan(1);
+    await screenshot(page, "claves-notificaciones");
+  } finally {
+    receptor.close();
+  }
 });

@@ -1,7 +1,8 @@
 /**
  * "Claves de sistema" (configuration administrator): the keys issued to banks' and ministries'
  * systems for the verification API, with their operations, allowed addresses, expiry and last use;
- * a new key (shown once, with a copy button) and the revocation of one.
+ * a new key (shown once, with a copy button) and the revocation of one; under them, the change
+ * notifications sent to subscribed systems (NotificacionesEnviadas).
  */
 import { type ClaveSistema, MSG, NOMBRE_ALCANCE } from "@registro/contracts";
 import { Button } from "primereact/button";
@@ -15,6 +16,7 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useClavesSistema, useRevocarClave } from "../api/claves";
 import { ClaveEmitidaDialogo } from "../components/ClaveEmitidaDialogo";
+import { NotificacionesEnviadas } from "../components/NotificacionesEnviadas";
 import { NuevaClaveDialogo } from "../components/NuevaClaveDialogo";
 import "../claves.css";
 
@@ -73,9 +75,9 @@ export default function ClavesSistemaPage() {
         </div>
       </div>
       <p>
-        Un sistema (un banco, un ministerio) llama a la verificación con su clave en la cabecera{" "}
-        <code>Authorization: ApiKey …</code> o <code>X-Api-Key</code>; cada llamada queda en la auditoría con el nombre
-        del sistema. Revoque la clave de un sistema que ya no deba llamar.
+        Un sistema (un banco, un ministerio) llama a la verificación, o se suscribe a las notificaciones de cambios, con
+        su clave en la cabecera <code>Authorization: ApiKey …</code> o <code>X-Api-Key</code>; cada llamada queda en la
+        auditoría con el nombre del sistema. Revoque la clave de un sistema que ya no deba llamar.
       </p>
       <DataTable
         value={lista.data ?? []}
@@ -127,6 +129,7 @@ export default function ClavesSistemaPage() {
         }}
       />
       <ClaveEmitidaDialogo emitida={emitida} onHide={() => setEmitida(null)} />
+      <NotificacionesEnviadas />
     </section>
   );
 }
