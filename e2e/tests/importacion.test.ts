@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { MSG } from "@registro/contracts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, login, newContext, screenshot } from "../support/browser";
@@ -107,6 +108,15 @@ test("upload, errors shown, apply, the official then verifies as authorised", { 
   await page.getByRole("button", { name: "Importar registro" }).click();
   await page.waitForURL((u) => u.pathname.endsWith("/Configuracion/ImportarRegistro"));
   await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Importar registro");
+
+  // No file: said on the file's field, which takes the focus.
+  await page.getByRole("button", { name: "Probar" }).click();
+  const entrada = page.getByLabel("Archivo del registro");
+  await expect.poll(() => entrada.getAttribute("aria-invalid")).toBe("true");
+  expect(await page.getByText(MSG.requerido).count()).toBe(1);
+  await expect
+    .poll(async () => page.evaluate((id) => document.activeElement?.id === id, await entrada.getAttribute("id")))
+    .toBe(true);
 
   // A file whose official's cédula has a wrong check digit: the test run reports it.
   await page.getByLabel("Archivo del registro").setInputFiles(archivo("con-error.csv", "902-0000002-0"));

@@ -1,15 +1,21 @@
 /**
  * "Importar registro" (configuration administrator): upload the registry kept before the product
  * to a test run or an apply that goes on in the background, follow its progress, the last runs,
- * and a run's report as a table filtered to errors (downloadable as CSV or Excel).
+ * and a run's report as a table filtered to errors (downloadable as CSV or Excel). The upload is a
+ * react-hook-form form checked with the API's schema (the file required); the server's field errors
+ * land on the file fields, and a refusal takes the focus to the first one.
  */
-import { type Importacion, MSG } from "@registro/contracts";
+import { type Importacion, MSG, zFormImportacion } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { z } from "zod";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } from "../api/importacion";
@@ -23,17 +29,30 @@ const fechaHora = new Intl.DateTimeFormat("es-DO", {
   timeZone: "America/Santo_Domingo",
 });
 
+/** The upload's fields, named as the API's multipart fields. */
+interface Formulario {
+  Archivo: File | null;
+  Documentos: File | null;
+  CrearCatalogos: boolean;
+}
+const CAMPOS = ["Archivo", "Documentos"] as const;
+const esquema = zFormImportacion.omit({ Aplicar: true }).extend({
+  Archivo: z.custom<File>().refine((v) => v instanceof File, MSG.requerido),
+  Documentos: z.custom<File | null>(),
+});
+
 export default function ImportarRegistroPage() {
   const navigate = useNavigate();
   const lista = useImportaciones();
   const iniciar = useIniciarImportacion();
-  const entrada = useRef<HTMLInputElement>(null);
-  const entradaZip = useRef<HTMLInputElement>(null);
-  const [archivo, setArchivo] = useState<File | null>(null);
-  const [documentos, setDocumentos] = useState<File | null>(null);
-  const [errorZip, setErrorZip] = useState<string | null>(null);
-  const [crearCatalogos, setCrearCatalogos] = useState(false);
-  const [errorArchivo, setErrorArchivo] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  // Not a <form>: two buttons send it, each its own way.
+  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const [elegida, setElegida] = useState<number | null>(null);
   const idArchivo = useId();
   const idZip = useId();
@@ -42,35 +61,28 @@ export default function ImportarRegistroPage() {
   const ocupada = corridas.some(enCurso);
   const actual = corridas.find((r) => r.idImportacion === elegida) ?? corridas[0] ?? null;
 
-  const empezar = (aplicar: boolean) => {
-    if (!archivo) {
-      setErrorArchivo(MSG.requerido);
-      entrada.current?.focus();
-      return;
-    }
-    setErrorArchivo(null);
-    setErrorZip(null);
-    iniciar.mutate(
-      { archivo, documentos, aplicar, crearCatalogos },
-      {
-        onSuccess: (r) => {
-          if (r.errors?.Documentos) {
-            setErrorZip(r.errors.Documentos[0] ?? r.message);
-            entradaZip.current?.focus();
-          } else if (r.errors) {
-            const e = Object.values(r.errors).flat()[0];
-            setErrorArchivo(e ?? r.message);
-            entrada.current?.focus();
-          } else if (!r.success) notify.warn(r.message);
-          else {
-            notify.success(r.message);
-            setElegida(r.data?.idImportacion ?? null);
-          }
+  const empezar = (aplicar: boolean) =>
+    handleSubmit(({ Archivo, Documentos, CrearCatalogos }) => {
+      if (!Archivo) return;
+      iniciar.mutate(
+        { archivo: Archivo, documentos: Documentos, aplicar, crearCatalogos: CrearCatalogos },
+        {
+          onSuccess: (r) => {
+            if (r.errors) {
+              // What names neither file is said on the registry's file.
+              const otros = Object.values(aplicarErroresServidor(r.errors, setError, CAMPOS)).flat();
+              if (otros.length > 0) setError("Archivo", { type: "servidor", message: otros[0] ?? r.message });
+              fallo();
+            } else if (!r.success) notify.warn(r.message);
+            else {
+              notify.success(r.message);
+              setElegida(r.data?.idImportacion ?? null);
+            }
+          },
+          onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
         },
-        onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
-      },
-    );
-  };
+      );
+    }, fallo)();
 
   return (
     <section className="rf-importacion" aria-labelledby="importacion-titulo">
@@ -106,59 +118,67 @@ export default function ImportarRegistroPage() {
         archivo: la prueba no cambia nada y muestra qué filas se crearían, se actualizarían o se rechazarían. Al
         aplicar, se importa el archivo completo o nada.
       </p>
-      <div className="rf-importacion-formulario">
-        <div className="rf-importacion-campo">
-          <label htmlFor={idArchivo}>Archivo del registro</label>
-          <input
-            ref={entrada}
-            id={idArchivo}
-            type="file"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-invalid={errorArchivo !== null}
-            aria-describedby={errorArchivo ? `${idArchivo}-error` : undefined}
-            onChange={(e) => {
-              setArchivo(e.target.files?.[0] ?? null);
-              setErrorArchivo(null);
-            }}
-          />
-          {errorArchivo && (
-            <small id={`${idArchivo}-error`} className="rf-importacion-error">
-              {errorArchivo}
-            </small>
+      <div ref={contenedor} className="rf-importacion-formulario">
+        <Controller
+          control={control}
+          name="Archivo"
+          render={({ field, fieldState: { error } }) => (
+            <div className="rf-importacion-campo">
+              <label htmlFor={idArchivo}>Archivo del registro</label>
+              <input
+                ref={field.ref}
+                id={idArchivo}
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                aria-invalid={!!error}
+                aria-describedby={error ? `${idArchivo}-error` : undefined}
+                onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+              />
+              {error && (
+                <small id={`${idArchivo}-error`} className="rf-importacion-error">
+                  {error.message}
+                </small>
+              )}
+            </div>
           )}
-        </div>
-        <div className="rf-importacion-campo">
-          <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
-          <input
-            ref={entradaZip}
-            id={idZip}
-            type="file"
-            accept=".zip,application/zip"
-            aria-invalid={errorZip !== null}
-            aria-describedby={`${idZip}-ayuda${errorZip ? ` ${idZip}-error` : ""}`}
-            onChange={(e) => {
-              setDocumentos(e.target.files?.[0] ?? null);
-              setErrorZip(null);
-            }}
-          />
-          <small id={`${idZip}-ayuda`}>
-            Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se
-            adjunta como su Tarjeta de Firmas.
-          </small>
-          {errorZip && (
-            <small id={`${idZip}-error`} className="rf-importacion-error">
-              {errorZip}
-            </small>
+        />
+        <Controller
+          control={control}
+          name="Documentos"
+          render={({ field, fieldState: { error } }) => (
+            <div className="rf-importacion-campo">
+              <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
+              <input
+                ref={field.ref}
+                id={idZip}
+                type="file"
+                accept=".zip,application/zip"
+                aria-invalid={!!error}
+                aria-describedby={`${idZip}-ayuda${error ? ` ${idZip}-error` : ""}`}
+                onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+              />
+              <small id={`${idZip}-ayuda`}>
+                Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se
+                adjunta como su Tarjeta de Firmas.
+              </small>
+              {error && (
+                <small id={`${idZip}-error`} className="rf-importacion-error">
+                  {error.message}
+                </small>
+              )}
+            </div>
           )}
-        </div>
-        <div className="rf-importacion-filtro">
-          <Checkbox
-            inputId={idCrear}
-            checked={crearCatalogos}
-            onChange={(e) => setCrearCatalogos(e.checked === true)}
-          />
-          <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
-        </div>
+        />
+        <Controller
+          control={control}
+          name="CrearCatalogos"
+          render={({ field }) => (
+            <div className="rf-importacion-filtro">
+              <Checkbox inputId={idCrear} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} />
+              <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
+            </div>
+          )}
+        />
         <div className="rf-importacion-acciones">
           <Button
             type="button"
