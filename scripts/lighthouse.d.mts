@@ -12,6 +12,8 @@ export interface ResultadoLighthouse {
   valores: Record<"FCP" | "LCP" | "TBT" | "CLS" | "SI", number | null>;
   bytes: number;
   peticiones: number;
+  /** Scripts loaded: their own (uncompressed) bytes, the bytes sent, the number of files. */
+  js: { bytes: number; transferidos: number; archivos: number };
   fallos: string[];
   error: string | null;
   hilo: string[];
@@ -21,5 +23,7 @@ export function medirLighthouse(o: {
   base: string;
   token: string;
   paginas?: PaginaLighthouse[];
+  /** A folder for each page's whole report (JSON) and its layout shifts. */
+  informes?: string;
 }): Promise<ResultadoLighthouse[]>;
 export function imprimirLighthouse(resultados: ResultadoLighthouse[]): void;

@@ -3,6 +3,8 @@
 // local storage first, as the Login screen leaves it); `paginas` names others. Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH),
 // started by chrome-launcher. Returns one result per page: the four category scores, the paint
 // metrics and the transfer size of all requests (compressed, as sent).
+import fs from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
@@ -24,8 +26,12 @@ const METRICAS = {
   "speed-index": "SI",
 };
 
-/** @param {{ base: string, token: string, paginas?: { nombre: string, ruta: string, conSesion: boolean }[] }} o */
-export async function medirLighthouse({ base, token, paginas }) {
+/**
+ * `informes`, when given, is a folder where each page's whole Lighthouse report is written as JSON
+ * (for its diagnostics: long tasks, script treemap, render-blocking resources).
+ * @param {{ base: string, token: string, paginas?: { nombre: string, ruta: string, conSesion: boolean }[], informes?: string }} o
+ */
+export async function medirLighthouse({ base, token, paginas, informes }) {
   const lista = paginas ?? [
     { nombre: "Login", ruta: "/Login", conSesion: false },
     { nombre: "Bandeja del originador (con sesión)", ruta: "/Originador", conSesion: true },
@@ -48,17 +54,37 @@ export async function medirLighthouse({ base, token, paginas }) {
         localStorage.clear();
         if (con) localStorage.setItem("rf-sesion-abierta", "1");
       }, p.conSesion);
+      // A first visit: nothing of the app in the cache (the sign-in page just opened filled it, and
+      // keeping the session also keeps the cache), so each page pays for all the code it loads.
+      const cdp = await page.createCDPSession();
+      await cdp.send("Network.clearBrowserCache");
+      await cdp.detach();
       await page.close();
       await browser.disconnect();
-      const r = await lighthouse(`${base}${p.ruta}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        // Keep the session just stored; the cache is still emptied (a first visit).
-        disableStorageReset: p.conSesion,
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
+      const medir = () =>
+        lighthouse(`${base}${p.ruta}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          // Keep the session just stored (the cache was emptied above).
+          disableStorageReset: p.conSesion,
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+      let r = await medir();
+      // On a loaded machine the trace is now and then lost (NO_NAVSTART): measured once more.
+      if (r.lhr.runtimeError) r = await medir();
       const lhr = r.lhr;
+      if (informes) {
+        fs.mkdirSync(informes, { recursive: true });
+        const archivo = `${p.nombre.normalize("NFD").replace(/[^\w]+/g, "-")}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(informes, archivo), JSON.stringify(lhr));
+        // The layout shifts with the rectangles each moved node had before and after.
+        const cambios = (r.artifacts?.Trace?.traceEvents ?? []).filter((e) => e.name === "LayoutShift");
+        fs.writeFileSync(
+          path.join(informes, archivo.replace(/\.json$/, ".desplazamientos.json")),
+          JSON.stringify(cambios),
+        );
+      }
       const puntos = Object.fromEntries(
         Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
       );
@@ -85,6 +111,8 @@ export async function medirLighthouse({ base, token, paginas }) {
           Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.numericValue ?? null]),
         ),
         bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
+        // Script the page loads: bytes (uncompressed; as sent too) and in how many files.
+        js: guionesCargados(lhr),
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,
         error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
@@ -104,6 +132,19 @@ export async function medirLighthouse({ base, token, paginas }) {
   return resultados;
 }
 
+/**
+ * The scripts the page loaded: their size as sent (compressed; 0 for a file Chromium kept in memory)
+ * and their own size (uncompressed, the same whatever the cache or the encoding: what budgets use).
+ */
+function guionesCargados(lhr) {
+  const guiones = (lhr.audits["network-requests"]?.details?.items ?? []).filter((i) => i.resourceType === "Script");
+  return {
+    bytes: guiones.reduce((s, i) => s + (i.resourceSize ?? 0), 0),
+    transferidos: guiones.reduce((s, i) => s + (i.transferSize ?? 0), 0),
+    archivos: guiones.length,
+  };
+}
+
 export function imprimirLighthouse(resultados) {
   for (const r of resultados) {
     const p = r.puntos;
@@ -116,7 +157,9 @@ export function imprimirLighthouse(resultados) {
         .map(([k, v]) => `${k} ${v}`)
         .join(" · ")}`,
     );
-    console.log(`    transferido: ${(r.bytes / 1024).toFixed(1)} KB en ${r.peticiones} peticiones`);
+    console.log(
+      `    transferido: ${(r.bytes / 1024).toFixed(1)} KB en ${r.peticiones} peticiones; JavaScript ${(r.js.bytes / 1024).toFixed(1)} KB (${(r.js.transferidos / 1024).toFixed(1)} KB transferidos) en ${r.js.archivos} archivos`,
+    );
     if (r.error) console.log(`    Lighthouse no pudo medir: ${r.error}`);
     if (r.hilo.length) console.log(`    hilo principal: ${r.hilo.join(" · ")}`);
     if (r.guiones.length) console.log(`    por archivo: ${r.guiones.join(" · ")}`);
