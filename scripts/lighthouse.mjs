@@ -1,8 +1,9 @@
 // Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× slower CPU) on a running
-// server: by default the Login page, and the originator's inbox signed in (the token is put in
-// local storage first, as the Login screen leaves it); `paginas` names others. Chromium is Debian's (/usr/bin/chromium, or CHROME_PATH),
-// started by chrome-launcher. Returns one result per page: the four category scores, the paint
-// metrics and the transfer size of all requests (compressed, as sent).
+// server: by default the Login page, and the originator's inbox signed in (the session cookie and
+// the app's marker are set first, as the Login screen leaves them); `paginas` names others. Every
+// page is a first visit (empty browser cache). Chromium is Debian's (/usr/bin/chromium, or
+// CHROME_PATH), started by chrome-launcher. Returns one result per page: the four category scores,
+// the paint metrics, the transfer size of all requests (compressed, as sent) and the script loaded.
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";

@@ -1,3 +1,5 @@
+// Performance: constants of the public constancia page, without zod.
+export * from "./constancia-publica.js";
 export * from "./estatus.js";
 export * from "./fecha-escrita.js";
 export * from "./inicio-sesion.js";

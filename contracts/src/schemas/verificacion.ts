@@ -118,11 +118,6 @@ export const zConstanciaPublica = z.object({
 });
 export type ConstanciaPublica = z.infer<typeof zConstanciaPublica>;
 
-/** The largest constancia file the public page accepts (a constancia of many pages is far smaller). */
-export const MAX_BYTES_CONSTANCIA = 2_000_000;
-/** The multipart field of the uploaded constancia. */
-export const CAMPO_CONSTANCIA = "Archivo";
-
 /**
  * POST api/Verificacion/ComprobarConstancia (public): an uploaded constancia's seal and whether it
  * is the file the registry issued.

@@ -7,9 +7,8 @@ import { MSG, tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { Button } from "primereact/button";
-import { useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from "react-router";
-import { ControlSidebar } from "../components/layout/ControlSidebar";
 import { Footer } from "../components/layout/Footer";
 import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
 import { Navbar } from "../components/layout/Navbar";
@@ -17,9 +16,7 @@ import { usePageTitle } from "../components/layout/PageTitle";
 import { Sidebar } from "../components/layout/Sidebar";
 import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
 import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
-import { PreferenciasCorreo } from "../features/avisos/PreferenciasCorreo";
 import { PATH_SEGURIDAD } from "../features/seguridad/routes";
-import { MisSesionesDialog } from "../features/sesiones/MisSesionesDialog";
 import { ApiError } from "../lib/api-client";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
@@ -27,6 +24,25 @@ import "../components/layout/layout.css";
 import { nombreDeRuta, RUTA_INICIO } from "./rutas";
 import { useAjustesAccesibilidad } from "./use-ajustes-accesibilidad";
 import { useRouteGuard } from "./use-route-guard";
+
+// Performance: the account panel and the sessions dialog are closed when a screen opens; their code
+// (PrimeReact's Sidebar, Dialog, radio buttons) loads the first time they are opened.
+const ControlSidebar = lazy(async () => ({
+  default: (await import("../components/layout/ControlSidebar")).ControlSidebar,
+}));
+const PreferenciasCorreo = lazy(async () => ({
+  default: (await import("../features/avisos/PreferenciasCorreo")).PreferenciasCorreo,
+}));
+const MisSesionesDialog = lazy(async () => ({
+  default: (await import("../features/sesiones/MisSesionesDialog")).MisSesionesDialog,
+}));
+
+/** True from the first time `abierto` is, so a panel loaded on demand stays mounted (it animates and hands focus back on closing). */
+function useAbiertoAlgunaVez(abierto: boolean): boolean {
+  const [visto, setVisto] = useState(abierto);
+  if (abierto && !visto) setVisto(true);
+  return visto || abierto;
+}
 
 const SIDEBAR_ID = "rf-sidebar";
 const PANEL_ID = "rf-panel-usuario";
@@ -86,6 +102,8 @@ function SesionActiva() {
   }, []);
   const [panelAbierto, setPanelAbierto] = useState(false);
   const [sesionesAbiertas, setSesionesAbiertas] = useState(false);
+  const panelCargado = useAbiertoAlgunaVez(panelAbierto);
+  const sesionesCargadas = useAbiertoAlgunaVez(sesionesAbiertas);
   const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
   // Users read the screen's heading, not the route's (view's) internal name.
   const tituloRuta = tituloVista(nombreRuta);
@@ -144,24 +162,32 @@ function SesionActiva() {
         </main>
         <Footer />
       </div>
-      <ControlSidebar
-        id={PANEL_ID}
-        visible={panelAbierto}
-        onHide={() => setPanelAbierto(false)}
-        usuario={data.usuario}
-        onCerrarSesion={cerrarSesion}
-        cerrando={cerrando}
-      >
-        <PreferenciasCorreo visible={panelAbierto} />
-      </ControlSidebar>
-      <MisSesionesDialog
-        visible={sesionesAbiertas}
-        onHide={() => {
-          setSesionesAbiertas(false);
-          // Back to the user menu's button the dialog was opened from (the menu itself has closed).
-          document.querySelector<HTMLElement>(".rf-user-button")?.focus();
-        }}
-      />
+      {panelCargado && (
+        <Suspense fallback={null}>
+          <ControlSidebar
+            id={PANEL_ID}
+            visible={panelAbierto}
+            onHide={() => setPanelAbierto(false)}
+            usuario={data.usuario}
+            onCerrarSesion={cerrarSesion}
+            cerrando={cerrando}
+          >
+            <PreferenciasCorreo visible={panelAbierto} />
+          </ControlSidebar>
+        </Suspense>
+      )}
+      {sesionesCargadas && (
+        <Suspense fallback={null}>
+          <MisSesionesDialog
+            visible={sesionesAbiertas}
+            onHide={() => {
+              setSesionesAbiertas(false);
+              // Back to the user menu's button the dialog was opened from (the menu itself has closed).
+              document.querySelector<HTMLElement>(".rf-user-button")?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       <LoadingOverlay />
     </div>
   );

@@ -3,8 +3,12 @@
  * behind the route guard, lazily loaded so the Login route stays small. A 401 from any call ends
  * the session here and returns to Login with the "session expired" notice.
  */
-import { createBrowserRouter, Navigate } from "react-router";
-import { cargarVerificarConstancia, RUTA_VERIFICAR_CONSTANCIA } from "../features/verificacion/routes";
+import { createBrowserRouter, matchPath, Navigate } from "react-router";
+import {
+  cargarVerificarConstancia,
+  consultaVerificarConstancia,
+  RUTA_VERIFICAR_CONSTANCIA,
+} from "../features/verificacion/routes";
 import { onUnauthorized } from "../lib/api-client";
 import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
@@ -85,3 +89,7 @@ onUnauthorized((aviso) => {
 if (sessionStore.activa() && router.state.matches.some((m) => m.route.path === "/")) {
   void queryClient.prefetchQuery(consultaUserData);
 }
+// Likewise a constancia's public page (opened from its QR): the registry's answer is its largest
+// paint, so it is asked for at once rather than after the page's code.
+const codigoConstancia = matchPath(RUTA_VERIFICAR_CONSTANCIA, router.state.location.pathname)?.params.codigo;
+if (codigoConstancia) void queryClient.prefetchQuery(consultaVerificarConstancia(codigoConstancia));

@@ -12,7 +12,7 @@ import { type Errores, MSG, V, VISTAS, zConsultaTablero, zFechaEscrita } from "@
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
@@ -23,7 +23,10 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { type FiltrosTablero, obtenerTablero } from "../api/get-tablero";
-import { Figuras } from "../components/Figuras";
+
+// The charts' code (PrimeReact's Chart, the figures; Chart.js comes after it) loads beside the
+// figures' data instead of with the screen, so the filters draw first.
+const Figuras = lazy(async () => ({ default: (await import("../components/Figuras")).Figuras }));
 
 /** Detail screens that may open a request, in order of preference. */
 const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
@@ -159,10 +162,24 @@ export default function TableroPage() {
         </p>
       </form>
       <div aria-live="polite" aria-busy={consulta.isFetching}>
-        {datos && <Figuras datos={datos} rutaDetalle={rutaDetalle} />}
+        {datos ? (
+          <Suspense fallback={<ReservaFiguras />}>
+            <Figuras datos={datos} rutaDetalle={rutaDetalle} />
+          </Suspense>
+        ) : (
+          consulta.isPending && <ReservaFiguras />
+        )}
       </div>
     </section>
   );
+}
+
+/**
+ * The room the figures take while their data or code arrives (a screen's height at least, less than
+ * they need), so the footer stays below the fold and nothing on screen moves when they come.
+ */
+function ReservaFiguras() {
+  return <div className="rft-reserva" aria-hidden="true" />;
 }
 
 function CampoFiltro({

@@ -5,3 +5,12 @@ import { api } from "../../../lib/api-client";
 export function obtenerConstanciaPublica(codigo: string): Promise<ConstanciaPublica> {
   return api.get<ConstanciaPublica>(`api/Verificacion/Constancia/${encodeURIComponent(codigo)}`);
 }
+
+/** The page's query, also started by the router while the page's code downloads. */
+export const consultaConstanciaPublica = (codigo: string) => ({
+  queryKey: ["verificacion", "constancia", codigo],
+  queryFn: () => obtenerConstanciaPublica(codigo),
+  retry: false,
+  // An answer the router's early request already got (a 404 too) is not asked again on mounting.
+  retryOnMount: false,
+});

@@ -26,16 +26,11 @@ import { useFocoPrimerError } from "../../../components/formulario/use-foco-erro
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
 import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
-import { obtenerConstanciaPublica } from "../api/get-constancia-publica";
+import { consultaConstanciaPublica } from "../api/get-constancia-publica";
 
 export default function VerificarConstanciaPage() {
   const { codigo = "" } = useParams();
-  const consulta = useQuery({
-    queryKey: ["verificacion", "constancia", codigo],
-    queryFn: () => obtenerConstanciaPublica(codigo),
-    retry: false,
-    enabled: codigo !== "",
-  });
+  const consulta = useQuery({ ...consultaConstanciaPublica(codigo), enabled: codigo !== "" });
 
   useEffect(() => {
     document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;

@@ -13,7 +13,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { InputNumber } from "primereact/inputnumber";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
@@ -27,8 +27,11 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { verificarFirma } from "../api/get-verificacion-firma";
-import { ResultadoVerificacion } from "../components/ResultadoVerificacion";
 import { VerificarLote } from "../components/VerificarLote";
+
+// The answer's table (PrimeReact's DataTable) is fetched with the first question, not with the screen.
+const cargarResultado = () => import("../components/ResultadoVerificacion");
+const ResultadoVerificacion = lazy(async () => ({ default: (await cargarResultado()).ResultadoVerificacion }));
 
 /** Detail screens that may open a request, in order of preference. */
 const DETALLES = [
@@ -102,6 +105,7 @@ export default function VerificarFirmaPage() {
     (leida) => {
       const v = getValues();
       const fecha = (leida as unknown as { fecha: string | null }).fecha;
+      void cargarResultado();
       consulta.mutate({ cedula: v.cedula, institucion: v.institucion, idFirma: v.idFirma, monto: v.monto, fecha });
     },
     () => {
@@ -216,7 +220,13 @@ export default function VerificarFirmaPage() {
           <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
         </div>
       </form>
-      <div aria-live="polite">{respuesta && <ResultadoVerificacion r={respuesta} rutaDetalle={rutaDetalle} />}</div>
+      <div aria-live="polite">
+        {respuesta && (
+          <Suspense fallback={null}>
+            <ResultadoVerificacion r={respuesta} rutaDetalle={rutaDetalle} />
+          </Suspense>
+        )}
+      </div>
       <VerificarLote />
     </section>
   );
