@@ -156,6 +156,7 @@ test("the delivery log shows a failing change notification, and Reenviar sends i
     const fila = page.locator(".rf-claves-entregas tbody tr", { hasText: "Banco Notificado" }).first();
     await expect.poll(() => fila.textContent(), { timeout: 20_000 }).toContain("HTTP 500");
     expect(await fila.textContent()).toContain("Funcionario inactivado");
+    expect(await fila.textContent()).not.toContain("HTTP 500: HTTP 500");
     expect(await fila.textContent()).toContain("Pendiente");
     // The state filter, with the keyboard: the list opens on Alt+↓ and Enter takes the option.
     await page.locator("#entregas-estado").focus();

@@ -36,9 +36,9 @@ const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as
 
 /** The receiver's answer as the log tells it: its HTTP status, or why none came. */
 function respuesta(estadoHttp: number | null, error: string | null): string {
-  if (estadoHttp !== null && error === null) return `HTTP ${estadoHttp}`;
-  if (estadoHttp !== null) return `HTTP ${estadoHttp}: ${error}`;
-  return error ?? "—";
+  if (error === null) return estadoHttp === null ? "—" : `HTTP ${estadoHttp}`;
+  // The sender's error already names a refused status ("HTTP 500", "redirección no seguida (HTTP 302)").
+  return estadoHttp === null || error.includes(`HTTP ${estadoHttp}`) ? error : `HTTP ${estadoHttp}: ${error}`;
 }
 
 export function NotificacionesEnviadas() {
