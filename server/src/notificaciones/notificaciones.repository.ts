@@ -9,15 +9,13 @@ import type { Tx } from "../db/client.js";
 import { filas } from "../db/filas.js";
 import {
   autorizaciones,
-  cargos,
   clavesSistema,
   funcionarios,
-  instituciones,
   notificaciones,
   notificacionesIntentos,
-  solicitudes,
   suscripciones,
 } from "../db/schema.js";
+import { registros } from "../verificacion/verificacion.repository.js";
 
 /** The database's clock: events are dated by the transaction that makes the change. */
 export async function ahoraBase(tx: Tx): Promise<Date> {
@@ -39,30 +37,7 @@ export async function datosFuncionarios(tx: Tx, ids: number[]) {
 
 async function leerFuncionarios(tx: Tx, ids: number[]) {
   if (ids.length === 0) return [];
-  return tx
-    .select({
-      idFuncionario: funcionarios.idFuncionario,
-      idSolicitud: funcionarios.idSolicitud,
-      idInstitucion: solicitudes.idInstitucion,
-      institucion: instituciones.nombre,
-      cedula: funcionarios.cedula,
-      nombres: funcionarios.nombres,
-      apellidos: funcionarios.apellidos,
-      cargo: cargos.nombre,
-      firmaRango: funcionarios.firmaRango,
-      montoDesde: funcionarios.montoDesde,
-      montoHasta: funcionarios.montoHasta,
-      firmaVigencia: funcionarios.firmaVigencia,
-      fechaDesde: funcionarios.fechaDesde,
-      fechaHasta: funcionarios.fechaHasta,
-      idEstatus: funcionarios.idEstatus,
-      estatusSolicitud: solicitudes.estatus,
-    })
-    .from(funcionarios)
-    .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
-    .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
-    .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
-    .where(inArray(funcionarios.idFuncionario, ids));
+  return registros(tx, inArray(funcionarios.idFuncionario, ids));
 }
 export type DatosFuncionario = Awaited<ReturnType<typeof leerFuncionarios>>[number];
 

@@ -86,15 +86,20 @@ const columnasRegistro = {
   estatusSolicitud: solicitudes.estatus,
 };
 
-/** Sent officials matching `filtro`, with the columns above; the single and the batch question share it. */
-function registrosEnviados(tx: Tx, filtro: SQL | undefined) {
+/** Officials matching `filtro`, with the columns above (verification's questions, change notifications). */
+export function registros(tx: Tx, filtro: SQL | undefined) {
   return tx
     .select(columnasRegistro)
     .from(funcionarios)
     .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
     .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))
     .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
-    .where(and(eq(funcionarios.enviado, true), filtro));
+    .where(filtro);
+}
+
+/** Sent officials matching `filtro`: what the single and the batch question read. */
+function registrosEnviados(tx: Tx, filtro: SQL | undefined) {
+  return registros(tx, and(eq(funcionarios.enviado, true), filtro));
 }
 
 /** Every sent official with this cédula (of one institution, if given), newest request first. */
