@@ -38,7 +38,8 @@ test("the originator's bell counts the analyst's return and opens the request", 
   const page = await ctx.newPage();
   await login(page, server.url, "originador");
   const campana = page.getByRole("button", { name: /^Avisos: / });
-  await campana.waitFor();
+  // The count is read once the bell has its first answer (it is busy until then, reading "ninguno").
+  await page.locator(".rf-campana:not([aria-busy])").waitFor();
   const cuenta = async () => {
     const m = /(\d+) sin leer/.exec((await campana.getAttribute("aria-label")) ?? "");
     return m ? Number(m[1]) : 0;

@@ -1,6 +1,7 @@
 /**
  * The bell in the top bar: the unread count, and a panel with the latest notices (text, date,
- * read or unread; all, unread only or read only) that opens the request a notice is about. It asks for news every few seconds.
+ * read or unread; all, unread only or read only) that opens the request a notice is about. It asks
+ * for news every few seconds; until the first answer it is marked busy, its count not yet known.
  */
 import { type EstadoAviso, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
@@ -36,6 +37,7 @@ export function CampanaAvisos() {
         className="rf-icon-button rf-campana"
         onClick={(e) => panel.current?.toggle(e)}
         aria-label={etiqueta}
+        aria-busy={data === undefined ? true : undefined}
         aria-haspopup="dialog"
         aria-controls="rf-panel-avisos"
       >
