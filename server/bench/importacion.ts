@@ -6,6 +6,10 @@
  * same file applied again (every row unchanged). Prints rows, seconds, rows per second and this
  * process's RSS before and its peak (sampled every 50 ms) during each step.
  *
+ * Memory regression check: with BENCH_PICO_MAX_MB set, the run fails (exit code 1) when any step's
+ * peak RSS goes past it — e.g. the peak the same run reaches at 10,000 rows plus 40 MB, to check
+ * that the import's memory does not grow with the file.
+ *
  * Usage (from the repository root):
  *   TEST_PG_URL=postgres://… node --import tsx server/bench/importacion.ts
  */
@@ -13,11 +17,14 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { derivarClave, establecerClave } from "../src/auditoria/clave.js";
 import { prepararBase } from "../src/bootstrap.js";
+import { paginaInforme } from "../src/importacion/importacion.repository.js";
 import { ejecutarImportacion } from "../src/importacion/motor.js";
 import { fechaLocal, relojDelSistema } from "../src/shared/tiempo.js";
 import { BASES, conBase } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
+const PICO_MAX_MB = process.env.BENCH_PICO_MAX_MB ? Number(process.env.BENCH_PICO_MAX_MB) : null;
+const excedidos: string[] = [];
 const INSTITUCIONES = 500;
 const mb = (b: number) => (b / 1_048_576).toFixed(0);
 const carga = () =>
@@ -90,6 +97,8 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
     console.log(
       `  ${nombre}: ${s.toFixed(1)} s, ${Math.round(N / s).toLocaleString("es-DO")} filas/s; RSS ${mb(antes)} MB antes, pico ${mb(pico)} MB (${carga()})`,
     );
+    if (PICO_MAX_MB !== null && pico / 1_048_576 > PICO_MAX_MB)
+      excedidos.push(`${nombre}: pico ${mb(pico)} MB > ${PICO_MAX_MB} MB`);
   }
 }
 
@@ -115,7 +124,11 @@ async function main() {
         });
       const prueba = await medir("prueba", () => correr(false));
       if (prueba.conteos.rechazada > 0)
-        throw new Error(JSON.stringify(prueba.informe.find((f) => f.resultado === "rechazada")));
+        throw new Error(
+          JSON.stringify(
+            (await paginaInforme(database.db, prueba.idImportacion, { soloErrores: true, desde: 0, limite: 1 })).lineas,
+          ),
+        );
       const aplicada = await medir("aplicación", () => correr(true));
       console.log(`    ${JSON.stringify(aplicada.conteos)}`);
       const otra = await medir("aplicación repetida (sin cambios)", () => correr(true));
@@ -125,7 +138,13 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => {
+    if (excedidos.length > 0) {
+      console.error(`Memoria por encima del límite (BENCH_PICO_MAX_MB):\n  ${excedidos.join("\n  ")}`);
+      process.exit(1);
+    }
+    process.exit(0);
+  },
   (e) => {
     console.error(e);
     process.exit(1);

@@ -900,7 +900,6 @@ export const importaciones = pgTable(
     total: integer("total"),
     aplicada: boolean("aplicada").notNull().default(false),
     conteos: jsonb("conteos").notNull().default({}),
-    informe: jsonb("informe").notNull().default([]),
     error: text("error"),
     inicio: tstz("inicio").notNull().defaultNow(),
     fin: tstz("fin"),
@@ -908,6 +907,49 @@ export const importaciones = pgTable(
     latido: tstz("latido").notNull().defaultNow(),
   },
   (t) => [index("importaciones_inicio_idx").on(t.inicio)],
+);
+
+/**
+ * A run's valid rows while it runs (migration 0031): staged as the file streams, planned and applied
+ * institution by institution from here, deleted when the run ends. `registro` is the checked row.
+ */
+export const importacionFilas = pgTable(
+  "importacion_filas",
+  {
+    idImportacion: integer("id_importacion")
+      .notNull()
+      .references(() => importaciones.idImportacion, { onDelete: "cascade" }),
+    fila: integer("fila").notNull(),
+    claveInstitucion: text("clave_institucion").notNull(),
+    idInstitucion: integer("id_institucion"),
+    cedula: text("cedula").notNull(),
+    tipo: text("tipo").notNull(),
+    registro: jsonb("registro").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.idImportacion, t.fila] }),
+    index("importacion_filas_institucion_idx").on(t.idImportacion, t.claveInstitucion, t.fila),
+    index("importacion_filas_cedula_idx").on(t.idImportacion, t.cedula),
+  ],
+);
+
+/** A run's report, one line per outcome (a refused row may have several), in the file's row order. */
+export const importacionInforme = pgTable(
+  "importacion_informe",
+  {
+    idLinea: bigserial("id_linea", { mode: "number" }).primaryKey(),
+    idImportacion: integer("id_importacion")
+      .notNull()
+      .references(() => importaciones.idImportacion, { onDelete: "cascade" }),
+    fila: integer("fila").notNull(),
+    resultado: text("resultado").notNull(),
+    institucion: text("institucion").notNull(),
+    cedula: text("cedula").notNull(),
+    tipo: text("tipo").notNull(),
+    columna: text("columna").notNull(),
+    mensaje: text("mensaje").notNull(),
+  },
+  (t) => [index("importacion_informe_orden_idx").on(t.idImportacion, t.fila, t.idLinea)],
 );
 
 /** The request that holds each institution's imported officials (created by the first import). */

@@ -1,12 +1,14 @@
 /**
- * SQL of the registry import: the catalogues a row is checked against, the registry entries of the
- * file's institutions, and the writes of an apply (in the caller's transaction, in batches).
+ * SQL of the registry import: the catalogues a row is checked against, a run's staged rows and
+ * report lines (written as the file streams, read back a page or an institution group at a time),
+ * the registry entries of the file's institutions, and the writes of an apply (in the caller's
+ * transaction, in batches).
  *
  * Longer than 300 lines: the reads of the check and the batched writes of one apply, which share
  * the tables' column lists and run in one transaction.
  */
-import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { ESTATUS, ESTATUS_FUNCIONARIO, type FilaInforme, type ResultadoFila } from "@registro/contracts";
+import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { filas } from "../db/filas.js";
 import {
@@ -18,6 +20,8 @@ import {
   funcionarios,
   historial,
   importaciones,
+  importacionFilas,
+  importacionInforme,
   importacionSolicitudes,
   incumbentes,
   instituciones,
@@ -26,7 +30,7 @@ import {
 } from "../db/schema.js";
 import { fechaLocal, inicioDiaLocal } from "../shared/tiempo.js";
 import { normalizarNombre } from "./lector.js";
-import type { Existentes, FuncionarioExistente, IncumbenteExistente } from "./plan.js";
+import { claveInstitucion, type Existentes, type FuncionarioExistente, type IncumbenteExistente } from "./plan.js";
 import type { Catalogos, RegistroImportado } from "./validacion.js";
 
 export async function cargarCatalogos(tx: Tx, hoy: string, crearCatalogos: boolean): Promise<Catalogos> {
@@ -112,17 +116,170 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
   };
 }
 
-/** Creates the institutions and positions the file names and the registry lacks (crearCatalogos). */
+// A run's staged rows and report ------------------------------------------------------------
+
+/** Valid rows of a run, staged while the file streams (one multi-row insert). */
+export async function prepararFilas(tx: Tx, idImportacion: number, registros: RegistroImportado[]): Promise<void> {
+  if (registros.length === 0) return;
+  await tx.insert(importacionFilas).values(
+    registros.map((r) => ({
+      idImportacion,
+      fila: r.fila,
+      claveInstitucion: claveInstitucion(r),
+      idInstitucion: r.idInstitucion,
+      cedula: r.cedula,
+      tipo: r.tipo,
+      registro: r,
+    })),
+  );
+}
+
+/**
+ * Staged rows repeating an earlier staged row's institution + cédula + kind, after row `despues`,
+ * with that earlier row (the first of the file), in row order.
+ */
+export async function duplicadas(tx: Tx, idImportacion: number, despues: number, limite: number) {
+  return filas<{ fila: number; primera: number; institucion: string; cedula: string; tipo: string }>(
+    tx,
+    sql`select fila, primera, institucion, cedula, tipo from (
+      select fila, min(fila) over (partition by clave_institucion, cedula, tipo) as primera,
+        registro->>'institucion' as institucion, cedula, tipo
+      from importacion_filas where id_importacion = ${idImportacion}) d
+    where fila > primera and fila > ${despues} order by fila limit ${limite}`,
+  );
+}
+
+export async function descartarFilas(tx: Tx, idImportacion: number, filasRun: number[]): Promise<void> {
+  if (filasRun.length === 0) return;
+  await tx
+    .delete(importacionFilas)
+    .where(and(eq(importacionFilas.idImportacion, idImportacion), inArray(importacionFilas.fila, filasRun)));
+}
+
+/** The institutions of a run's staged rows (by their plan key) and how many rows each has. */
+export async function institucionesPreparadas(tx: Tx, idImportacion: number) {
+  return tx
+    .select({ clave: importacionFilas.claveInstitucion, filas: sql<number>`count(*)::int` })
+    .from(importacionFilas)
+    .where(eq(importacionFilas.idImportacion, idImportacion))
+    .groupBy(importacionFilas.claveInstitucion)
+    .orderBy(importacionFilas.claveInstitucion);
+}
+
+/** The staged rows of these institutions (plan keys), in row order. */
+export async function filasDeInstituciones(
+  tx: Tx,
+  idImportacion: number,
+  claves: string[],
+): Promise<RegistroImportado[]> {
+  const fs = await tx
+    .select({ registro: importacionFilas.registro })
+    .from(importacionFilas)
+    .where(and(eq(importacionFilas.idImportacion, idImportacion), inArray(importacionFilas.claveInstitucion, claves)))
+    .orderBy(asc(importacionFilas.fila));
+  return fs.map((f) => f.registro as RegistroImportado);
+}
+
+export async function borrarPreparacion(tx: Tx, idImportacion: number): Promise<void> {
+  await tx.delete(importacionFilas).where(eq(importacionFilas.idImportacion, idImportacion));
+}
+
+/** Report lines of a run, appended in the order they are known. */
+export async function anotarInforme(tx: Tx, idImportacion: number, lineas: FilaInforme[]): Promise<void> {
+  for (let i = 0; i < lineas.length; i += 1000)
+    await tx.insert(importacionInforme).values(lineas.slice(i, i + 1000).map((l) => ({ idImportacion, ...l })));
+}
+
+export async function borrarInforme(tx: Tx, idImportacion: number): Promise<void> {
+  await tx.delete(importacionInforme).where(eq(importacionInforme.idImportacion, idImportacion));
+}
+
+const columnasInforme = {
+  idLinea: importacionInforme.idLinea,
+  fila: importacionInforme.fila,
+  resultado: sql<ResultadoFila>`${importacionInforme.resultado}`,
+  institucion: importacionInforme.institucion,
+  cedula: importacionInforme.cedula,
+  tipo: importacionInforme.tipo,
+  columna: importacionInforme.columna,
+  mensaje: importacionInforme.mensaje,
+};
+
+const filtroInforme = (idImportacion: number, soloErrores: boolean) =>
+  and(
+    eq(importacionInforme.idImportacion, idImportacion),
+    soloErrores ? eq(importacionInforme.resultado, "rechazada") : undefined,
+  );
+
+/** One page of a run's report in row order, and how many lines it has (refusals only, or all). */
+export async function paginaInforme(
+  tx: Tx,
+  idImportacion: number,
+  consulta: { soloErrores: boolean; desde: number; limite: number },
+) {
+  const where = filtroInforme(idImportacion, consulta.soloErrores);
+  const [lineas, [total]] = await Promise.all([
+    tx
+      .select(columnasInforme)
+      .from(importacionInforme)
+      .where(where)
+      .orderBy(asc(importacionInforme.fila), asc(importacionInforme.idLinea))
+      .limit(consulta.limite)
+      .offset(consulta.desde),
+    tx.select({ n: sql<number>`count(*)::int` }).from(importacionInforme).where(where),
+  ]);
+  return { lineas, total: total.n };
+}
+
+/** The report lines after `despues` (keyset walk in row order, for downloads). */
+export async function lineasInformeDespues(
+  tx: Tx,
+  idImportacion: number,
+  despues: { fila: number; idLinea: number } | null,
+  limite: number,
+  soloErrores = false,
+) {
+  return tx
+    .select(columnasInforme)
+    .from(importacionInforme)
+    .where(
+      and(
+        filtroInforme(idImportacion, soloErrores),
+        despues === null
+          ? undefined
+          : or(
+              gt(importacionInforme.fila, despues.fila),
+              and(eq(importacionInforme.fila, despues.fila), gt(importacionInforme.idLinea, despues.idLinea)),
+            ),
+      ),
+    )
+    .orderBy(asc(importacionInforme.fila), asc(importacionInforme.idLinea))
+    .limit(limite);
+}
+
+/**
+ * Creates the institutions and positions the staged rows name and the registry lacks
+ * (crearCatalogos); answers their ids by the plan's keys (institution: lower-case name; position:
+ * normalised name).
+ */
 export async function crearCatalogosFaltantes(
   tx: Tx,
-  registros: RegistroImportado[],
-): Promise<{ instituciones: number; cargos: number }> {
+  idImportacion: number,
+): Promise<{ instituciones: Map<string, number>; cargos: Map<string, number> }> {
+  const faltan = await filas<{ institucion: string | null; cargo: string | null; tipo: string }>(
+    tx,
+    sql`select distinct case when id_institucion is null then registro->>'institucion' end as institucion,
+        case when registro->'idCargo' = 'null'::jsonb then registro->>'cargo' end as cargo, tipo
+      from importacion_filas
+      where id_importacion = ${idImportacion} and (id_institucion is null or registro->'idCargo' = 'null'::jsonb)`,
+  );
   const nuevasInst = new Map<string, string>();
   const nuevosCargos = new Map<string, { nombre: string; tipo: number }>();
-  for (const r of registros) {
-    if (r.idInstitucion === null) nuevasInst.set(r.institucion.toLowerCase(), r.institucion);
-    if (r.idCargo === null)
-      nuevosCargos.set(normalizarNombre(r.cargo), { nombre: r.cargo, tipo: r.tipo === "Incumbente" ? 1 : 2 });
+  for (const f of faltan) {
+    if (f.institucion !== null && !nuevasInst.has(f.institucion.toLowerCase()))
+      nuevasInst.set(f.institucion.toLowerCase(), f.institucion);
+    if (f.cargo !== null && !nuevosCargos.has(normalizarNombre(f.cargo)))
+      nuevosCargos.set(normalizarNombre(f.cargo), { nombre: f.cargo, tipo: f.tipo === "Incumbente" ? 1 : 2 });
   }
   const idInst = new Map<string, number>();
   for (const [clave, nombre] of nuevasInst) {
@@ -134,11 +291,11 @@ export async function crearCatalogosFaltantes(
     const [fila] = await tx.insert(cargos).values(c).returning({ id: cargos.idCargo });
     idCargo.set(clave, fila.id);
   }
-  for (const r of registros) {
-    if (r.idInstitucion === null) r.idInstitucion = idInst.get(r.institucion.toLowerCase()) ?? null;
-    if (r.idCargo === null) r.idCargo = idCargo.get(normalizarNombre(r.cargo)) ?? null;
-  }
-  // The institution's positions list gains the positions its imported people hold.
+  return { instituciones: idInst, cargos: idCargo };
+}
+
+/** The institutions' positions lists gain the positions their imported people hold. */
+export async function vincularCargos(tx: Tx, registros: RegistroImportado[]): Promise<void> {
   const pares = new Set(registros.map((r) => `${r.idInstitucion}|${r.idCargo}`));
   const valores = [...pares].map((p) => {
     const [i, c] = p.split("|").map(Number);
@@ -148,7 +305,6 @@ export async function crearCatalogosFaltantes(
     await tx.execute(
       sql`insert into institucion_cargos (id_institucion, id_cargo) values ${sql.join(valores.slice(i, i + 1000), sql`, `)} on conflict do nothing`,
     );
-  return { instituciones: nuevasInst.size, cargos: nuevosCargos.size };
 }
 
 /** A new imported request of one institution, approved (106), with its incumbent and first history entry. */
@@ -385,19 +541,13 @@ export async function archivosEjecucion(tx: Tx, id: number) {
   return f ?? null;
 }
 
-export async function informeEjecucion(tx: Tx, id: number) {
-  const [f] = await tx
-    .select({ informe: importaciones.informe })
-    .from(importaciones)
-    .where(eq(importaciones.idImportacion, id));
-  return f ?? null;
-}
-
 /** The runs this process works on are alive (the database's clock, as the sweep reads it). */
 export async function latir(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(importaciones).set({ latido: sql`now()` }).where(inArray(importaciones.idImportacion, ids));
 }
+
+const EN_CURSO = ["pendiente", "validando", "aplicando"];
 
 /**
  * Runs a stopped process left in progress: they changed nothing (their transaction died with it).
@@ -415,12 +565,20 @@ export async function cerrarInterrumpidas(
     .set({ estado: "fallida", error: mensaje, fin, contenido: null, documentos: null })
     .where(
       and(
-        inArray(importaciones.estado, ["pendiente", "validando", "aplicando"]),
+        inArray(importaciones.estado, EN_CURSO),
         silencioSegundos === undefined
           ? undefined
           : lt(importaciones.latido, sql`now() - make_interval(secs => ${silencioSegundos})`),
       ),
     )
     .returning({ id: importaciones.idImportacion });
+  const ids = r.map((x) => x.id);
+  // Their partial reports go; so do the staged rows of every run no longer in progress.
+  if (ids.length > 0) await tx.delete(importacionInforme).where(inArray(importacionInforme.idImportacion, ids));
+  const enCurso = tx
+    .select({ id: importaciones.idImportacion })
+    .from(importaciones)
+    .where(inArray(importaciones.estado, EN_CURSO));
+  await tx.delete(importacionFilas).where(notInArray(importacionFilas.idImportacion, enCurso));
   return r.length;
 }

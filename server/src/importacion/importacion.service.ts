@@ -2,8 +2,8 @@
  * "Importar registro": runs of the import engine as background jobs. A run is stored with its file
  * (`importaciones`) before it starts, so it goes on when the browser closes; its status and
  * progress are written as it validates (and kept in memory while it applies, since the apply's
- * transaction holds PGlite's one connection); the report is stored at the end and the file
- * dropped. A run left in progress by a stopped process is closed as interrupted at the next start:
+ * transaction holds PGlite's one connection); the report is written to its table as the run goes
+ * (read and downloaded from there a page at a time) and the file dropped at the end. A run left in progress by a stopped process is closed as interrupted at the next start:
  * its transaction died with the process, so the registry is as it was.
  */
 import {
@@ -133,7 +133,9 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
     if (!datos?.contenido) throw new Error(`import run ${id} has no file`);
     await repo.actualizarEjecucion(db, id, { estado: "validando" });
     const ahora = reloj();
-    const r = await ejecutarImportacion(db, {
+    // The engine records the run's end (counts, report, error) and drops its file.
+    await ejecutarImportacion(db, {
+      idImportacion: id,
       archivo: datos.archivo,
       contenido: datos.contenido,
       documentos: datos.documentos
@@ -144,6 +146,7 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
       idUsuario: datos.idUsuario,
       hoy: fechaLocal(ahora),
       ahora,
+      reloj,
       progreso: async (fase, hechas, total) => {
         const cambio = vivo.estado !== fase;
         vivo.estado = fase;
@@ -153,18 +156,6 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
         if (fase === "validando") await repo.actualizarEjecucion(db, id, { estado: fase, progreso: hechas, total });
         else if (cambio) log.info({ importacion: id }, "import run applying");
       },
-    });
-    await repo.actualizarEjecucion(db, id, {
-      estado: "terminada",
-      progreso: r.conteos.filas,
-      total: r.conteos.filas,
-      aplicada: r.aplicada,
-      conteos: r.conteos,
-      informe: r.informe,
-      error: r.error,
-      fin: reloj(),
-      contenido: null,
-      documentos: null,
     });
   } catch (e) {
     log.error({ err: e, importacion: id }, "import run failed");
@@ -205,29 +196,48 @@ export async function cerrarInterrumpidas(db: Db, reloj: Reloj, unSoloProceso: b
   );
 }
 
-async function informeDe(db: Db, id: number): Promise<FilaInforme[]> {
-  const f = await repo.informeEjecucion(db, id);
-  if (!f) throw NoEncontrado(MSG_IMPORTACION.noEncontrada);
-  return f.informe as FilaInforme[];
+async function comprobarEjecucion(db: Db, id: number): Promise<void> {
+  if (!(await repo.ejecucion(db, id))) throw NoEncontrado(MSG_IMPORTACION.noEncontrada);
 }
 
+const sinIdLinea = ({ idLinea: _, ...l }: FilaInforme & { idLinea: number }): FilaInforme => l;
+
+/** One page of a run's report, in row order, read from the report's table. */
 export async function leerInforme(
   db: Db,
   id: number,
   consulta: { soloErrores: boolean; page: number; rows: number },
 ): Promise<{ rows: FilaInforme[]; totalRecords: number }> {
-  const todas = await informeDe(db, id);
-  const filas = consulta.soloErrores ? todas.filter((f) => f.resultado === "rechazada") : todas;
-  const inicio = (consulta.page - 1) * consulta.rows;
-  return { rows: filas.slice(inicio, inicio + consulta.rows), totalRecords: filas.length };
+  await comprobarEjecucion(db, id);
+  const p = await repo.paginaInforme(db, id, {
+    soloErrores: consulta.soloErrores,
+    desde: (consulta.page - 1) * consulta.rows,
+    limite: consulta.rows,
+  });
+  return { rows: p.lineas.map(sinIdLinea), totalRecords: p.total };
 }
 
-/** The report as a file: every row's outcome, refusals with column and message. */
-export async function descargarInforme(db: Db, id: number, formato: Formato): Promise<ArchivoDescarga> {
-  const filas = await informeDe(db, id);
-  async function* lote() {
-    yield filas;
+/** A run's report lines in row order, a batch at a time (refusals only with `soloErrores`). */
+export async function* lineasInforme(
+  db: Db,
+  id: number,
+  soloErrores = false,
+  lote = 5000,
+): AsyncGenerator<FilaInforme[]> {
+  let despues: { fila: number; idLinea: number } | null = null;
+  for (;;) {
+    const l = await repo.lineasInformeDespues(db, id, despues, lote, soloErrores);
+    if (l.length === 0) return;
+    yield l.map(sinIdLinea);
+    const ultima = l[l.length - 1];
+    despues = { fila: ultima.fila, idLinea: ultima.idLinea };
+    if (l.length < lote) return;
   }
+}
+
+/** The report as a file: every row's outcome, refusals with column and message, streamed from its table. */
+export async function descargarInforme(db: Db, id: number, formato: Formato): Promise<ArchivoDescarga> {
+  await comprobarEjecucion(db, id);
   return {
     nombre: `informe-importacion-${id}.${formato}`,
     formato,
@@ -243,7 +253,7 @@ export async function descargarInforme(db: Db, id: number, formato: Formato): Pr
         { titulo: "Columna", valor: (f) => f.columna },
         { titulo: "Mensaje", valor: (f) => f.mensaje },
       ],
-      lote(),
+      lineasInforme(db, id),
     ),
   };
 }

@@ -7,15 +7,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { NOMBRE_RESULTADO } from "@registro/contracts";
+import { pipeline } from "node:stream/promises";
 import { prepararAuditoria } from "../auditoria/arranque.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { CarpetaBloqueada } from "../db/bloqueo.js";
 import { openDatabase } from "../db/client.js";
-import { celdaCsv } from "../exportar/formatos.js";
 import { fechaLocal, relojDelSistema } from "../shared/tiempo.js";
 import * as repo from "./importacion.repository.js";
-import { ejecutarImportacion } from "./motor.js";
+import * as servicio from "./importacion.service.js";
+import { LATIDO_MS } from "./importacion.service.js";
+import { ejecutarImportacion, sha256De } from "./motor.js";
 
 const USO =
   "Uso: npm run importar -- ARCHIVO.csv|ARCHIVO.xlsx [--documentos ARCHIVO.zip] [--aplicar] [--crear-catalogos]";
@@ -89,40 +90,49 @@ async function main(): Promise<number> {
     const ahora = reloj();
     const interactivo = process.stderr.isTTY;
     let ultima = 0;
-    const r = await ejecutarImportacion(database.db, {
-      archivo: path.basename(op.archivo),
-      contenido,
-      documentos,
-      aplicar: op.aplicar,
-      crearCatalogos: op.crearCatalogos,
-      idUsuario: null,
-      hoy: fechaLocal(ahora),
-      ahora,
-      progreso: (fase, hechas, total) => {
-        const t = performance.now();
-        if (t - ultima < 500 && hechas !== total) return;
-        ultima = t;
-        const linea = `${fase === "validando" ? "Validando" : "Aplicando"}: ${miles(hechas)}${total === null ? "" : ` de ${miles(total)}`} filas`;
-        process.stderr.write(interactivo ? `\r${linea}   ` : `${linea}\n`);
-      },
-    });
-    if (interactivo) process.stderr.write("\n");
-    await repo.crearEjecucion(database.db, {
+    // The run is listed on the "Importar registro" screen too; while it runs, it is marked alive
+    // (a server sharing the PostgreSQL database closes runs that fall silent).
+    const idImportacion = await repo.crearEjecucion(database.db, {
       idUsuario: null,
       archivo: path.basename(op.archivo),
-      sha256: r.sha256,
+      sha256: sha256De(contenido),
+      documentosNombre: documentos?.nombre ?? null,
       aplicar: op.aplicar,
       crearCatalogos: op.crearCatalogos,
-      estado: "terminada",
-      progreso: r.conteos.filas,
-      total: r.conteos.filas,
-      aplicada: r.aplicada,
-      conteos: r.conteos,
-      informe: r.informe,
-      error: r.error,
+      estado: "validando",
       inicio: ahora,
-      fin: reloj(),
     });
+    const latido =
+      database.kind === "postgres"
+        ? setInterval(() => {
+            repo.latir(database.db, [idImportacion]).catch(() => {});
+          }, LATIDO_MS)
+        : null;
+    let r: Awaited<ReturnType<typeof ejecutarImportacion>>;
+    try {
+      r = await ejecutarImportacion(database.db, {
+        idImportacion,
+        archivo: path.basename(op.archivo),
+        contenido,
+        documentos,
+        aplicar: op.aplicar,
+        crearCatalogos: op.crearCatalogos,
+        idUsuario: null,
+        hoy: fechaLocal(ahora),
+        ahora,
+        reloj,
+        progreso: (fase, hechas, total) => {
+          const t = performance.now();
+          if (t - ultima < 500 && hechas !== total) return;
+          ultima = t;
+          const linea = `${fase === "validando" ? "Validando" : "Aplicando"}: ${miles(hechas)}${total === null ? "" : ` de ${miles(total)}`} filas`;
+          process.stderr.write(interactivo ? `\r${linea}   ` : `${linea}\n`);
+        },
+      });
+    } finally {
+      if (latido) clearInterval(latido);
+    }
+    if (interactivo) process.stderr.write("\n");
     const segundos = ((performance.now() - inicio) / 1000).toFixed(1);
     if (r.error !== null && r.conteos.filas === 0) {
       console.error(r.error);
@@ -136,23 +146,20 @@ async function main(): Promise<number> {
           ? `\n  tarjetas de firmas ${r.aplicada ? "adjuntadas" : "por adjuntar"}: ${miles(c.documentos)}`
           : ""),
     );
-    const rechazos = r.informe.filter((f) => f.resultado === "rechazada");
-    for (const f of rechazos.slice(0, 50))
-      console.log(`  fila ${f.fila}${f.columna ? `, ${f.columna}` : ""}: ${f.mensaje}`);
-    if (rechazos.length > 50) console.log(`  … y ${miles(rechazos.length - 50)} rechazos más en el informe.`);
+    // The first refusals on the terminal; the whole report, read from its table, beside the file.
+    const primeros = (await servicio.leerInforme(database.db, idImportacion, { soloErrores: true, page: 1, rows: 50 }))
+      .rows;
+    for (const f of primeros) console.log(`  fila ${f.fila}${f.columna ? `, ${f.columna}` : ""}: ${f.mensaje}`);
+    const lineasRechazo =
+      c.rechazada > 0
+        ? (await servicio.leerInforme(database.db, idImportacion, { soloErrores: true, page: 1, rows: 1 })).totalRecords
+        : 0;
+    if (lineasRechazo > 50) console.log(`  … y ${miles(lineasRechazo - 50)} rechazos más en el informe.`);
     const informe = `${op.archivo}.informe.csv`;
-    const lineas = [["Fila", "Resultado", "Institución", "Cédula", "Tipo", "Columna", "Mensaje"]].concat(
-      r.informe.map((f) => [
-        String(f.fila),
-        NOMBRE_RESULTADO[f.resultado],
-        f.institucion,
-        f.cedula,
-        f.tipo,
-        f.columna,
-        f.mensaje,
-      ]),
+    await pipeline(
+      (await servicio.descargarInforme(database.db, idImportacion, "csv")).contenido,
+      fs.createWriteStream(informe),
     );
-    fs.writeFileSync(informe, `\uFEFF${lineas.map((l) => l.map(celdaCsv).join(",")).join("\r\n")}\r\n`);
     console.log(`Informe completo: ${informe}`);
     if (r.error !== null) console.log(r.error);
     else if (r.aplicada) console.log("El registro quedó actualizado.");

@@ -5,6 +5,13 @@
  * apply the whole file in one transaction (batches inside it), so a failure or a killed process
  * leaves the registry as it was. Idempotent: the same file applied again finds every row unchanged.
  *
+ * Its memory does not grow with the file: the valid rows are staged in the database as they are
+ * read (`importacion_filas`), the report lines are written as they are known
+ * (`importacion_informe`), duplicates inside the file are found by SQL over the staged rows, and
+ * the plan and the apply read the staged rows and the registry's entries a group of institutions at
+ * a time. What stays in memory is bounded by a batch, a group of institutions and the documents'
+ * ZIP, not by the row count. The staged rows are deleted when the run ends.
+ *
  * Longer than 300 lines: one run's sequence (read, check, plan, apply, with its notices) shares the
  * run's counters and its single transaction; split, they would be passed around between files.
  */
@@ -21,10 +28,11 @@ import {
 import { auditar } from "../auditoria/cadena.js";
 import type { Db, Tx } from "../db/client.js";
 import { type CambioFuncionario, encolarEventos } from "../notificaciones/eventos.js";
+import { type Reloj, relojDelSistema } from "../shared/tiempo.js";
 import { montoTexto } from "../verificacion/decision.js";
 import { type DocumentoZip, examinarZip, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
-import { ArchivoInvalido, formatoDe, leerFilas } from "./lector.js";
+import { ArchivoInvalido, formatoDe, leerFilas, normalizarNombre } from "./lector.js";
 import { claveInstitucion, type Decision, planear } from "./plan.js";
 import { type Adjuntar, escribirTarjetas, planearDocumentos } from "./tarjetas.js";
 import { type RegistroImportado, TITULO, validarFila } from "./validacion.js";
@@ -32,6 +40,8 @@ import { type RegistroImportado, TITULO, validarFila } from "./validacion.js";
 export type Fase = "validando" | "aplicando";
 
 export interface OpcionesImportacion {
+  /** The run (`importaciones`) this is; absent, the engine records a new one. */
+  idImportacion?: number;
   /** The file's name as given (report and audit). */
   archivo: string;
   contenido: Buffer;
@@ -43,17 +53,22 @@ export interface OpcionesImportacion {
   /** Today in the country (YYYY-MM-DD) and now: the clock of the caller. */
   hoy: string;
   ahora: Date;
+  /** The clock that dates the run's end (the system's when absent). */
+  reloj?: Reloj;
   /** Called every few hundred rows; awaited (a job stores it, the CLI prints it). */
   progreso?: (fase: Fase, hechas: number, total: number | null) => Promise<void> | void;
   maxFilas?: number;
-  /** Rows per insert while applying. */
+  /** Rows per insert (staging, report, officials). */
   lote?: number;
+  /** Staged rows planned (and applied) together: whole institutions up to about this many rows. */
+  filasPorGrupo?: number;
 }
 
 export interface ResultadoImportacion {
+  /** The run; its report is in `importacion_informe` (read it a page at a time). */
+  idImportacion: number;
   sha256: string;
   conteos: ConteosImportacion;
-  informe: FilaInforme[];
   aplicada: boolean;
   /** The file's own refusal, or why nothing was applied. */
   error: string | null;
@@ -80,31 +95,128 @@ function trozos(b: Buffer): Readable {
 
 export const sha256De = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
 
+/** Report lines written to the run's report a batch at a time. */
+class Informe {
+  private lineas: FilaInforme[] = [];
+  constructor(
+    private readonly db: Tx,
+    private readonly id: number,
+    private readonly lote: number,
+  ) {}
+  async agregar(l: FilaInforme): Promise<void> {
+    this.lineas.push(l);
+    if (this.lineas.length >= this.lote) await this.vaciar();
+  }
+  async vaciar(): Promise<void> {
+    const l = this.lineas;
+    this.lineas = [];
+    await repo.anotarInforme(this.db, this.id, l);
+  }
+}
+
+/** Whole institutions, in groups of about `max` staged rows (an institution larger than that alone). */
+function agrupar(instituciones: { clave: string; filas: number }[], max: number): string[][] {
+  const grupos: string[][] = [];
+  let actual: string[] = [];
+  let n = 0;
+  for (const i of instituciones) {
+    if (actual.length > 0 && n + i.filas > max) {
+      grupos.push(actual);
+      actual = [];
+      n = 0;
+    }
+    actual.push(i.clave);
+    n += i.filas;
+  }
+  if (actual.length > 0) grupos.push(actual);
+  return grupos;
+}
+
+const idsInstitucion = (rs: RegistroImportado[]) => [
+  ...new Set(rs.map((r) => r.idInstitucion).filter((i): i is number => i !== null)),
+];
+
+/**
+ * Runs an import and records its end on its run (`importaciones`): counts, whether it applied, the
+ * error; the file's bytes are dropped. A run that throws is recorded as failed, its partial report
+ * deleted. Either way its staged rows are deleted.
+ */
 export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Promise<ResultadoImportacion> {
+  const reloj = op.reloj ?? relojDelSistema;
   const sha256 = sha256De(op.contenido);
-  const informe: FilaInforme[] = [];
+  const id =
+    op.idImportacion ??
+    (await repo.crearEjecucion(db, {
+      idUsuario: op.idUsuario,
+      archivo: op.archivo,
+      sha256,
+      documentosNombre: op.documentos?.nombre ?? null,
+      aplicar: op.aplicar,
+      crearCatalogos: op.crearCatalogos,
+      estado: "validando",
+      inicio: op.ahora,
+    }));
+  try {
+    const r = await correr(db, id, sha256, op);
+    await repo.actualizarEjecucion(db, id, {
+      estado: "terminada",
+      progreso: r.conteos.filas,
+      total: r.conteos.filas,
+      aplicada: r.aplicada,
+      conteos: r.conteos,
+      error: r.error,
+      fin: reloj(),
+      contenido: null,
+      documentos: null,
+    });
+    return r;
+  } catch (e) {
+    await repo.borrarInforme(db, id);
+    await repo.actualizarEjecucion(db, id, {
+      estado: "fallida",
+      error: MSG_IMPORTACION.fallida,
+      fin: reloj(),
+      contenido: null,
+      documentos: null,
+    });
+    throw e;
+  } finally {
+    await repo.borrarPreparacion(db, id);
+  }
+}
+
+async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacion): Promise<ResultadoImportacion> {
   const progreso = op.progreso ?? (() => {});
-  let registros: RegistroImportado[] = [];
+  const lote = op.lote ?? 1000;
+  const informe = new Informe(db, id, lote);
+  const conteos: ConteosImportacion = { ...CONTEOS_VACIOS };
   let docs: DocumentoZip[] = [];
+  // Only what the documents need is kept across the file: the cédulas of the ZIP's documents.
+  const cedulasDocs = new Set<string>();
+  const cedulasRechazadas = new Set<string>();
+  const rechazarCedula = (c: string) => {
+    if (cedulasDocs.has(c)) cedulasRechazadas.add(c);
+  };
   try {
     const formato = formatoDe(op.contenido.subarray(0, 8192));
     if (op.documentos) docs = await examinarZip(op.documentos.contenido);
+    for (const d of docs) if (d.cedula !== null) cedulasDocs.add(d.cedula);
     const cat = await repo.cargarCatalogos(db, op.hoy, op.crearCatalogos);
-    // Duplicates inside the file: institution + cédula + kind seen before, with its row.
-    const vistas = new Map<string, number>();
-    let leidas = 0;
+    let validas: RegistroImportado[] = [];
     for await (const fila of leerFilas(formato, () => trozos(op.contenido), op.maxFilas ?? MAX_FILAS_IMPORTACION)) {
-      leidas++;
-      if (leidas % 500 === 0) await progreso("validando", leidas, null);
+      conteos.filas++;
+      if (conteos.filas % 500 === 0) await progreso("validando", conteos.filas, null);
       const v = validarFila(fila, cat);
-      const ident = {
-        institucion: String(fila.celdas.institucion ?? "").trim(),
-        cedula: String(fila.celdas.cedula ?? "").trim(),
-        tipo: String(fila.celdas.tipo ?? "").trim() || TIPO_IMPORTACION.funcionario,
-      };
       if (v.rechazos) {
+        const ident = {
+          institucion: String(fila.celdas.institucion ?? "").trim(),
+          cedula: String(fila.celdas.cedula ?? "").trim(),
+          tipo: String(fila.celdas.tipo ?? "").trim() || TIPO_IMPORTACION.funcionario,
+        };
+        conteos.rechazada++;
+        rechazarCedula(ident.cedula);
         for (const r of v.rechazos)
-          informe.push({
+          await informe.agregar({
             fila: fila.fila,
             resultado: "rechazada",
             ...ident,
@@ -113,80 +225,92 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
           });
         continue;
       }
-      const r = v.ok;
-      const clave = `${claveInstitucion(r)}|${r.cedula}|${r.tipo}`;
-      const previa = vistas.get(clave);
-      if (previa !== undefined) {
-        informe.push({
-          fila: r.fila,
-          resultado: "rechazada",
-          institucion: r.institucion,
-          cedula: r.cedula,
-          tipo: r.tipo,
-          columna: TITULO.cedula,
-          mensaje: MSG_IMPORTACION.duplicadaArchivo(previa),
-        });
-        continue;
+      validas.push(v.ok);
+      if (validas.length >= lote) {
+        await repo.prepararFilas(db, id, validas);
+        validas = [];
       }
-      vistas.set(clave, r.fila);
-      registros.push(r);
     }
-    await progreso("validando", leidas, leidas);
+    await repo.prepararFilas(db, id, validas);
+    await informe.vaciar();
   } catch (e) {
     if (e instanceof ArchivoInvalido || e instanceof ZipInvalido) {
-      return { sha256, conteos: CONTEOS_VACIOS, informe: [], aplicada: false, error: e.mensaje };
+      await repo.borrarInforme(db, id);
+      return { idImportacion: id, sha256, conteos: CONTEOS_VACIOS, aplicada: false, error: e.mensaje };
     }
     throw e;
   }
 
-  const ids = [...new Set(registros.map((r) => r.idInstitucion).filter((i): i is number => i !== null))];
-  const plan = planear(registros, await repo.cargarExistentes(db, ids));
-  for (const d of plan.decisiones)
-    informe.push({
-      fila: d.registro.fila,
-      resultado: d.resultado,
-      institucion: d.registro.institucion,
-      cedula: d.registro.cedula,
-      tipo: d.registro.tipo,
-      columna: "",
-      mensaje: d.cambios.join(", "),
-    });
-  for (const x of plan.rechazos)
-    informe.push({
-      fila: x.registro.fila,
-      resultado: "rechazada",
-      institucion: x.registro.institucion,
-      cedula: x.registro.cedula,
-      tipo: x.registro.tipo,
-      columna: "",
-      mensaje: x.mensaje,
-    });
-  const filasRechazadas = new Set(informe.filter((f) => f.resultado === "rechazada").map((f) => f.fila));
-  const filas = new Set(informe.map((f) => f.fila)).size;
+  // Duplicates inside the file: a later row with the institution, cédula and kind of an earlier one.
+  for (let despues = 0; ; ) {
+    const dups = await repo.duplicadas(db, id, despues, lote);
+    if (dups.length === 0) break;
+    for (const d of dups) {
+      conteos.rechazada++;
+      rechazarCedula(d.cedula);
+      await informe.agregar({
+        fila: d.fila,
+        resultado: "rechazada",
+        institucion: d.institucion,
+        cedula: d.cedula,
+        tipo: d.tipo,
+        columna: TITULO.cedula,
+        mensaje: MSG_IMPORTACION.duplicadaArchivo(d.primera),
+      });
+    }
+    await repo.descartarFilas(
+      db,
+      id,
+      dups.map((d) => d.fila),
+    );
+    despues = dups[dups.length - 1].fila;
+  }
+
+  // The plan, a group of institutions at a time, against their registry entries.
+  const grupos = agrupar(await repo.institucionesPreparadas(db, id), op.filasPorGrupo ?? 5000);
+  const decisionesDocs: Decision[] = [];
+  for (const claves of grupos) {
+    const registros = await repo.filasDeInstituciones(db, id, claves);
+    const plan = planear(registros, await repo.cargarExistentes(db, idsInstitucion(registros)));
+    for (const d of plan.decisiones) {
+      conteos[d.resultado]++;
+      if (cedulasDocs.has(d.registro.cedula)) decisionesDocs.push(d);
+      await informe.agregar({
+        fila: d.registro.fila,
+        resultado: d.resultado,
+        institucion: d.registro.institucion,
+        cedula: d.registro.cedula,
+        tipo: d.registro.tipo,
+        columna: "",
+        mensaje: d.cambios.join(", "),
+      });
+    }
+    for (const x of plan.rechazos) {
+      conteos.rechazada++;
+      rechazarCedula(x.registro.cedula);
+      await informe.agregar({
+        fila: x.registro.fila,
+        resultado: "rechazada",
+        institucion: x.registro.institucion,
+        cedula: x.registro.cedula,
+        tipo: x.registro.tipo,
+        columna: "",
+        mensaje: x.mensaje,
+      });
+    }
+  }
   let adjuntar: Adjuntar[] = [];
-  let docsRechazados = 0;
   if (docs.length > 0) {
-    const conDocumento = new Set(docs.map((d) => d.cedula));
-    const ids = plan.decisiones
-      .filter((d) => d.idFuncionario !== undefined && conDocumento.has(d.registro.cedula))
-      .map((d) => d.idFuncionario as number);
-    const cedulasRechazadas = new Set(informe.filter((f) => f.resultado === "rechazada").map((f) => f.cedula));
-    const pd = planearDocumentos(docs, plan.decisiones, cedulasRechazadas, await repo.tarjetasDe(db, ids));
-    informe.push(...pd.lineas);
+    const ids = decisionesDocs.filter((d) => d.idFuncionario !== undefined).map((d) => d.idFuncionario as number);
+    const pd = planearDocumentos(docs, decisionesDocs, cedulasRechazadas, await repo.tarjetasDe(db, ids));
+    for (const l of pd.lineas) await informe.agregar(l);
     adjuntar = pd.adjuntar;
-    docsRechazados = pd.lineas.filter((l) => l.resultado === "rechazada").length;
+    conteos.rechazada += pd.lineas.filter((l) => l.resultado === "rechazada").length;
+    conteos.documentos = adjuntar.length;
     docs = [];
   }
-  informe.sort((a, b) => a.fila - b.fila);
-  const conteos: ConteosImportacion = {
-    filas,
-    crear: plan.decisiones.filter((d) => d.resultado === "crear").length,
-    actualizar: plan.decisiones.filter((d) => d.resultado === "actualizar").length,
-    sinCambios: plan.decisiones.filter((d) => d.resultado === "sinCambios").length,
-    rechazada: filasRechazadas.size + docsRechazados,
-    documentos: adjuntar.length,
-  };
-  registros = [];
+  await informe.vaciar();
+  await progreso("validando", conteos.filas, conteos.filas);
 
   const auditoria = (tx: Tx, aplicada: boolean) =>
     auditar(tx, {
@@ -209,133 +333,163 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
       op.aplicar && conteos.rechazada > 0
         ? `El archivo tiene ${conteos.rechazada} filas rechazadas: no se aplicó ningún cambio. Corríjalas y vuelva a aplicarlo.`
         : null;
-    return { sha256, conteos, informe, aplicada: false, error };
+    return { idImportacion: id, sha256, conteos, aplicada: false, error };
   }
   const cambia = conteos.crear + conteos.actualizar + conteos.documentos > 0;
   await db.transaction(async (tx) => {
-    if (cambia) await aplicarPlan(tx, plan.decisiones, plan.incumbenteNuevo, adjuntar, op, progreso);
+    if (cambia)
+      await aplicar(tx, id, grupos, adjuntar, conteos.crear + conteos.actualizar + adjuntar.length, op, progreso);
     await auditoria(tx, true);
   });
-  return { sha256, conteos, informe, aplicada: true, error: null };
+  return { idImportacion: id, sha256, conteos, aplicada: true, error: null };
 }
 
+type EntradaHistorial = { idSolicitud: number; texto: string; fecha: Date; idUsuario: number | null };
+
 /**
- * Writes the plan's creations and updates, then the signature cards, in the caller's transaction:
- * a card's bytes go in with the rows that reference them, so a failed or killed apply leaves none.
+ * Writes the creations and updates in the caller's transaction, a group of institutions at a time
+ * (each group planned again inside the transaction, from the staged rows and the registry as the
+ * transaction sees it), then the signature cards: a card's bytes go in with the rows that
+ * reference them, so a failed or killed apply leaves none.
  */
-async function aplicarPlan(
+async function aplicar(
   tx: Tx,
-  decisiones: Decision[],
-  incumbenteNuevo: Map<string, RegistroImportado>,
+  id: number,
+  grupos: string[][],
   adjuntar: Adjuntar[],
+  total: number,
   op: OpcionesImportacion,
   progreso: NonNullable<OpcionesImportacion["progreso"]>,
 ): Promise<void> {
   const lote = op.lote ?? 1000;
   const texto = MSG_IMPORTACION.historialImportado;
-  // Institution keys are taken before new institutions get their ids.
-  const claveDe = new Map<RegistroImportado, string>();
-  for (const d of decisiones) claveDe.set(d.registro, claveInstitucion(d.registro));
-  const aEscribir = decisiones.filter((d) => d.resultado === "crear" || d.resultado === "actualizar");
-  if (op.crearCatalogos)
-    await repo.crearCatalogosFaltantes(
-      tx,
-      aEscribir.map((d) => d.registro),
-    );
-  const ids = [...new Set(aEscribir.map((d) => d.registro.idInstitucion as number))];
-  const existentes = await repo.cargarExistentes(tx, ids);
+  await progreso("aplicando", 0, total);
+  const nuevosCatalogos = op.crearCatalogos
+    ? await repo.crearCatalogosFaltantes(tx, id)
+    : { instituciones: new Map<string, number>(), cargos: new Map<string, number>() };
+  const completar = (r: RegistroImportado) => {
+    if (r.idInstitucion === null)
+      r.idInstitucion = nuevosCatalogos.instituciones.get(r.institucion.toLowerCase()) ?? null;
+    if (r.idCargo === null) r.idCargo = nuevosCatalogos.cargos.get(normalizarNombre(r.cargo)) ?? null;
+  };
+  // By institution key (a few per institution): its imported request, and those this apply created.
   const solicitudDe = new Map<string, number>();
-  for (const d of aEscribir) {
-    const k = claveDe.get(d.registro) as string;
-    const idInst = d.registro.idInstitucion as number;
-    const importada = existentes.importadas.get(idInst);
-    if (importada !== undefined) solicitudDe.set(k, importada);
-  }
-  // New imported requests, dated with their officials' earliest registration.
-  const primera = new Map<string, string>();
-  for (const d of aEscribir) {
-    const k = claveDe.get(d.registro) as string;
-    const f = primera.get(k);
-    if (f === undefined || d.registro.fechaRegistro < f) primera.set(k, d.registro.fechaRegistro);
-  }
-  for (const d of aEscribir) {
-    const k = claveDe.get(d.registro) as string;
-    if (solicitudDe.has(k)) continue;
-    const inc = incumbenteNuevo.get(k);
-    if (!inc) throw new Error(`import plan without an incumbent for ${k}`);
-    const id = await repo.crearSolicitudImportada(
-      tx,
-      d.registro.idInstitucion as number,
-      inc,
-      primera.get(k) as string,
-      op.idUsuario,
-      texto,
-    );
-    solicitudDe.set(k, id);
-  }
-  const historia: { idSolicitud: number; texto: string; fecha: Date; idUsuario: number | null }[] = [];
-  const previas = new Set(existentes.importadas.values());
-  const nuevas = new Set([...solicitudDe.values()].filter((id) => !previas.has(id)));
+  const nuevas = new Set<number>();
+  const tocadas = new Set<number>();
+  // Rows (by row number) of created officials that get a card, and their new ids.
+  const conTarjeta = new Set(adjuntar.filter((a) => a.idFuncionario === undefined).map((a) => a.registro.fila));
+  const nuevos = new Map<number, number>();
+  let historia: EntradaHistorial[] = [];
+  let eventos: CambioFuncionario[] = [];
+  let creaciones: { r: RegistroImportado; idSolicitud: number }[] = [];
   let hechas = 0;
-  const total = aEscribir.length + adjuntar.length;
-  const creaciones: { r: RegistroImportado; idSolicitud: number }[] = [];
-  const eventos: CambioFuncionario[] = [];
-  // Ids of the created officials that get a card (only those: memory stays small).
-  const conTarjeta = new Set(adjuntar.filter((a) => a.idFuncionario === undefined).map((a) => a.registro));
-  const nuevos = new Map<RegistroImportado, number>();
-  const insertar = async (l: typeof creaciones) => {
+  const anotar = async (h: EntradaHistorial) => {
+    historia.push(h);
+    if (!nuevas.has(h.idSolicitud)) tocadas.add(h.idSolicitud);
+    if (historia.length >= lote) {
+      await repo.anotarHistorial(tx, historia);
+      historia = [];
+    }
+  };
+  const insertar = async () => {
+    const l = creaciones;
+    creaciones = [];
     const idsLote = await repo.insertarFuncionarios(tx, l);
     l.forEach((c, i) => {
-      if (conTarjeta.has(c.r)) nuevos.set(c.r, idsLote[i]);
+      if (conTarjeta.has(c.r.fila)) nuevos.set(c.r.fila, idsLote[i]);
     });
+    hechas += l.length;
+    await progreso("aplicando", hechas, total);
   };
-  for (const d of aEscribir) {
-    const k = claveDe.get(d.registro) as string;
-    const idSolicitud = solicitudDe.get(k) as number;
-    const r = d.registro;
-    if (r.tipo === TIPO_IMPORTACION.incumbente) {
-      // A new request already holds its incumbent; an existing one gets the file's.
-      if (existentes.importadas.get(r.idInstitucion as number) === idSolicitud) {
-        await repo.actualizarIncumbente(tx, idSolicitud, r);
-        historia.push({
+
+  for (const claves of grupos) {
+    const registros = await repo.filasDeInstituciones(tx, id, claves);
+    const existentes = await repo.cargarExistentes(tx, idsInstitucion(registros));
+    const plan = planear(registros, existentes);
+    const aEscribir = plan.decisiones.filter((d) => d.resultado === "crear" || d.resultado === "actualizar");
+    if (aEscribir.length === 0) continue;
+    // Institution keys are taken before new institutions get their ids.
+    const claveDe = new Map<RegistroImportado, string>();
+    for (const r of registros) claveDe.set(r, claveInstitucion(r));
+    for (const r of registros) completar(r);
+    if (op.crearCatalogos)
+      await repo.vincularCargos(
+        tx,
+        aEscribir.map((d) => d.registro),
+      );
+    for (const d of aEscribir) {
+      const importada = existentes.importadas.get(d.registro.idInstitucion as number);
+      if (importada !== undefined) solicitudDe.set(claveDe.get(d.registro) as string, importada);
+    }
+    // New imported requests, dated with their officials' earliest registration.
+    const primera = new Map<string, string>();
+    for (const d of aEscribir) {
+      const k = claveDe.get(d.registro) as string;
+      const f = primera.get(k);
+      if (f === undefined || d.registro.fechaRegistro < f) primera.set(k, d.registro.fechaRegistro);
+    }
+    for (const d of aEscribir) {
+      const k = claveDe.get(d.registro) as string;
+      if (solicitudDe.has(k)) continue;
+      const inc = plan.incumbenteNuevo.get(k);
+      if (!inc) throw new Error(`import plan without an incumbent for ${k}`);
+      const idSolicitud = await repo.crearSolicitudImportada(
+        tx,
+        d.registro.idInstitucion as number,
+        inc,
+        primera.get(k) as string,
+        op.idUsuario,
+        texto,
+      );
+      solicitudDe.set(k, idSolicitud);
+      nuevas.add(idSolicitud);
+    }
+    for (const d of aEscribir) {
+      const idSolicitud = solicitudDe.get(claveDe.get(d.registro) as string) as number;
+      const r = d.registro;
+      if (r.tipo === TIPO_IMPORTACION.incumbente) {
+        // A new request already holds its incumbent; an existing one gets the file's.
+        if (existentes.importadas.get(r.idInstitucion as number) === idSolicitud) {
+          await repo.actualizarIncumbente(tx, idSolicitud, r);
+          await anotar({
+            idSolicitud,
+            texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
+            fecha: op.ahora,
+            idUsuario: op.idUsuario,
+          });
+        }
+        continue;
+      }
+      if (d.resultado === "crear") {
+        creaciones.push({ r, idSolicitud });
+        if (creaciones.length >= lote) await insertar();
+      } else if (d.idFuncionario !== undefined) {
+        await repo.actualizarFuncionario(tx, d.idFuncionario, idSolicitud, r);
+        const evento = eventoDeActualizacion(d.idFuncionario, r, d.cambios);
+        if (evento) eventos.push(evento);
+        if (eventos.length >= lote) {
+          await encolarEventos(tx, eventos);
+          eventos = [];
+        }
+        await anotar({
           idSolicitud,
           texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
           fecha: op.ahora,
           idUsuario: op.idUsuario,
         });
+        hechas++;
       }
-      continue;
-    }
-    if (d.resultado === "crear") {
-      creaciones.push({ r, idSolicitud });
-      if (creaciones.length >= lote) {
-        await insertar(creaciones.splice(0));
-        hechas += lote;
-        await progreso("aplicando", hechas, total);
-      }
-    } else if (d.idFuncionario !== undefined) {
-      await repo.actualizarFuncionario(tx, d.idFuncionario, idSolicitud, r);
-      const evento = eventoDeActualizacion(d.idFuncionario, r, d.cambios);
-      if (evento) eventos.push(evento);
-      historia.push({
-        idSolicitud,
-        texto: MSG_IMPORTACION.historialActualizado(r.cedula, d.cambios.join(", ")),
-        fecha: op.ahora,
-        idUsuario: op.idUsuario,
-      });
-      hechas++;
     }
   }
-  hechas += creaciones.length;
-  await insertar(creaciones);
+  await insertar();
   if (adjuntar.length > 0 && op.documentos)
     await escribirTarjetas(tx, op.documentos.contenido, adjuntar, async (a) => {
-      const idFuncionario = a.idFuncionario ?? nuevos.get(a.registro);
-      const idSolicitud = a.idSolicitud ?? solicitudDe.get(claveDe.get(a.registro) as string);
+      const idFuncionario = a.idFuncionario ?? nuevos.get(a.registro.fila);
+      const idSolicitud = a.idSolicitud ?? solicitudDe.get(claveInstitucion(a.registro));
       if (idFuncionario === undefined || idSolicitud === undefined)
         throw new Error(`import plan without the official of document ${a.doc.ruta}`);
       if (a.idFuncionario !== undefined)
-        historia.push({
+        await anotar({
           idSolicitud,
           texto: MSG_IMPORTACION.historialTarjeta(a.registro.cedula),
           fecha: op.ahora,
@@ -347,8 +501,7 @@ async function aplicarPlan(
     });
   await repo.anotarHistorial(tx, historia);
   await encolarEventos(tx, eventos);
-  const tocadas = [...new Set(historia.map((h) => h.idSolicitud))].filter((id) => !nuevas.has(id));
-  await repo.tocarSolicitudes(tx, tocadas, op.ahora);
+  await repo.tocarSolicitudes(tx, [...tocadas], op.ahora);
   await progreso("aplicando", total, total);
 }
 

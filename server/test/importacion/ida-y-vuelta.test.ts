@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ejecutarImportacion } from "../../src/importacion/motor.js";
 import { fechaLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { cedula } from "../support/importacion.js";
+import { cedula, informeDe } from "../support/importacion.js";
 
 let a: TestApp;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ async function importar(t: TestApp, contenido: Buffer, nombre: string) {
     hoy: fechaLocal(relojDelSistema()),
     ahora: relojDelSistema(),
   });
-  expect(r.informe.filter((f) => f.resultado === "rechazada")).toEqual([]);
+  expect((await informeDe(t.db, r.idImportacion)).filter((f) => f.resultado === "rechazada")).toEqual([]);
   expect(r.aplicada).toBe(true);
   return r;
 }

@@ -6,14 +6,24 @@
  */
 import { PassThrough } from "node:stream";
 import { ESTATUS, MSG, MSG_IMPORTACION } from "@registro/contracts";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { autorizaciones, funcionarios, historial, importacionSolicitudes, solicitudes } from "../../src/db/schema.js";
+import {
+  autorizaciones,
+  funcionarios,
+  historial,
+  importaciones,
+  importacionFilas,
+  importacionInforme,
+  importacionSolicitudes,
+  solicitudes,
+} from "../../src/db/schema.js";
+import { cerrarInterrumpidas, lineasInforme } from "../../src/importacion/importacion.service.js";
 import { ejecutarImportacion, type OpcionesImportacion } from "../../src/importacion/motor.js";
 import { fechaLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
-import { cedula } from "../support/importacion.js";
+import { cedula, informeDe } from "../support/importacion.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +36,9 @@ afterAll(async () => {
 const hoy = () => fechaLocal(relojDelSistema());
 const anio = () => Number(hoy().slice(0, 4));
 
-function correr(contenido: Buffer | string, extra: Partial<OpcionesImportacion> = {}) {
-  return ejecutarImportacion(t.db, {
+/** A run of the engine, with its report read back from the report's table. */
+async function correr(contenido: Buffer | string, extra: Partial<OpcionesImportacion> = {}) {
+  const r = await ejecutarImportacion(t.db, {
     archivo: "registro.csv",
     contenido: Buffer.isBuffer(contenido) ? contenido : Buffer.from(contenido, "utf8"),
     aplicar: false,
@@ -37,6 +48,7 @@ function correr(contenido: Buffer | string, extra: Partial<OpcionesImportacion> 
     ahora: relojDelSistema(),
     ...extra,
   });
+  return { ...r, informe: await informeDe(t.db, r.idImportacion) };
 }
 
 async function contar() {
@@ -371,5 +383,143 @@ describe("what the file becomes, institution by institution", () => {
       .innerJoin(funcionarios, eq(funcionarios.idFuncionario, autorizaciones.idFuncionario))
       .where(eq(funcionarios.cedula, c.edu2));
     expect(fechaLocal(edu2.desde)).toBe("2021-02-01");
+  });
+});
+
+describe("the run's rows and report live in the database, not in the process", () => {
+  /** A cédula whose check digit is wrong. */
+  const malaCedula = () => {
+    const c = cedula("4060000999");
+    return `${c.slice(0, -1)}${(Number(c.slice(-1)) + 1) % 10}`;
+  };
+  const CSV = () => {
+    const filas = ["Institución;Tipo;Cédula;Nombres;Apellidos;Cargo;Firmas;Fecha de registro"];
+    for (const [i, inst] of ["Consejo Escalonado A", "Consejo Escalonado B", "Consejo Escalonado C"].entries()) {
+      filas.push(`${inst};Incumbente;${cedula(String(4060000001 + i * 100))};Jefe;Uno;Ministro;;01/02/2019`);
+      for (let j = 1; j <= 4; j++)
+        filas.push(
+          `${inst};Funcionario;${cedula(String(4060000001 + i * 100 + j))};Ana;Díaz ${j};Tesorero;Cheques;01/02/2019`,
+        );
+    }
+    // A duplicate far from its first row (another batch), and one refused row.
+    filas.push(`Consejo Escalonado A;Funcionario;${cedula("4060000002")};Ana;Otra;Tesorero;Cheques;01/02/2019`);
+    filas.push(`Consejo Escalonado C;Funcionario;${malaCedula()};Ana;Mala;Tesorero;Cheques;01/02/2019`);
+    return filas.join("\n");
+  };
+  const preparadas = async (id: number) =>
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(importacionFilas)
+        .where(eq(importacionFilas.idImportacion, id))
+    )[0].n;
+
+  it("valid rows are staged while the run plans; one institution per group and tiny batches give the same report as the defaults; staging is emptied at the end", async () => {
+    let vistas = -1;
+    let id = 0;
+    const pequeno = await correr(CSV(), {
+      crearCatalogos: true,
+      lote: 2,
+      filasPorGrupo: 1,
+      progreso: async (fase, hechas, total) => {
+        // The last progress of the check: every valid row is staged for this run (the file's 15 rows but the duplicate and the refused one).
+        if (fase === "validando" && hechas === total) {
+          const [run] = await t.db
+            .select({ id: importaciones.idImportacion })
+            .from(importaciones)
+            .orderBy(desc(importaciones.idImportacion))
+            .limit(1);
+          id = run.id;
+          vistas = await preparadas(id);
+        }
+      },
+    });
+    expect(pequeno.idImportacion).toBe(id);
+    expect(vistas).toBe(15);
+    expect(await preparadas(pequeno.idImportacion)).toBe(0);
+    const normal = await correr(CSV(), { crearCatalogos: true });
+    expect(pequeno.informe).toEqual(normal.informe);
+    expect(pequeno.conteos).toEqual(normal.conteos);
+    expect(normal.conteos).toMatchObject({ filas: 17, crear: 15, rechazada: 2 });
+    const de = (fila: number) =>
+      normal.informe.filter((f) => f.fila === fila).map((f) => [f.resultado, f.columna, f.mensaje]);
+    expect(de(17)).toEqual([["rechazada", "Cédula", MSG_IMPORTACION.duplicadaArchivo(3)]]);
+    expect(de(18)).toEqual([["rechazada", "Cédula", MSG.cedulaInvalida]]);
+    expect(normal.informe.map((f) => f.fila)).toEqual([...Array(17).keys()].map((i) => i + 2));
+    // The report is read back in row order however it is paged.
+    const porLotes: unknown[] = [];
+    for await (const l of lineasInforme(t.db, normal.idImportacion, false, 3)) porLotes.push(...l);
+    expect(porLotes).toEqual(normal.informe);
+    const [run] = await t.db.select().from(importaciones).where(eq(importaciones.idImportacion, normal.idImportacion));
+    expect(run).toMatchObject({ estado: "terminada", aplicada: false, conteos: normal.conteos, contenido: null });
+  });
+
+  it("applied a group of institutions at a time, in one transaction: the same registry as one group", async () => {
+    const sinRepetidas = CSV().split("\n").slice(0, -2).join("\n");
+    const antes = await contar();
+    const r = await correr(sinRepetidas, { aplicar: true, crearCatalogos: true, lote: 2, filasPorGrupo: 1 });
+    expect(r.aplicada, JSON.stringify(r.informe.filter((f) => f.resultado === "rechazada"))).toBe(true);
+    expect(r.conteos).toMatchObject({ crear: 15, rechazada: 0 });
+    const despues = await contar();
+    expect(despues.f - antes.f).toBe(12);
+    expect(despues.s - antes.s).toBe(3);
+    expect(await preparadas(r.idImportacion)).toBe(0);
+    const otra = await correr(sinRepetidas, { aplicar: true, crearCatalogos: true, filasPorGrupo: 2 });
+    expect(otra.conteos).toMatchObject({ crear: 0, actualizar: 0, sinCambios: 15 });
+    expect(await contar()).toEqual(despues);
+  });
+
+  it("a run that fails keeps neither its staged rows nor a partial report, and is recorded as failed", async () => {
+    let id = 0;
+    await expect(
+      correr(CSV(), {
+        aplicar: true,
+        lote: 2,
+        progreso: async (fase) => {
+          if (fase === "validando") {
+            const [run] = await t.db
+              .select({ id: importaciones.idImportacion })
+              .from(importaciones)
+              .orderBy(desc(importaciones.idImportacion))
+              .limit(1);
+            id = run.id;
+            throw new Error("detenido");
+          }
+        },
+      }),
+    ).rejects.toThrow("detenido");
+    expect(await preparadas(id)).toBe(0);
+    expect(await informeDe(t.db, id)).toEqual([]);
+    const [run] = await t.db.select().from(importaciones).where(eq(importaciones.idImportacion, id));
+    expect(run).toMatchObject({ estado: "fallida", error: MSG_IMPORTACION.fallida });
+  });
+
+  it("a run a stopped process left in progress loses its staged rows and partial report when it is closed", async () => {
+    const [run] = await t.db
+      .insert(importaciones)
+      .values({ archivo: "x.csv", sha256: "0", estado: "validando" })
+      .returning({ id: importaciones.idImportacion });
+    await t.db.insert(importacionFilas).values({
+      idImportacion: run.id,
+      fila: 2,
+      claveInstitucion: "#1",
+      idInstitucion: 1,
+      cedula: CED.perm,
+      tipo: "Funcionario",
+      registro: {},
+    });
+    await t.db.insert(importacionInforme).values({
+      idImportacion: run.id,
+      fila: 3,
+      resultado: "rechazada",
+      institucion: INST,
+      cedula: "x",
+      tipo: "Funcionario",
+      columna: "Cédula",
+      mensaje: MSG.cedulaInvalida,
+    });
+    expect(await cerrarInterrumpidas(t.db, relojDelSistema, true)).toBe(1);
+    expect(await preparadas(run.id)).toBe(0);
+    expect(await informeDe(t.db, run.id)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 /** Helpers of the registry import's tests. */
 import zlib from "node:zlib";
-import { digitoVerificador } from "@registro/contracts";
+import { digitoVerificador, type FilaInforme } from "@registro/contracts";
+import type { Db } from "../../src/db/client.js";
+import { lineasInforme } from "../../src/importacion/importacion.service.js";
 
 /** A valid cédula (its check digit computed) from up to ten digits. */
 export function cedula(base: string): string {
@@ -67,3 +69,10 @@ export function zip(entradas: EntradaZip[]): Buffer {
 /** A small valid PDF's bytes (a distinct one per `texto`). */
 export const pdf = (texto: string) =>
   Buffer.from(`%PDF-1.4\n% ${texto}\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n`);
+
+/** A run's whole report, read back from its table in row order. */
+export async function informeDe(db: Db, idImportacion: number): Promise<FilaInforme[]> {
+  const todas: FilaInforme[] = [];
+  for await (const l of lineasInforme(db, idImportacion)) todas.push(...l);
+  return todas;
+}
