@@ -11,7 +11,7 @@
  * that the import's memory does not grow with the file.
  *
  * Usage (from the repository root):
- *   TEST_PG_URL=postgres://… node --import tsx server/bench/importacion.ts
+ *   TEST_PG_URL=postgres://… node --expose-gc --import tsx server/bench/importacion.ts
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -83,6 +83,9 @@ function archivo(): Buffer {
 }
 
 async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
+  // With --expose-gc, each step starts from what is live (the generated file's garbage and the
+  // previous step's are collected), so its peak is the step's own.
+  (globalThis as { gc?: () => void }).gc?.();
   const antes = process.memoryUsage().rss;
   let pico = antes;
   const muestreo = setInterval(() => {
