@@ -118,20 +118,20 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
 
 // A run's staged rows and report ------------------------------------------------------------
 
-/** Valid rows of a run, staged while the file streams (one multi-row insert). */
+/** Valid rows of a run, staged while the file streams (multi-row inserts of 1,000). */
 export async function prepararFilas(tx: Tx, idImportacion: number, registros: RegistroImportado[]): Promise<void> {
-  if (registros.length === 0) return;
-  await tx.insert(importacionFilas).values(
-    registros.map((r) => ({
-      idImportacion,
-      fila: r.fila,
-      claveInstitucion: claveInstitucion(r),
-      idInstitucion: r.idInstitucion,
-      cedula: r.cedula,
-      tipo: r.tipo,
-      registro: r,
-    })),
-  );
+  for (let i = 0; i < registros.length; i += 1000)
+    await tx.insert(importacionFilas).values(
+      registros.slice(i, i + 1000).map((r) => ({
+        idImportacion,
+        fila: r.fila,
+        claveInstitucion: claveInstitucion(r),
+        idInstitucion: r.idInstitucion,
+        cedula: r.cedula,
+        tipo: r.tipo,
+        registro: r,
+      })),
+    );
 }
 
 /**
