@@ -47,8 +47,10 @@ function cedula(n: number): string {
   return `${base.slice(0, 3)}-${base.slice(3)}-${(10 - (s % 10)) % 10}`;
 }
 
+/** The CSV, built 1,000 lines at a time (no string of the whole file is left for the collector). */
 function archivo(): Buffer {
-  const filas = [
+  const trozos: Buffer[] = [];
+  let filas = [
     "Institución,Tipo,Cédula,Nombres,Apellidos,Cargo,Teléfono,Firmas,Monto desde,Monto hasta,Vigencia desde,Vigencia hasta,Estatus,Fecha de registro,Fecha de baja,Motivo de baja",
   ];
   for (let i = 0; i < INSTITUCIONES; i++)
@@ -56,6 +58,10 @@ function archivo(): Buffer {
       `Institución de Prueba ${i},Incumbente,${cedula(3_000_000_000 + i)},Autoridad ${i},Pérez,Ministro,,,,,,,Activo,01/01/2015,,`,
     );
   for (let i = 0; i < N; i++) {
+    if (filas.length >= 1000) {
+      trozos.push(Buffer.from(`${filas.join("\r\n")}\r\n`));
+      filas = [];
+    }
     const temporal = i % 3 === 0;
     const inactivo = i % 10 === 0;
     filas.push(
@@ -79,7 +85,8 @@ function archivo(): Buffer {
       ].join(","),
     );
   }
-  return Buffer.from(filas.join("\r\n"));
+  trozos.push(Buffer.from(filas.join("\r\n")));
+  return Buffer.concat(trozos);
 }
 
 async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
