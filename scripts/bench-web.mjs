@@ -3,109 +3,62 @@
 // 120 KB budget, and what each other route's own chunks add; (2) sign-in latency: 200 sequential
 // POST /api/Account/LogIn for a demo user on a fresh server, as p50/p95; (3) Lighthouse, mobile
 // preset, on the Login page and the originator's inbox signed in (scripts/lighthouse.mjs; skipped
-// with BENCH_LIGHTHOUSE=0). Needs a built web app (`npm run build -w web`); WEB_DIST points
+// with BENCH_LIGHTHOUSE=0). Part (1) is scripts/js-ruta-login.mjs, which the browser tests check too
+// (e2e/tests/presupuesto-login.test.ts). Needs a built web app (`npm run build -w web`); WEB_DIST points
 // elsewhere. Exits 1 when the Login route is over budget.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
+import { entryScripts, gzipDe, jsRutaLogin, PRESUPUESTO_LOGIN_KB, staticClosure } from "./js-ruta-login.mjs";
 import { ensureServerBuild, root, serverEntry } from "./lib.mjs";
 import { imprimirLighthouse, medirLighthouse } from "./lighthouse.mjs";
 
-const BUDGET_KB = 120;
 const LOGINS = 200;
 const WARMUP = 5;
 const USER = { userName: "originador", password: "Demo.Firmas.2026" };
 
 const dist = path.resolve(process.env.WEB_DIST ?? path.join(root, "web", "dist"));
-const indexHtml = path.join(dist, "index.html");
-if (!fs.existsSync(indexHtml)) {
-  console.error(`No hay compilación web en ${dist}: ejecute primero "npm run build -w web".`);
-  process.exit(2);
-}
 
 // --- 1. JavaScript loaded by the Login route -------------------------------------------------
 
-/** Relative specifiers of a chunk's static imports (`import … from "./x.js"`, `import "./x.js"`). */
-function staticImports(code) {
-  const found = new Set();
-  // Minified ESM: static imports and re-exports sit at statement starts; import("…") is dynamic.
-  for (const m of code.matchAll(
-    /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w${}\s,*]+?\s*from\s*)?["']([^"']+\.js)["']/g,
-  )) {
-    found.add(m[1]);
-  }
-  return [...found];
-}
-
-/** Every file reachable by static imports from the given files (paths relative to dist). */
-function staticClosure(entries) {
-  const seen = new Set();
-  const queue = [...entries];
-  while (queue.length) {
-    const rel = queue.shift();
-    if (seen.has(rel)) continue;
-    seen.add(rel);
-    const code = fs.readFileSync(path.join(dist, rel), "utf8");
-    for (const spec of staticImports(code)) {
-      queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
-    }
-  }
-  return seen;
-}
-
-const html = fs.readFileSync(indexHtml, "utf8");
-const entryScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) =>
-  path.posix.normalize(m[1].replace(/^\.\//, "").replace(/^\//, "")),
-);
-if (entryScripts.length === 0) {
-  console.error("index.html no tiene un script de entrada (type=module).");
+let login;
+try {
+  login = jsRutaLogin(dist);
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
   process.exit(2);
 }
-const assets = fs.readdirSync(path.join(dist, "assets"));
-const loginChunk = assets.find((f) => /^LoginPage-[\w-]+\.js$/.test(f));
-if (!loginChunk) {
-  console.error("No se encontró el fragmento de Login (assets/LoginPage-*.js).");
-  process.exit(2);
-}
-
-const files = staticClosure([...entryScripts, `assets/${loginChunk}`]);
-const rows = [...files]
-  .map((rel) => {
-    const buf = fs.readFileSync(path.join(dist, rel));
-    return { rel, raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
-  })
-  .sort((a, b) => b.gzip - a.gzip);
-const totalGzip = rows.reduce((s, r) => s + r.gzip, 0);
-const totalRaw = rows.reduce((s, r) => s + r.raw, 0);
 const kb = (n) => (n / 1024).toFixed(1);
 
 console.log("JavaScript de la ruta Login (entrada + fragmento de Login + importaciones estáticas):");
-for (const r of rows)
+for (const r of login.archivos)
   console.log(`  ${r.rel.padEnd(48)} ${kb(r.raw).padStart(8)} KB  ${kb(r.gzip).padStart(7)} KB gzip`);
-const withinBudget = totalGzip <= BUDGET_KB * 1024;
+const withinBudget = login.gzip <= PRESUPUESTO_LOGIN_KB * 1024;
 console.log(
-  `  ${"total".padEnd(48)} ${kb(totalRaw).padStart(8)} KB  ${kb(totalGzip).padStart(7)} KB gzip` +
-    `  (límite ${BUDGET_KB} KB: ${withinBudget ? "cumple" : "EXCEDIDO"})`,
+  `  ${"total".padEnd(48)} ${kb(login.raw).padStart(8)} KB  ${kb(login.gzip).padStart(7)} KB gzip` +
+    `  (límite ${PRESUPUESTO_LOGIN_KB} KB: ${withinBudget ? "cumple" : "EXCEDIDO"})`,
 );
 
 // What every other route adds: its chunk and what that imports statically, beyond the entry.
-const entrada = staticClosure(entryScripts);
-const gzipDe = (rel) => zlib.gzipSync(fs.readFileSync(path.join(dist, rel)), { level: 9 }).length;
+const assets = fs.readdirSync(path.join(dist, "assets"));
+const entrada = staticClosure(dist, entryScripts(dist));
 const capa = [
-  ...staticClosure(assets.filter((f) => /^ProtectedLayout-[\w-]+\.js$/.test(f)).map((f) => `assets/${f}`)),
+  ...staticClosure(
+    dist,
+    assets.filter((f) => /^ProtectedLayout-[\w-]+\.js$/.test(f)).map((f) => `assets/${f}`),
+  ),
 ].filter((f) => !entrada.has(f));
-const capaGzip = capa.reduce((s, f) => s + gzipDe(f), 0);
+const capaGzip = capa.reduce((s, f) => s + gzipDe(dist, f), 0);
 console.log(
   `\nJavaScript propio de cada pantalla con sesión (su fragmento e importaciones estáticas, sin la entrada; gzip):`,
 );
 console.log(`  ${"marco con sesión (ProtectedLayout)".padEnd(48)} ${kb(capaGzip).padStart(8)} KB`);
 const yaCargado = new Set([...entrada, ...capa]);
 for (const chunk of assets.filter((f) => /Page-[\w-]+\.js$/.test(f) && !f.startsWith("LoginPage-")).sort()) {
-  const propios = [...staticClosure([`assets/${chunk}`])].filter((f) => !yaCargado.has(f));
-  const total = propios.reduce((s, f) => s + gzipDe(f), 0);
+  const propios = [...staticClosure(dist, [`assets/${chunk}`])].filter((f) => !yaCargado.has(f));
+  const total = propios.reduce((s, f) => s + gzipDe(dist, f), 0);
   console.log(`  ${chunk.replace(/-[\w-]+\.js$/, "").padEnd(48)} ${kb(total).padStart(8)} KB`);
 }
 

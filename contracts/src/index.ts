@@ -5,6 +5,8 @@ export * from "./fecha-escrita.js";
 export * from "./inicio-sesion.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
+// Performance: the texts the Login route reads, without the rest of MSG.
+export * from "./mensajes-login.js";
 // Performance: constants the signed-in frame needs, without zod.
 export * from "./preferencias-correo.js";
 export * from "./schemas/account.js";
@@ -29,4 +31,6 @@ export * from "./schemas/tablero.js";
 export * from "./schemas/verificacion.js";
 export * from "./validacion.js";
 export * from "./vistas.js";
+// Performance: view names and addresses for the web's route table, without the catalogue.
+export * from "./vistas-rutas.js";
 export * from "./workflow.js";

@@ -3,13 +3,13 @@
  * server's own messages. Keep every literal a user reads here or in the screen that shows it.
  */
 
+import { MSG_LOGIN } from "./mensajes-login.js";
+
 export const MSG = {
+  // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
+  ...MSG_LOGIN,
   // Transport and guards (SPEC.md §8, DESIGN.md §3)
-  datosInvalidos: "Los datos suministrados no son válidos",
-  noAutorizado: "No está autorizado",
-  sesionExpirada: "Su sesión ha expirado. Inicie sesión nuevamente.",
   noAutenticado: "Debe iniciar sesión para continuar.",
-  errorDesconocido: "Ha ocurrido un error desconocido.",
   errorInterno: "Ha ocurrido un error inesperado. Intente nuevamente.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Espere un momento e intente nuevamente.",
   noEncontrado: "El recurso solicitado no existe.",
@@ -27,7 +27,6 @@ export const MSG = {
   // The API's answer to a sign-in without user or password keeps the original text (SPEC.md §5);
   // the sign-in screen, which checks first, reads correct Spanish.
   loginCamposVacios: "Los datos ingresados son invalidos",
-  loginCamposVaciosPantalla: "Los datos ingresados no son válidos.",
   loginFallido: "Usuario o contraseña incorrectos.",
   cuentaBloqueada: (minutos: number) =>
     `La cuenta está bloqueada temporalmente por varios intentos fallidos de inicio de sesión. Intente de nuevo en ${
@@ -86,7 +85,6 @@ export const MSG = {
   sinObservaciones: "No existen observaciones",
 
   // Field validation
-  requerido: "Este campo es obligatorio.",
   cedulaFormato: "La cédula debe tener el formato 999-9999999-9.",
   cedulaInvalida: "La cédula no es válida (dígito verificador incorrecto).",
   telefonoFormato: "El teléfono debe tener el formato (999) 999-9999.",
@@ -363,7 +361,6 @@ export const MSG = {
   constanciaInactivada: (fecha: string) => `Inactivada el ${fecha}`,
   constanciaVencida: "Vencida",
   constanciaPorVencer: "Por vencer",
-  codigoConstanciaVacio: "Escriba el código seguro de verificación que figura en la constancia.",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
   constanciaArchivoRequerido: "Adjunte el archivo PDF de la constancia.",
   constanciaNoPdf: "El archivo no es un PDF.",
@@ -476,5 +473,4 @@ export const DOCUMENTOS_OBLIGATORIOS = [
 export const CLASE_FIRMA = { digital: "Digital", olografa: "Ológrafa" } as const;
 export const textoClaseFirma = (digital: boolean) => (digital ? CLASE_FIRMA.digital : CLASE_FIRMA.olografa);
 
-export const APP_NOMBRE_CORTO = "Registro de Firmas";
 export const APP_VERSION = "2.1.0";

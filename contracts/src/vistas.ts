@@ -3,6 +3,7 @@
  * default profiles (DESIGN.md §5). The server seeds these, guards every API route by view name, and
  * derives workflow roles from them; the web app builds its menu and route guard from the same names.
  */
+import { type NombreVista, URL_VISTA, V } from "./vistas-rutas.js";
 import type { Rol } from "./workflow.js";
 
 export interface Modulo {
@@ -30,47 +31,8 @@ export interface DefinicionVista {
   principal: boolean;
 }
 
-/** View names, used by the API guard and the router. */
-export const V = {
-  ORIGINADOR: "Originador",
-  SOLICITUD: "Solicitud",
-  EDITAR_SOLICITUD: "Editar solicitud",
-  NUEVO_FUNCIONARIO: "Nuevo Funcionario",
-  DETALLES_ORIGINADOR: "Detalles Originador",
-  ANALISTA: "Analista de Revisión",
-  DETALLES_ANALISTA: "Detalles Analista RCC",
-  ADMINISTRADOR: "Administrador RyCC",
-  DETALLES_ADMINISTRADOR: "Detalles",
-  SEGUIMIENTO: "Seguimiento Solicitud",
-  DETALLES_SEGUIMIENTO: "Detalles Seguimiento",
-  JURIDICO: "Analista Legal",
-  DETALLES_JURIDICO: "Detalles Analista Legal",
-  HISTORICO: "Histórico",
-  HISTORICO_DETALLES: "Historico Detalles",
-  CONSULTA: "Consulta",
-  DETALLES_CONSULTA: "Detalles de la firma",
-  CONFIGURACION: "Configuración",
-  USUARIOS: "Mantenimiento Usuario",
-  PERFILES: "Mantenimiento Perfiles",
-  INSTITUCIONES: "Mantenimiento Instituciones",
-  CARGOS: "Mantenimiento Cargos",
-  AUDITORIA: "Auditoría de Configuración",
-  // Notices
-  CORREOS_NO_ENVIADOS: "Correos no enviados",
-  RESPALDOS: "Respaldos",
-  // Bringing in the registry kept before the product
-  IMPORTAR_REGISTRO: "Importar registro",
-  // Keys for the systems that call the verification API.
-  CLAVES_SISTEMA: "Claves de sistema",
-  // Verification
-  VERIFICAR_FIRMA: "Verificar firma",
-  // The workload dashboard
-  TABLERO: "Tablero",
-} as const;
-export type NombreVista = (typeof V)[keyof typeof V];
-
 /**
- * What users read as each screen's title in the top bar and the browser's tab. The view names above
+ * What users read as each screen's title in the top bar and the browser's tab. The view names (V)
  * are SPEC.md §2's route names, which the API and the profiles keep as identifiers: a main-menu
  * view keeps its name (the menu item the user chose), every other screen shows its heading instead
  * of an internal name ("Detalles", "Solicitud", "Mantenimiento Usuario").
@@ -151,11 +113,18 @@ export function nombreVistaUsuario(nombre: string): string {
 }
 
 export const VISTAS: readonly DefinicionVista[] = [
-  { idVista: 1, nombre: V.ORIGINADOR, url: "/Originador", iconClass: "pi pi-inbox", idModulo: 1, principal: true },
+  {
+    idVista: 1,
+    nombre: V.ORIGINADOR,
+    url: URL_VISTA[V.ORIGINADOR],
+    iconClass: "pi pi-inbox",
+    idModulo: 1,
+    principal: true,
+  },
   {
     idVista: 2,
     nombre: V.SOLICITUD,
-    url: "/Originador/Formulario",
+    url: URL_VISTA[V.SOLICITUD],
     iconClass: "pi pi-file-plus",
     idModulo: 1,
     principal: false,
@@ -163,7 +132,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 3,
     nombre: V.EDITAR_SOLICITUD,
-    url: "/Originador/Formulario/:idSolicitud",
+    url: URL_VISTA[V.EDITAR_SOLICITUD],
     iconClass: "pi pi-pencil",
     idModulo: 1,
     principal: false,
@@ -171,7 +140,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 4,
     nombre: V.NUEVO_FUNCIONARIO,
-    url: "/Originador/Formulario/NuevoFuncionario/:idSolicitud",
+    url: URL_VISTA[V.NUEVO_FUNCIONARIO],
     iconClass: "pi pi-user-plus",
     idModulo: 1,
     principal: false,
@@ -179,7 +148,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 5,
     nombre: V.DETALLES_ORIGINADOR,
-    url: "/Originador/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_ORIGINADOR],
     iconClass: "pi pi-eye",
     idModulo: 1,
     principal: false,
@@ -187,7 +156,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 6,
     nombre: V.ANALISTA,
-    url: "/AnalistaRyCC/Analista",
+    url: URL_VISTA[V.ANALISTA],
     iconClass: "pi pi-list-check",
     idModulo: 2,
     principal: true,
@@ -195,7 +164,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 7,
     nombre: V.DETALLES_ANALISTA,
-    url: "/AnalistaRyCC/Analista/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_ANALISTA],
     iconClass: "pi pi-eye",
     idModulo: 2,
     principal: false,
@@ -203,7 +172,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 8,
     nombre: V.ADMINISTRADOR,
-    url: "/AnalistaRyCC/Administrador",
+    url: URL_VISTA[V.ADMINISTRADOR],
     iconClass: "pi pi-verified",
     idModulo: 2,
     principal: true,
@@ -211,7 +180,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 9,
     nombre: V.DETALLES_ADMINISTRADOR,
-    url: "/AnalistaRyCC/Administrador/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_ADMINISTRADOR],
     iconClass: "pi pi-eye",
     idModulo: 2,
     principal: false,
@@ -219,7 +188,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 10,
     nombre: V.SEGUIMIENTO,
-    url: "/AnalistaRyCC/Seguimiento",
+    url: URL_VISTA[V.SEGUIMIENTO],
     iconClass: "pi pi-history",
     idModulo: 2,
     principal: true,
@@ -227,7 +196,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 11,
     nombre: V.DETALLES_SEGUIMIENTO,
-    url: "/AnalistaRyCC/Seguimiento/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_SEGUIMIENTO],
     iconClass: "pi pi-eye",
     idModulo: 2,
     principal: false,
@@ -235,11 +204,18 @@ export const VISTAS: readonly DefinicionVista[] = [
   // The workload dashboard, after the other Revisión RyCC views (the menu's
   // order). Migration 0011 inserts it (id 51) into databases seeded before it and grants it to the
   // default profiles holding Administrador RyCC or Seguimiento Solicitud.
-  { idVista: 51, nombre: V.TABLERO, url: "/Tablero", iconClass: "pi pi-chart-bar", idModulo: 2, principal: true },
+  {
+    idVista: 51,
+    nombre: V.TABLERO,
+    url: URL_VISTA[V.TABLERO],
+    iconClass: "pi pi-chart-bar",
+    idModulo: 2,
+    principal: true,
+  },
   {
     idVista: 12,
     nombre: V.JURIDICO,
-    url: "/Juridico/AnalistaLegal",
+    url: URL_VISTA[V.JURIDICO],
     iconClass: "pi pi-briefcase",
     idModulo: 3,
     principal: true,
@@ -247,7 +223,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 13,
     nombre: V.DETALLES_JURIDICO,
-    url: "/Juridico/AnalistaLegal/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_JURIDICO],
     iconClass: "pi pi-eye",
     idModulo: 3,
     principal: false,
@@ -255,7 +231,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 14,
     nombre: V.HISTORICO,
-    url: "/Juridico/Historico",
+    url: URL_VISTA[V.HISTORICO],
     iconClass: "pi pi-book",
     idModulo: 3,
     principal: true,
@@ -263,25 +239,39 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 15,
     nombre: V.HISTORICO_DETALLES,
-    url: "/Juridico/Historico/Detalles/:idSolicitud",
+    url: URL_VISTA[V.HISTORICO_DETALLES],
     iconClass: "pi pi-eye",
     idModulo: 3,
     principal: false,
   },
-  { idVista: 16, nombre: V.CONSULTA, url: "/Consultar", iconClass: "pi pi-search", idModulo: 4, principal: true },
+  {
+    idVista: 16,
+    nombre: V.CONSULTA,
+    url: URL_VISTA[V.CONSULTA],
+    iconClass: "pi pi-search",
+    idModulo: 4,
+    principal: true,
+  },
   {
     idVista: 17,
     nombre: V.DETALLES_CONSULTA,
-    url: "/Consultar/Detalles/:idSolicitud",
+    url: URL_VISTA[V.DETALLES_CONSULTA],
     iconClass: "pi pi-eye",
     idModulo: 4,
     principal: false,
   },
-  { idVista: 18, nombre: V.CONFIGURACION, url: "/Configuracion", iconClass: "pi pi-cog", idModulo: 5, principal: true },
+  {
+    idVista: 18,
+    nombre: V.CONFIGURACION,
+    url: URL_VISTA[V.CONFIGURACION],
+    iconClass: "pi pi-cog",
+    idModulo: 5,
+    principal: true,
+  },
   {
     idVista: 19,
     nombre: V.USUARIOS,
-    url: "/Configuracion/Usuarios",
+    url: URL_VISTA[V.USUARIOS],
     iconClass: "pi pi-users",
     idModulo: 5,
     principal: false,
@@ -289,7 +279,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 20,
     nombre: V.PERFILES,
-    url: "/Configuracion/Perfiles",
+    url: URL_VISTA[V.PERFILES],
     iconClass: "pi pi-id-card",
     idModulo: 5,
     principal: false,
@@ -297,7 +287,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 21,
     nombre: V.INSTITUCIONES,
-    url: "/Configuracion/Instituciones",
+    url: URL_VISTA[V.INSTITUCIONES],
     iconClass: "pi pi-building",
     idModulo: 5,
     principal: false,
@@ -305,7 +295,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 22,
     nombre: V.CARGOS,
-    url: "/Configuracion/Cargos",
+    url: URL_VISTA[V.CARGOS],
     iconClass: "pi pi-sitemap",
     idModulo: 5,
     principal: false,
@@ -313,7 +303,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 23,
     nombre: V.AUDITORIA,
-    url: "/Configuracion/Auditoria",
+    url: URL_VISTA[V.AUDITORIA],
     iconClass: "pi pi-history",
     idModulo: 5,
     principal: false,
@@ -322,7 +312,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 41,
     nombre: V.CORREOS_NO_ENVIADOS,
-    url: "/Configuracion/CorreosNoEnviados",
+    url: URL_VISTA[V.CORREOS_NO_ENVIADOS],
     iconClass: "pi pi-envelope",
     idModulo: 5,
     principal: false,
@@ -331,7 +321,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 42,
     nombre: V.RESPALDOS,
-    url: "/Configuracion/Respaldos",
+    url: URL_VISTA[V.RESPALDOS],
     iconClass: "pi pi-database",
     idModulo: 5,
     principal: false,
@@ -340,7 +330,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 43,
     nombre: V.IMPORTAR_REGISTRO,
-    url: "/Configuracion/ImportarRegistro",
+    url: URL_VISTA[V.IMPORTAR_REGISTRO],
     iconClass: "pi pi-upload",
     idModulo: 5,
     principal: false,
@@ -349,7 +339,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 44,
     nombre: V.CLAVES_SISTEMA,
-    url: "/Configuracion/ClavesSistema",
+    url: URL_VISTA[V.CLAVES_SISTEMA],
     iconClass: "pi pi-key",
     idModulo: 5,
     principal: false,
@@ -358,7 +348,7 @@ export const VISTAS: readonly DefinicionVista[] = [
   {
     idVista: 31,
     nombre: V.VERIFICAR_FIRMA,
-    url: "/Consultar/Verificar",
+    url: URL_VISTA[V.VERIFICAR_FIRMA],
     iconClass: "pi pi-shield",
     idModulo: 4,
     principal: true,

@@ -4,7 +4,7 @@
  * field errors into `{ success: false, message, errors }` handled as a normal response (SPEC.md §8),
  * and on 401 clears the session and sends the user to Login saying the session expired.
  */
-import { type Errores, MSG } from "@registro/contracts";
+import { type Errores, MSG_LOGIN } from "@registro/contracts";
 import { BASE_PATH } from "./base-path";
 import { sessionStore } from "./session-store";
 
@@ -73,14 +73,14 @@ async function request<T>(
   if (res.status === 401) {
     const hadSession = sessionStore.activa();
     sessionStore.clear();
-    if (hadSession) for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
-    throw new ApiError(401, MSG.sesionExpirada);
+    if (hadSession) for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
+    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
   }
   const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;
   if (res.status === 400 && data?.errors) {
-    return { success: false, message: MSG.datosInvalidos, errors: data.errors } as T;
+    return { success: false, message: MSG_LOGIN.datosInvalidos, errors: data.errors } as T;
   }
-  if (!res.ok) throw new ApiError(res.status, data?.message ?? MSG.errorDesconocido);
+  if (!res.ok) throw new ApiError(res.status, data?.message ?? MSG_LOGIN.errorDesconocido);
   return data as T;
 }
 
@@ -109,10 +109,10 @@ export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: s
   const res = await fetch(apiUrl(path));
   if (res.status === 401) {
     sessionStore.clear();
-    for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
-    throw new ApiError(401, MSG.sesionExpirada);
+    for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
+    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
   }
-  if (!res.ok) throw new ApiError(res.status, MSG.errorDesconocido);
+  if (!res.ok) throw new ApiError(res.status, MSG_LOGIN.errorDesconocido);
   const cd = res.headers.get("content-disposition") ?? "";
   const m = /filename\*=UTF-8''([^;]+)/i.exec(cd) ?? /filename="?([^";]+)"?/i.exec(cd);
   return { blob: await res.blob(), nombre: m ? decodeURIComponent(m[1]) : null };
@@ -130,13 +130,13 @@ export async function descargarPost(path: string, body: unknown, nombrePorDefect
   });
   if (res.status === 401) {
     sessionStore.clear();
-    for (const l of unauthorizedListeners) l(MSG.sesionExpirada);
-    throw new ApiError(401, MSG.sesionExpirada);
+    for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
+    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
   }
   if (!res.ok) {
     const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;
     const primero = data?.errors ? Object.values(data.errors as Errores)[0]?.[0] : undefined;
-    throw new ApiError(res.status, primero ?? data?.message ?? MSG.errorDesconocido);
+    throw new ApiError(res.status, primero ?? data?.message ?? MSG_LOGIN.errorDesconocido);
   }
   const cd = res.headers.get("content-disposition") ?? "";
   const m = /filename="?([^";]+)"?/i.exec(cd);

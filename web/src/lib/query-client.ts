@@ -3,7 +3,7 @@
  * data) always says so, in the server's Spanish message: a screen whose data is refused must not
  * look like an empty result.
  */
-import { MSG } from "@registro/contracts";
+import { MSG_LOGIN } from "@registro/contracts";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 import { notify } from "./toast";
@@ -11,7 +11,7 @@ import { notify } from "./toast";
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 403) notify.error(error.message || MSG.noAutorizado);
+      if (error instanceof ApiError && error.status === 403) notify.error(error.message || MSG_LOGIN.noAutorizado);
     },
   }),
   defaultOptions: {

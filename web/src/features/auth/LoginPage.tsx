@@ -6,7 +6,7 @@
  * docs/ARCHITECTURE.md): they would add about 40 KB gzip (zod 25, react-hook-form 14) to the
  * route's 120 KB budget, for checks that are "both fields filled" and the server's answer in a toast.
  */
-import { APP_NOMBRE_CORTO, type MetodoSegundoFactor, MSG } from "@registro/contracts";
+import { APP_NOMBRE_CORTO, type MetodoSegundoFactor, MSG_LOGIN } from "@registro/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { CampoClave } from "../../components/layout/CampoClave";
@@ -50,7 +50,7 @@ export default function LoginPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!usuario.trim() || !clave) {
-      notify.warn(MSG.loginCamposVaciosPantalla);
+      notify.warn(MSG_LOGIN.loginCamposVaciosPantalla);
       return;
     }
     setEnviando(true);
@@ -68,7 +68,7 @@ export default function LoginPage() {
       }
       entrar();
     } catch (err) {
-      notify.error(err instanceof Error && err.message ? err.message : MSG.errorDesconocido);
+      notify.error(err instanceof Error && err.message ? err.message : MSG_LOGIN.errorDesconocido);
       setEnviando(false);
     }
   }
@@ -157,7 +157,7 @@ export default function LoginPage() {
               e.preventDefault();
               const c = codigo.trim();
               if (c) navigate(`/Verificar/${encodeURIComponent(c)}`);
-              else notify.warn(MSG.codigoConstanciaVacio);
+              else notify.warn(MSG_LOGIN.codigoConstanciaVacio);
             }}
             noValidate
           >

@@ -4,7 +4,7 @@
  * password step it uses plain elements only (no form library or zod: it is part of the Login route,
  * whose JavaScript has a budget), and loads the WebAuthn helper when a key is used.
  */
-import { type MetodoSegundoFactor, MSG, MSG_SEGUNDO_FACTOR } from "@registro/contracts";
+import { type MetodoSegundoFactor, MSG_LOGIN, MSG_SEGUNDO_FACTOR } from "@registro/contracts";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
@@ -47,7 +47,7 @@ export function SegundoFactorPaso({ desafio, metodos, onEntrar, onVolver }: Prop
       setError(deCampo ?? r.message);
       notify.warn(deCampo ?? r.message);
     } catch (e) {
-      notify.error(e instanceof Error && e.message ? e.message : MSG.errorDesconocido);
+      notify.error(e instanceof Error && e.message ? e.message : MSG_LOGIN.errorDesconocido);
     }
     setEnviando(false);
   }
@@ -74,7 +74,7 @@ export function SegundoFactorPaso({ desafio, metodos, onEntrar, onVolver }: Prop
     e.preventDefault();
     const valor = codigo.trim();
     if (!valor) {
-      setError(MSG.requerido);
+      setError(MSG_LOGIN.requerido);
       return;
     }
     void responder(modo === "totp" ? { codigo: valor.replace(/\s/g, "") } : { codigoRecuperacion: valor });

@@ -1,11 +1,7 @@
-/** The revision screens' addresses (SPEC.md §2), taken from the view catalogue in contracts. */
-import { type NombreVista, V, VISTAS } from "@registro/contracts";
+/** The revision screens' addresses (SPEC.md §2), taken from the views' addresses in contracts. */
+import { type NombreVista, URL_VISTA, V } from "@registro/contracts";
 
-function url(nombre: NombreVista): string {
-  const vista = VISTAS.find((v) => v.nombre === nombre);
-  if (!vista) throw new Error(`Unknown view ${nombre}`);
-  return vista.url;
-}
+const url = (nombre: NombreVista): string => URL_VISTA[nombre];
 
 const detalle = (nombre: NombreVista) => (idSolicitud: number) =>
   url(nombre).replace(":idSolicitud", String(idSolicitud));
