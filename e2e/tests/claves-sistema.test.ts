@@ -3,14 +3,22 @@
  * keyboard, a key issued to a bank for one operation and shown once, the key then answering a
  * verification call from outside the browser, and its revocation (the same call then refused);
  * then a key for change notifications, whose subscription's deliveries fail and show in
- * "Notificaciones enviadas" with the receiver's answer, and are sent again with Reenviar; checked by
- * axe at 1366 px and 390 px.
+ * "Notificaciones enviadas" with the receiver's answer (the cédula on one line), and are sent again
+ * with Reenviar; checked by axe at 1366 px and 390 px.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeAmbosTamanos, launchBrowser, login, newContext, screenshot } from "../support/browser";
+import {
+  axeAmbosTamanos,
+  ESCRITORIO,
+  launchBrowser,
+  login,
+  newContext,
+  screenshot,
+  TELEFONO,
+} from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
@@ -91,6 +99,15 @@ test("the configuration administrator issues a key shown once, and revokes it", 
   await expect.poll(() => llamada.count()).toBeGreaterThan(0);
 });
 
+/** How many lines a delivery row's Cédula cell takes (its text boxes' distinct tops). */
+function lineasCedula(fila: Locator): Promise<number> {
+  return fila.locator('td[data-etiqueta="Cédula"]').evaluate((td) => {
+    const rango = document.createRange();
+    rango.selectNodeContents(td);
+    return new Set([...rango.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+}
+
 test("the delivery log shows a failing change notification, and Reenviar sends it again", {
   timeout: 180_000,
 }, async () => {
@@ -158,6 +175,12 @@ test("the delivery log shows a failing change notification, and Reenviar sends i
     expect(await fila.textContent()).toContain("Funcionario inactivado");
     expect(await fila.textContent()).not.toContain("HTTP 500: HTTP 500");
     expect(await fila.textContent()).toContain("Pendiente");
+    // The cédula (999-9999999-9) keeps to one line, on a desktop and in a phone's stacked card.
+    for (const tamano of [ESCRITORIO, TELEFONO]) {
+      await page.setViewportSize(tamano);
+      expect(await lineasCedula(fila), `${tamano.width} px`).toBe(1);
+    }
+    await page.setViewportSize(ESCRITORIO);
     // The state filter, with the keyboard: the list opens on Alt+↓ and Enter takes the option.
     await page.locator("#entregas-estado").focus();
     await page.keyboard.press("Alt+ArrowDown");

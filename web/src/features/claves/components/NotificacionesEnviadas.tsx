@@ -115,7 +115,11 @@ export function NotificacionesEnviadas() {
         <Column header="Fecha" pt={etiqueta("Fecha")} body={(e: Entrega) => cuando(e.creada)} />
         <Column header="Sistema" field="sistema" pt={etiqueta("Sistema")} />
         <Column header="Evento" pt={etiqueta("Evento")} body={(e: Entrega) => NOMBRE_TIPO_EVENTO[e.tipoEvento]} />
-        <Column header="Cédula" field="cedula" pt={etiqueta("Cédula")} />
+        <Column
+          header="Cédula"
+          pt={etiqueta("Cédula")}
+          body={(e: Entrega) => <span className="rf-nowrap">{e.cedula}</span>}
+        />
         <Column header="Institución" field="institucion" pt={etiqueta("Institución")} />
         <Column
           header="Estado"
