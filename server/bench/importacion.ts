@@ -6,6 +6,9 @@
  * same file applied again (every row unchanged). Prints rows, seconds, rows per second and this
  * process's RSS before and its peak (sampled every 50 ms) during each step.
  *
+ * BENCH_LOTE and BENCH_GRUPO set the engine's batch and group sizes; BENCH_SOLO_PRUEBA=1 runs the
+ * test run only.
+ *
  * Memory regression check: with BENCH_PICO_MAX_MB set, the run fails (exit code 1) when any step's
  * peak RSS goes past it — e.g. the peak the same run reaches at 10,000 rows plus 40 MB, to check
  * that the import's memory does not grow with the file.
@@ -25,6 +28,14 @@ import { BASES, conBase } from "./bases.js";
 const N = Number(process.env.BENCH_N ?? 100_000);
 const PICO_MAX_MB = process.env.BENCH_PICO_MAX_MB ? Number(process.env.BENCH_PICO_MAX_MB) : null;
 const excedidos: string[] = [];
+/** Rows per batch and per group of institutions (the engine's defaults when absent). */
+const LOTE = process.env.BENCH_LOTE ? Number(process.env.BENCH_LOTE) : undefined;
+const GRUPO = process.env.BENCH_GRUPO ? Number(process.env.BENCH_GRUPO) : undefined;
+/** BENCH_SOLO_PRUEBA=1: the test run only. */
+const SOLO_PRUEBA = process.env.BENCH_SOLO_PRUEBA === "1";
+/** The running step's peak RSS, and its peak while the file was still being read. */
+let pico = 0;
+let picoLectura = 0;
 const INSTITUCIONES = 500;
 const mb = (b: number) => (b / 1_048_576).toFixed(0);
 const carga = () =>
@@ -94,7 +105,8 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
   // previous step's are collected), so its peak is the step's own.
   (globalThis as { gc?: () => void }).gc?.();
   const antes = process.memoryUsage().rss;
-  let pico = antes;
+  pico = antes;
+  picoLectura = antes;
   const muestreo = setInterval(() => {
     pico = Math.max(pico, process.memoryUsage().rss);
   }, 50);
@@ -105,7 +117,7 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
     clearInterval(muestreo);
     const s = (performance.now() - t0) / 1000;
     console.log(
-      `  ${nombre}: ${s.toFixed(1)} s, ${Math.round(N / s).toLocaleString("es-DO")} filas/s; RSS ${mb(antes)} MB antes, pico ${mb(pico)} MB (${carga()})`,
+      `  ${nombre}: ${s.toFixed(1)} s, ${Math.round(N / s).toLocaleString("es-DO")} filas/s; RSS ${mb(antes)} MB antes, pico ${mb(pico)} MB (leyendo el archivo: ${mb(picoLectura)} MB) (${carga()})`,
     );
     if (PICO_MAX_MB !== null && pico / 1_048_576 > PICO_MAX_MB)
       excedidos.push(`${nombre}: pico ${mb(pico)} MB > ${PICO_MAX_MB} MB`);
@@ -131,6 +143,11 @@ async function main() {
           idUsuario: null,
           hoy: fechaLocal(relojDelSistema()),
           ahora: relojDelSistema(),
+          lote: LOTE,
+          filasPorGrupo: GRUPO,
+          progreso: (_fase, _hechas, total) => {
+            if (total === null) picoLectura = Math.max(picoLectura, process.memoryUsage().rss, pico);
+          },
         });
       const prueba = await medir("prueba", () => correr(false));
       if (prueba.conteos.rechazada > 0)
@@ -139,6 +156,7 @@ async function main() {
             (await paginaInforme(database.db, prueba.idImportacion, { soloErrores: true, desde: 0, limite: 1 })).lineas,
           ),
         );
+      if (SOLO_PRUEBA) return;
       const aplicada = await medir("aplicación", () => correr(true));
       console.log(`    ${JSON.stringify(aplicada.conteos)}`);
       const otra = await medir("aplicación repetida (sin cambios)", () => correr(true));
