@@ -266,19 +266,22 @@ export async function crearCatalogosFaltantes(
   tx: Tx,
   idImportacion: number,
 ): Promise<{ instituciones: Map<string, number>; cargos: Map<string, number> }> {
+  // In row order, so that the spelling (and a position's kind) of the last row naming it wins.
   const faltan = await filas<{ institucion: string | null; cargo: string | null; tipo: string }>(
     tx,
-    sql`select distinct case when id_institucion is null then registro->>'institucion' end as institucion,
-        case when registro->'idCargo' = 'null'::jsonb then registro->>'cargo' end as cargo, tipo
-      from importacion_filas
-      where id_importacion = ${idImportacion} and (id_institucion is null or registro->'idCargo' = 'null'::jsonb)`,
+    sql`select institucion, cargo, tipo from (
+        select case when id_institucion is null then registro->>'institucion' end as institucion,
+          case when registro->'idCargo' = 'null'::jsonb then registro->>'cargo' end as cargo, tipo, max(fila) as ultima
+        from importacion_filas
+        where id_importacion = ${idImportacion} and (id_institucion is null or registro->'idCargo' = 'null'::jsonb)
+        group by 1, 2, 3) f
+      order by ultima`,
   );
   const nuevasInst = new Map<string, string>();
   const nuevosCargos = new Map<string, { nombre: string; tipo: number }>();
   for (const f of faltan) {
-    if (f.institucion !== null && !nuevasInst.has(f.institucion.toLowerCase()))
-      nuevasInst.set(f.institucion.toLowerCase(), f.institucion);
-    if (f.cargo !== null && !nuevosCargos.has(normalizarNombre(f.cargo)))
+    if (f.institucion !== null) nuevasInst.set(f.institucion.toLowerCase(), f.institucion);
+    if (f.cargo !== null)
       nuevosCargos.set(normalizarNombre(f.cargo), { nombre: f.cargo, tipo: f.tipo === "Incumbente" ? 1 : 2 });
   }
   const idInst = new Map<string, number>();
