@@ -36,6 +36,9 @@ const SOLO_PRUEBA = process.env.BENCH_SOLO_PRUEBA === "1";
 /** The running step's peak RSS, and its peak while the file was still being read. */
 let pico = 0;
 let picoLectura = 0;
+/** The step's peaks of V8's heap (used) and of the memory outside it (Buffers, native). */
+let picoHeap = 0;
+let picoFuera = 0;
 const INSTITUCIONES = 500;
 const mb = (b: number) => (b / 1_048_576).toFixed(0);
 const carga = () =>
@@ -107,8 +110,13 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
   const antes = process.memoryUsage().rss;
   pico = antes;
   picoLectura = antes;
+  picoHeap = 0;
+  picoFuera = 0;
   const muestreo = setInterval(() => {
-    pico = Math.max(pico, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    pico = Math.max(pico, m.rss);
+    picoHeap = Math.max(picoHeap, m.heapUsed);
+    picoFuera = Math.max(picoFuera, m.external + m.arrayBuffers);
   }, 50);
   const t0 = performance.now();
   try {
@@ -117,7 +125,7 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
     clearInterval(muestreo);
     const s = (performance.now() - t0) / 1000;
     console.log(
-      `  ${nombre}: ${s.toFixed(1)} s, ${Math.round(N / s).toLocaleString("es-DO")} filas/s; RSS ${mb(antes)} MB antes, pico ${mb(pico)} MB (leyendo el archivo: ${mb(picoLectura)} MB) (${carga()})`,
+      `  ${nombre}: ${s.toFixed(1)} s, ${Math.round(N / s).toLocaleString("es-DO")} filas/s; RSS ${mb(antes)} MB antes, pico ${mb(pico)} MB (leyendo el archivo: ${mb(picoLectura)} MB); heap usado pico ${mb(picoHeap)} MB, fuera del heap ${mb(picoFuera)} MB (${carga()})`,
     );
     if (PICO_MAX_MB !== null && pico / 1_048_576 > PICO_MAX_MB)
       excedidos.push(`${nombre}: pico ${mb(pico)} MB > ${PICO_MAX_MB} MB`);
