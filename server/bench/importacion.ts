@@ -36,7 +36,7 @@ const SOLO_PRUEBA = process.env.BENCH_SOLO_PRUEBA === "1";
 /** The running step's peak RSS, and its peak while the file was still being read. */
 let pico = 0;
 let picoLectura = 0;
-/** The step's peaks of V8's heap (used) and of the memory outside it (Buffers, native). */
+/** The step's peaks of V8's heap (used) and of the memory outside it that V8 knows of (Buffers included). */
 let picoHeap = 0;
 let picoFuera = 0;
 const INSTITUCIONES = 500;
@@ -116,7 +116,7 @@ async function medir<T>(nombre: string, fn: () => Promise<T>): Promise<T> {
     const m = process.memoryUsage();
     pico = Math.max(pico, m.rss);
     picoHeap = Math.max(picoHeap, m.heapUsed);
-    picoFuera = Math.max(picoFuera, m.external + m.arrayBuffers);
+    picoFuera = Math.max(picoFuera, m.external);
   }, 50);
   const t0 = performance.now();
   try {
