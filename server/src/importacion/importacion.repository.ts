@@ -118,20 +118,20 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
 
 // A run's staged rows and report ------------------------------------------------------------
 
-/** Valid rows of a run, staged while the file streams (multi-row inserts of 1,000). */
+/**
+ * Valid rows of a run, staged while the file streams: 1,000 rows per insert, sent as one JSON
+ * parameter that the statement unpacks (no parameter and placeholder per cell to build and send).
+ */
 export async function prepararFilas(tx: Tx, idImportacion: number, registros: RegistroImportado[]): Promise<void> {
-  for (let i = 0; i < registros.length; i += 1000)
-    await tx.insert(importacionFilas).values(
-      registros.slice(i, i + 1000).map((r) => ({
-        idImportacion,
-        fila: r.fila,
-        claveInstitucion: claveInstitucion(r),
-        idInstitucion: r.idInstitucion,
-        cedula: r.cedula,
-        tipo: r.tipo,
-        registro: r,
-      })),
+  for (let i = 0; i < registros.length; i += 1000) {
+    const lote = JSON.stringify(registros.slice(i, i + 1000).map((r) => ({ c: claveInstitucion(r), r })));
+    await tx.execute(
+      sql`insert into importacion_filas (id_importacion, fila, clave_institucion, id_institucion, cedula, tipo, registro)
+        select ${idImportacion}, (e->'r'->>'fila')::int, e->>'c', (e->'r'->>'idInstitucion')::int,
+          e->'r'->>'cedula', e->'r'->>'tipo', e->'r'
+        from jsonb_array_elements(${lote}::jsonb) e`,
     );
+  }
 }
 
 /**
@@ -184,10 +184,17 @@ export async function borrarPreparacion(tx: Tx, idImportacion: number): Promise<
   await tx.delete(importacionFilas).where(eq(importacionFilas.idImportacion, idImportacion));
 }
 
-/** Report lines of a run, appended in the order they are known. */
+/** Report lines of a run, appended in the order they are known (1,000 per insert, as one JSON parameter). */
 export async function anotarInforme(tx: Tx, idImportacion: number, lineas: FilaInforme[]): Promise<void> {
-  for (let i = 0; i < lineas.length; i += 1000)
-    await tx.insert(importacionInforme).values(lineas.slice(i, i + 1000).map((l) => ({ idImportacion, ...l })));
+  for (let i = 0; i < lineas.length; i += 1000) {
+    const lote = JSON.stringify(lineas.slice(i, i + 1000));
+    await tx.execute(
+      sql`insert into importacion_informe (id_importacion, fila, resultado, institucion, cedula, tipo, columna, mensaje)
+        select ${idImportacion}, (e->>'fila')::int, e->>'resultado', e->>'institucion', e->>'cedula', e->>'tipo',
+          e->>'columna', e->>'mensaje'
+        from jsonb_array_elements(${lote}::jsonb) with ordinality as x(e, n) order by n`,
+    );
+  }
 }
 
 export async function borrarInforme(tx: Tx, idImportacion: number): Promise<void> {
