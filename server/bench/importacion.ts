@@ -158,6 +158,7 @@ async function main() {
           },
         });
       const prueba = await medir("prueba", () => correr(false));
+      if (prueba.error !== null) throw new Error(prueba.error);
       if (prueba.conteos.rechazada > 0)
         throw new Error(
           JSON.stringify(
