@@ -2,11 +2,11 @@
  * Lighthouse, mobile preset (scripts/lighthouse.mjs, Debian's chromium, a first visit with an empty
  * cache), on the pages strangers and managers open: a constancia's public page from its QR code
  * (signed out), the dashboard (Tablero) and "Verificar firma" (signed in). Each loads no more script
- * than its budget: the code it needs, not the signed-in frame's panels, zod on the public page or
- * the answer's table before a question. On the public page and Tablero nothing shifts as their data
- * arrives (CLS ≤ 0.05). Verificar firma's CLS is printed only: about one run in three draws its
- * form once before its styles apply (0.08; docs/benchmarks). The performance score moves with the
- * shared machine's load, so it is printed, not asserted.
+ * than its budget: the code it needs, not the signed-in frame's panels, every chart type of Chart.js
+ * or the answer's table before a question. On none of them does anything shift as its data and code
+ * arrive (CLS ≤ 0.05): Verificar firma's form is drawn with PrimeReact's layout rules already there
+ * (the static copy build/vite-plugins.ts ships with the frame). The performance score moves with the
+ * shared machine's load (the same build scores 58–72 within minutes), so it is printed, not asserted.
  */
 import { CODIGO_CONSTANCIA_REGEX } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,30 +46,29 @@ async function codigoConstancia(): Promise<string> {
 const KB = 1024;
 /**
  * Script each page loads (uncompressed bytes of every script file, whatever arrives later too):
- * what each loaded once split (536 / 1,064 / 891 KB), plus 3–5 %. Loading the frame's closed panels
- * (about 54 KB) or Verificar firma's answer table (DataTable, 198 KB) up front again exceeds them.
+ * what each loads (536 / 1,019 / 892 KB), plus 4–6 %. Loading the frame's closed panels (about
+ * 54 KB), every chart type of Chart.js (`chart.js/auto`, 47 KB more than the bar chart's parts) or
+ * Verificar firma's answer table (DataTable, 198 KB) up front again exceeds them.
  */
 const PRESUPUESTO_PUBLICA = 570 * KB;
-const PRESUPUESTO_TABLERO = 1100 * KB;
+const PRESUPUESTO_TABLERO = 1060 * KB;
 const PRESUPUESTO_VERIFICAR = 940 * KB;
 
 describe("Lighthouse (mobile)", () => {
-  it("the public page, Tablero and Verificar firma each load only their own script; the first two shift nothing (CLS ≤ 0.05)", async () => {
+  it("the public page, Tablero and Verificar firma each load only their own script and shift nothing (CLS ≤ 0.05)", async () => {
     const paginas = [
       {
         nombre: "Página pública de la constancia",
         ruta: `/Verificar/${await codigoConstancia()}`,
         conSesion: false,
         presupuestoJs: PRESUPUESTO_PUBLICA,
-        cls: true,
       },
-      { nombre: "Tablero", ruta: "/Tablero", conSesion: true, presupuestoJs: PRESUPUESTO_TABLERO, cls: true },
+      { nombre: "Tablero", ruta: "/Tablero", conSesion: true, presupuestoJs: PRESUPUESTO_TABLERO },
       {
         nombre: "Verificar firma",
         ruta: "/Consultar/Verificar",
         conSesion: true,
         presupuestoJs: PRESUPUESTO_VERIFICAR,
-        cls: false,
       },
     ];
     const resultados = await medirLighthouse({
@@ -82,7 +81,7 @@ describe("Lighthouse (mobile)", () => {
     for (const [i, r] of resultados.entries()) {
       expect(r.error, r.nombre).toBeNull();
       expect(r.valores.CLS, r.nombre).not.toBeNull();
-      if (paginas[i].cls) expect(r.valores.CLS!, `${r.nombre}: CLS`).toBeLessThanOrEqual(0.05);
+      expect(r.valores.CLS!, `${r.nombre}: CLS`).toBeLessThanOrEqual(0.05);
       expect(r.js.bytes, `${r.nombre}: JavaScript cargado`).toBeGreaterThan(0);
       expect(r.js.bytes, `${r.nombre}: JavaScript cargado`).toBeLessThanOrEqual(paginas[i].presupuestoJs);
     }

@@ -4,11 +4,16 @@
  *   italic file) is dropped — web/src/app/fonts.css declares the Latin subset instead — and the icon
  *   font keeps only its woff2 source (every supported browser reads woff2); the first screen's font
  *   is preloaded from index.html.
+ * - `estructuraPrimeReact`: the layout rules PrimeReact 10 writes into a `<style>` in a mount effect
+ *   (after the first paint can already have happened), shipped instead in a stylesheet that loads
+ *   with the signed-in frame, before any screen mounts.
  * - `precomprimir`: every compressible file of the build gets a brotli (.br) and a gzip (.gz) twin,
  *   which the server sends as they are (@fastify/static preCompressed).
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import type { Plugin } from "vite";
 
@@ -49,6 +54,65 @@ export function fuentesLigeras(): Plugin {
           `</title>\n    <link rel="preload" href="./${font}" as="font" type="font/woff2" crossorigin />`,
         );
       },
+    },
+  };
+}
+
+/** The id screens import the static copy of PrimeReact's layout rules by. */
+export const ESTRUCTURA_PRIMEREACT = "rf:primereact-estructura.css";
+
+/**
+ * Components whose layout rules the first screens need (a Dropdown, an input group, a number
+ * field…): PrimeReact 10 injects them in a passive effect, so without this copy a screen can be
+ * painted once without them and shift when they arrive (Verificar firma: 0.08). The runtime copy
+ * PrimeReact still writes is the same text, in the same `@layer primereact`.
+ */
+const COMPONENTES_CON_ESTRUCTURA = [
+  "dropdown",
+  "inputnumber",
+  "calendar",
+  "progressspinner",
+  "menu",
+  "overlaypanel",
+  "badge",
+  "tag",
+];
+
+/** A top-level `var NAME = "…"` string of a PrimeReact module, or the expression joining them. */
+function variablesDeCadena(codigo: string): string {
+  return codigo
+    .split("\n")
+    .filter((linea) => /^var \w+ = "/.test(linea))
+    .join("\n");
+}
+
+export function estructuraPrimeReact(): Plugin {
+  const require = createRequire(import.meta.url);
+  // A path-like id inside src/, so Vite's CSS pipeline treats it as any other stylesheet.
+  const idResuelto = fileURLToPath(new URL("../src/app/__primereact-estructura.css", import.meta.url));
+  const leer = (modulo: string) => fs.readFileSync(require.resolve(`primereact/${modulo}/${modulo}.esm.js`), "utf8");
+  return {
+    name: "rf-estructura-primereact",
+    enforce: "pre",
+    resolveId(id) {
+      return id === ESTRUCTURA_PRIMEREACT ? idResuelto : null;
+    },
+    load(id) {
+      if (id !== idResuelto) return null;
+      // Evaluated at build time from the installed package: the rules follow the version installed.
+      const base = new Function(`${variablesDeCadena(leer("componentbase"))}\nreturn [baseStyle, commonStyle];`)();
+      const propias = COMPONENTES_CON_ESTRUCTURA.map((c) => {
+        const estilos = new Function(
+          `${variablesDeCadena(leer(c)).match(/^var styles = .*$/m)?.[0]}\nreturn styles;`,
+        )();
+        if (typeof estilos !== "string" || !estilos.includes("@layer primereact")) {
+          throw new Error(
+            `PrimeReact's ${c} no longer declares its rules as 'var styles': update estructuraPrimeReact`,
+          );
+        }
+        return estilos;
+      });
+      return [...base, ...propias].join("\n");
     },
   };
 }
