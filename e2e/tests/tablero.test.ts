@@ -60,12 +60,13 @@ describe("Tablero", () => {
     const porEtapa = page.getByRole("region", { name: "Solicitudes por etapa" });
     await porEtapa.locator("canvas").waitFor();
     expect(await page.locator(".rft-grafico canvas").count()).toBe(4);
-    // Neither the dashboard's chunk nor Chart.js is fetched before the route is opened.
+    // Neither the dashboard's chunk nor its figures' (with Chart.js's bar chart) is fetched before the
+    // route is opened, and no chunk of every Chart.js chart type (chart.js/auto) at all.
     const nuevos = scripts.filter((s) => !deLogin.includes(s));
-    // (Vite names Chart.js's chunk after its entry, chart.js/auto.)
     expect(nuevos.some((s) => /TableroPage-/.test(s))).toBe(true);
-    expect(nuevos.some((s) => /\/auto-[\w-]+\.js$/.test(s))).toBe(true);
-    expect(deLogin.some((s) => /TableroPage-|\/auto-/.test(s))).toBe(false);
+    expect(nuevos.some((s) => /\/Figuras-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(deLogin.some((s) => /TableroPage-|\/Figuras-/.test(s))).toBe(false);
+    expect(scripts.some((s) => /\/auto-[\w-]+\.js$/.test(s))).toBe(false);
 
     // The tables hold the API's figures.
     const api = await tablero();

@@ -4,9 +4,9 @@
  */
 import { MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Chart } from "primereact/chart";
 import { type ReactNode, useId, useState } from "react";
 import { formatearFecha } from "../../../components/solicitud/formato";
+import { GraficoBarras } from "./GraficoBarras";
 
 /** Colours with at least 3:1 contrast on white (WCAG non-text contrast). */
 export const COLORES = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#475569"];
@@ -35,7 +35,6 @@ export function GraficoConTabla({
   titulo,
   ayuda,
   controles,
-  tipo,
   datos,
   opciones,
   tabla,
@@ -45,6 +44,7 @@ export function GraficoConTabla({
   titulo: string;
   ayuda?: string;
   controles?: ReactNode;
+  /** The only kind the dashboard draws (GraficoBarras). */
   tipo: "bar";
   datos: object;
   opciones: object;
@@ -74,7 +74,7 @@ export function GraficoConTabla({
       {controles}
       {!comoTabla && (
         <div className="rft-grafico" aria-hidden="true">
-          <Chart type={tipo} data={datos} options={opciones} height={`${alto}rem`} />
+          <GraficoBarras datos={datos} opciones={opciones} alto={alto} />
         </div>
       )}
       <div className={comoTabla || tablaVisible ? "rft-desplazable" : "rf-sr-only"}>{tabla}</div>
