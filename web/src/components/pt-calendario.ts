@@ -9,6 +9,7 @@
  *   their description.
  */
 import type { CalendarPassThroughMethodOptions, CalendarPassThroughOptions } from "primereact/calendar";
+import { alUsar } from "../lib/al-usar";
 
 interface Dia {
   day: number;
@@ -20,7 +21,8 @@ function esDia(d: unknown): d is Dia {
   return !!d && typeof d === "object" && typeof (d as Dia).day === "number" && typeof (d as Dia).month === "number";
 }
 
-const FORMATO_DIA = new Intl.DateTimeFormat("es", { day: "numeric", month: "long", year: "numeric" });
+// Built when the calendar first draws a day, not when a screen with a date field loads.
+const FORMATO_DIA = alUsar(() => new Intl.DateTimeFormat("es", { day: "numeric", month: "long", year: "numeric" }));
 
 export const PT_CALENDARIO: CalendarPassThroughOptions = {
   dayLabel: { "aria-selected": undefined },
@@ -35,7 +37,7 @@ export const PT_CALENDARIO: CalendarPassThroughOptions = {
       dia.year === valor.getFullYear();
     return {
       "aria-selected": elegido,
-      "aria-label": FORMATO_DIA.format(new Date(dia.year, dia.month, dia.day)),
+      "aria-label": FORMATO_DIA().format(new Date(dia.year, dia.month, dia.day)),
     };
   },
   monthTitle: { "aria-label": undefined, title: "Elegir mes" },
