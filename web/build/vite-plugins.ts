@@ -59,7 +59,7 @@ export function fuentesLigeras(): Plugin {
 }
 
 /** The id screens import the static copy of PrimeReact's layout rules by. */
-export const ESTRUCTURA_PRIMEREACT = "rf:primereact-estructura.css";
+export const ESTRUCTURA_PRIMEREACT = "virtual:primereact-estructura.css";
 
 /**
  * Components whose layout rules the first screens need (a Dropdown, an input group, a number

@@ -41,13 +41,17 @@ function fuentes(carpeta: string): string[] {
   });
 }
 
-/** The packages a source imports (bare specifiers only, without Node's own modules). */
+/**
+ * The packages a source imports (bare specifiers only, without Node's own modules nor the build's
+ * generated `virtual:` modules, which a Vite plugin of the workspace provides).
+ */
 function paquetesImportados(texto: string): string[] {
   const sinComentarios = texto.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const nombres = new Set<string>();
   for (const m of sinComentarios.matchAll(IMPORTACION)) {
     const spec = m[1] ?? m[2] ?? m[3];
-    if (spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
+    if (spec.startsWith("node:") || spec.startsWith("virtual:") || builtinModules.includes(spec.split("/")[0]))
+      continue;
     const nombre = NOMBRE.exec(spec)?.[0];
     if (nombre) nombres.add(nombre);
   }
@@ -64,6 +68,7 @@ describe("declared dependencies", () => {
       'import fs from "node:fs";',
       'import path from "path";',
       'import "side-effect";',
+      'import "virtual:generated.css";',
       '// import x from "in-a-comment";',
     ].join("\n");
     expect(paquetesImportados(texto).sort()).toEqual(["@scope/pkg", "esbuild", "lighthouse", "side-effect"]);

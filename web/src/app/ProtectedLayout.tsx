@@ -22,7 +22,7 @@ import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 import "../components/layout/layout.css";
 // PrimeReact's layout rules for the first screens, loaded with the frame (build/vite-plugins.ts).
-import "rf:primereact-estructura.css";
+import "virtual:primereact-estructura.css";
 import { nombreDeRuta, RUTA_INICIO } from "./rutas";
 import { useAjustesAccesibilidad } from "./use-ajustes-accesibilidad";
 import { useRouteGuard } from "./use-route-guard";
