@@ -10,8 +10,11 @@
 import "../verificacion.css";
 import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import iconoNo from "primeicons/raw-svg/times-circle.svg?raw";
+import iconoVerificado from "primeicons/raw-svg/verified.svg?raw";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
+import { IconoSvg } from "../../../components/IconoSvg";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { ApiError } from "../../../lib/api-client";
 import { consultaConstanciaPublica } from "../api/get-constancia-publica";
@@ -29,6 +32,7 @@ export default function VerificarConstanciaPage() {
   useEffect(() => {
     document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
   }, []);
+  const comprobarVisible = useTrasPintar(codigo === "" || !consulta.isLoading);
 
   return (
     <div className="rfv-fondo">
@@ -49,7 +53,7 @@ export default function VerificarConstanciaPage() {
               {consulta.isLoading && <p role="status">Consultando el registro…</p>}
               {consulta.isError && (
                 <p className="rfv-respuesta rfv-no" role="alert">
-                  <i className="pi pi-times-circle" aria-hidden="true" />{" "}
+                  <IconoSvg svg={iconoNo} />{" "}
                   {consulta.error instanceof ApiError &&
                   (consulta.error.status === 404 || consulta.error.status === 429)
                     ? consulta.error.message
@@ -60,7 +64,7 @@ export default function VerificarConstanciaPage() {
             </div>
           </>
         )}
-        {codigo === "" || !consulta.isLoading ? (
+        {comprobarVisible ? (
           <Suspense fallback={<ReservaComprobar />}>
             <ComprobarArchivo />
           </Suspense>
@@ -79,8 +83,8 @@ function Constancia({ c }: { c: ConstanciaPublica }) {
   return (
     <>
       <p className="rfv-respuesta rfv-si" role="status">
-        <i className="pi pi-verified" aria-hidden="true" /> Constancia auténtica, emitida el {formatearFecha(c.emitida)}{" "}
-        para la solicitud No. {c.idSolicitud}.
+        <IconoSvg svg={iconoVerificado} /> Constancia auténtica, emitida el {formatearFecha(c.emitida)} para la
+        solicitud No. {c.idSolicitud}.
       </p>
       <p>
         <strong>Institución:</strong> {c.institucion}
@@ -117,6 +121,26 @@ function Funcionario({ f }: { f: FuncionarioConstancia }) {
       </dl>
     </li>
   );
+}
+
+/**
+ * True from the frame after `listo` first is: the upload check's code is asked for once the answer
+ * has been painted, so its download does not share the phone's connection with the answer.
+ */
+function useTrasPintar(listo: boolean): boolean {
+  const [pintado, setPintado] = useState(false);
+  useEffect(() => {
+    if (!listo || pintado) return;
+    let espera: ReturnType<typeof setTimeout> | undefined;
+    const cuadro = requestAnimationFrame(() => {
+      espera = setTimeout(() => setPintado(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(cuadro);
+      clearTimeout(espera);
+    };
+  }, [listo, pintado]);
+  return pintado;
 }
 
 /** The upload check's room while its code arrives. */

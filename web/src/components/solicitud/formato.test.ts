@@ -1,0 +1,69 @@
+/**
+ * The hand-written formats against the `Intl` formatters they replace (the oracle), over generated
+ * dates and amounts: the same text, character for character.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatearFecha, formatearFechaHora, formatearMonto } from "./formato";
+
+const fecha = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric" });
+const fechaHora = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+// Years 1000–9999: the four digits of dd/mm/aaaa (the app's dates are all in this range).
+const instantes = fc.date({
+  min: new Date("1000-01-01T00:00:00Z"),
+  max: new Date("9999-12-31T00:00:00Z"),
+  noInvalidDate: true,
+});
+const dia = (d: Date) => d.toISOString().slice(0, 10);
+
+describe("formato: the same text as Intl", () => {
+  it("formatearFecha of a calendar day (YYYY-MM-DD) is es-ES's dd/mm/aaaa", () => {
+    fc.assert(
+      fc.property(instantes, (d) => {
+        expect(formatearFecha(dia(d))).toBe(fecha.format(new Date(`${dia(d)}T00:00:00`)));
+      }),
+    );
+  });
+
+  it("formatearFecha and formatearFechaHora of an instant match es-ES in the browser's zone", () => {
+    fc.assert(
+      fc.property(instantes, (d) => {
+        expect(formatearFecha(d.toISOString())).toBe(fecha.format(d));
+        expect(formatearFechaHora(d.toISOString())).toBe(fechaHora.format(d));
+      }),
+    );
+  });
+
+  it("formatearMonto matches en-US USD for any amount, cents or not, negative or zero", () => {
+    const montos = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -1e9, max: 1e12 }).map((c) => c / 100),
+      fc.integer({ min: 0, max: 1e7 }).map((c) => c / 1000),
+      fc.constantFrom(0, -0, 0.005, 1.005, 2.675, 999.995, 1e21, 1e-7, Number.MAX_SAFE_INTEGER),
+    );
+    fc.assert(
+      fc.property(montos, (m) => {
+        expect(formatearMonto(m)).toBe(usd.format(m));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("an empty or unreadable value prints nothing", () => {
+    for (const v of [null, undefined, "", "no es fecha", "2026-13-45"]) {
+      expect(formatearFecha(v)).toBe("");
+      expect(formatearFechaHora(v)).toBe("");
+    }
+    expect(formatearMonto(null)).toBe("");
+    expect(formatearMonto(undefined)).toBe("");
+  });
+});
