@@ -3,6 +3,8 @@ export * from "./constancia-publica.js";
 export * from "./estatus.js";
 export * from "./fecha-escrita.js";
 export * from "./inicio-sesion.js";
+// Performance: the batch's limit, which Verificar firma shows before its form code (zod) arrives.
+export * from "./limites-lote.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
 // Performance: the texts the Login route reads, without the rest of MSG.

@@ -4,10 +4,9 @@
  * A question with a bad field gets its own field errors; the others are answered all the same.
  */
 import { z } from "zod";
+import { MAX_PREGUNTAS_LOTE } from "../limites-lote.js";
 import { MSG } from "../mensajes.js";
 import { zErrores } from "./comun.js";
-
-export const MAX_PREGUNTAS_LOTE = 1000;
 
 /**
  * Each question is checked on its own (as GET api/Verificacion/Firma's query: cedula, and

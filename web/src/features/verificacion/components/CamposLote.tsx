@@ -1,0 +1,136 @@
+/**
+ * The controls of "Verificar un lote" (see VerificarLote): the questions' CSV file and the answers'
+ * format (CSV or Excel), answered as a file with one row per question. A react-hook-form form (the
+ * file required); the server's refusal of the file lands on the file's field, and a refusal takes
+ * the focus there. Loaded after the page's first paint, in the room VerificarLote keeps for it.
+ */
+import { Button } from "primereact/button";
+import { RadioButton } from "primereact/radiobutton";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+import { type FormatoLote, useVerificarArchivo } from "../api/post-verificacion-lote";
+
+/** The batch's fields: the questions' file and the answers' format. */
+interface Formulario {
+  Archivo: File | null;
+  formato: FormatoLote;
+}
+const esquema = z.object({
+  Archivo: z.custom<File>().refine((v) => v instanceof File, "Elija un archivo CSV con las preguntas."),
+  formato: z.enum(["csv", "xlsx"]),
+});
+
+/** `id` prefixes the controls' ids (the section's own). */
+export default function CamposLote({ id }: { id: string }) {
+  const [hecho, setHecho] = useState<string | null>(null);
+  const verificar = useVerificarArchivo();
+  const { control, handleSubmit, setError } = useForm<Formulario>({
+    defaultValues: { Archivo: null, formato: "csv" },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the file's field.
+    shouldFocusError: false,
+  });
+  // Not a <form>: Enter on the format's options chooses, it does not send.
+  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
+
+  const enviar = handleSubmit(
+    async ({ Archivo, formato }) => {
+      setHecho(null);
+      if (!Archivo) return;
+      verificar.mutate(
+        { csv: await Archivo.text(), formato },
+        {
+          onSuccess: (nombre) => setHecho(`Respuestas descargadas en «${nombre}».`),
+          onError: (e) => {
+            const mensaje = e instanceof ApiError ? e.message : "No se pudo verificar el lote.";
+            if (e instanceof ApiError && e.status === 400) {
+              setError("Archivo", { type: "servidor", message: mensaje });
+              fallo();
+            } else notify.error(mensaje);
+          },
+        },
+      );
+    },
+    () => {
+      setHecho(null);
+      fallo();
+    },
+  );
+
+  return (
+    <>
+      <div ref={contenedor} className="rfv-lote-campos">
+        <Controller
+          control={control}
+          name="Archivo"
+          render={({ field, fieldState }) => {
+            const error = fieldState.error?.message;
+            return (
+              <div className="rfo-campo">
+                <label htmlFor={`${id}-archivo`}>Archivo CSV</label>
+                <input
+                  id={`${id}-archivo`}
+                  ref={field.ref}
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onChange={(e) => {
+                    setHecho(null);
+                    field.onChange(e.target.files?.[0] ?? null);
+                  }}
+                />
+                {error && (
+                  <small id={`${id}-error`} className="p-error">
+                    {error}
+                  </small>
+                )}
+              </div>
+            );
+          }}
+        />
+        <Controller
+          control={control}
+          name="formato"
+          render={({ field }) => (
+            <fieldset className="rfv-lote-formato">
+              <legend>Respuestas en</legend>
+              {(
+                [
+                  ["csv", "CSV"],
+                  ["xlsx", "Excel"],
+                ] as const
+              ).map(([valor, etiqueta]) => (
+                <span key={valor} className="rfv-lote-opcion">
+                  <RadioButton
+                    inputId={`${id}-${valor}`}
+                    name={`${id}-formato`}
+                    value={valor}
+                    checked={field.value === valor}
+                    onChange={() => field.onChange(valor)}
+                  />
+                  <label htmlFor={`${id}-${valor}`}>{etiqueta}</label>
+                </span>
+              ))}
+            </fieldset>
+          )}
+        />
+        <Button
+          type="button"
+          label="Procesar lote"
+          icon="pi pi-file-import"
+          loading={verificar.isPending}
+          onClick={() => void enviar()}
+        />
+      </div>
+      <p role="status" className="rfv-lote-estado">
+        {hecho}
+      </p>
+    </>
+  );
+}

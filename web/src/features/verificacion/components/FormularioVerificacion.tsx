@@ -1,0 +1,225 @@
+/**
+ * Verificar firma's question: a cédula and, optionally, the institution, the signature, an amount
+ * and a date (today by default) — the registry answers "Autorizado" or "No autorizado" with the
+ * reason, and lists every entry it holds for that person. The answer is the API's
+ * (GET api/Verificacion/Firma); this form only shows it. The question is a react-hook-form form
+ * checked with the API's query schema (the date as typed, dd/mm/aaaa): a question the screen cannot
+ * read is not asked; the server's field errors land on the same fields, and a refusal takes the
+ * focus to the first one. The page (screens/VerificarFirmaPage) loads it after its first paint.
+ */
+import { MSG, type RespuestaVerificacion, V, VISTAS, zConsultaVerificacion, zFechaEscrita } from "@registro/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "primereact/button";
+import { Dropdown } from "primereact/dropdown";
+import { InputNumber } from "primereact/inputnumber";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useInstituciones } from "../../../components/bandeja/use-instituciones";
+import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
+import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
+import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
+import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
+import "../../../components/bandeja/bandeja.css";
+import { ApiError } from "../../../lib/api-client";
+import { notify } from "../../../lib/toast";
+import { useUserData } from "../../../lib/user-data";
+import { verificarFirma } from "../api/get-verificacion-firma";
+
+// The answer's table (PrimeReact's DataTable) is fetched with the first question, not with the screen.
+const cargarResultado = () => import("./ResultadoVerificacion");
+const ResultadoVerificacion = lazy(async () => ({ default: (await cargarResultado()).ResultadoVerificacion }));
+
+/** Detail screens that may open a request, in order of preference. */
+const DETALLES = [
+  V.DETALLES_CONSULTA,
+  V.DETALLES_ADMINISTRADOR,
+  V.DETALLES_SEGUIMIENTO,
+  V.DETALLES_ANALISTA,
+  V.HISTORICO_DETALLES,
+  V.DETALLES_JURIDICO,
+  V.DETALLES_ORIGINADOR,
+] as const;
+
+/** The question's fields, named as the API's query names them; the date is the text typed. */
+interface Formulario {
+  cedula: string;
+  institucion: number | null;
+  idFirma: number | null;
+  monto: number | null;
+  fecha: string;
+}
+const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
+const esquema = zConsultaVerificacion.extend({ fecha: zFechaEscrita });
+
+export default function FormularioVerificacion() {
+  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
+    // Today, written out: the person sees which day is asked, and may type another.
+    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
+    resolver: resolverDelEsquema(esquema),
+    // useFocoPrimerError takes the focus to the first error, in reading order.
+    shouldFocusError: false,
+  });
+  const { contenedor, fallo } = useFocoPrimerError();
+  const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
+  const instituciones = useInstituciones();
+  const firmas = useCatalogoFirmas();
+  const usuario = useUserData();
+
+  const rutaDetalle = useMemo(() => {
+    const vistas = new Set(usuario.data?.vistas.map((v) => v.nombre) ?? []);
+    const nombre = DETALLES.find((n) => vistas.has(n));
+    const url = VISTAS.find((v) => v.nombre === nombre)?.url;
+    return url ? (id: number) => url.replace(":idSolicitud", String(id)) : null;
+  }, [usuario.data]);
+
+  const grupos = useMemo(
+    () =>
+      (firmas.data ?? []).map((t) => ({
+        label: t.nombre,
+        items: t.firmas.map((f) => ({ label: f.firma1, value: f.idFirma })),
+      })),
+    [firmas.data],
+  );
+
+  const consulta = useMutation({
+    mutationFn: verificarFirma,
+    onSuccess: (r) => {
+      if ("registros" in r) setRespuesta(r);
+      else {
+        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        setRespuesta(null);
+        if (r.errors) fallo();
+      }
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError && e.status === 401)) notify.error(e.message || MSG.errorDesconocido);
+    },
+  });
+
+  // A question the screen cannot read is not asked: no answer for another day than the one typed.
+  const preguntar = handleSubmit(
+    (leida) => {
+      const v = getValues();
+      const fecha = (leida as unknown as { fecha: string | null }).fecha;
+      void cargarResultado();
+      consulta.mutate({ cedula: v.cedula, institucion: v.institucion, idFirma: v.idFirma, monto: v.monto, fecha });
+    },
+    () => {
+      setRespuesta(null);
+      fallo();
+    },
+  );
+
+  return (
+    <>
+      <form ref={contenedor} className="rfv-formulario" onSubmit={preguntar} noValidate aria-label="Datos a verificar">
+        <Controller
+          control={control}
+          name="cedula"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-cedula" etiqueta="Cédula" requerido error={error?.message}>
+              <EntradaCedula
+                id="rfv-cedula"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                aria-required
+                invalid={!!error}
+                {...ariaError("rfv-cedula", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="institucion"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-institucion" etiqueta="Institución" error={error?.message}>
+              <Dropdown
+                inputId="rfv-institucion"
+                value={field.value}
+                options={instituciones.data ?? []}
+                optionLabel="nombre"
+                optionValue="idInstitucionFirma"
+                onChange={(e) => field.onChange(e.value ?? null)}
+                placeholder="Todas"
+                filter
+                showClear
+                pt={PT_DROPDOWN}
+                {...ariaError("rfv-institucion", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="idFirma"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-firma" etiqueta="Firma" error={error?.message}>
+              <Dropdown
+                inputId="rfv-firma"
+                value={field.value}
+                options={grupos}
+                optionGroupLabel="label"
+                optionGroupChildren="items"
+                optionLabel="label"
+                optionValue="value"
+                onChange={(e) => field.onChange(e.value ?? null)}
+                placeholder="Cualquiera"
+                showClear
+                pt={PT_DROPDOWN}
+                {...ariaError("rfv-firma", error?.message)}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="monto"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-monto" etiqueta="Monto" error={error?.message}>
+              <InputNumber
+                inputId="rfv-monto"
+                value={field.value}
+                onValueChange={(e) => field.onChange(e.value ?? null)}
+                mode="currency"
+                currency="USD"
+                locale="en-US"
+                min={0}
+                invalid={!!error}
+                aria-describedby={error ? "rfv-monto-error" : undefined}
+              />
+            </Campo>
+          )}
+        />
+        <Controller
+          control={control}
+          name="fecha"
+          render={({ field, fieldState: { error } }) => (
+            <Campo id="rfv-fecha" etiqueta="Fecha" error={error?.message}>
+              <SelectorFecha
+                inputId="rfv-fecha"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                error={error?.message}
+              />
+            </Campo>
+          )}
+        />
+        <div className="rfv-enviar">
+          <Button type="submit" label="Verificar" icon="pi pi-shield" loading={consulta.isPending} />
+        </div>
+      </form>
+      <div aria-live="polite">
+        {respuesta && (
+          <Suspense fallback={null}>
+            <ResultadoVerificacion r={respuesta} rutaDetalle={rutaDetalle} />
+          </Suspense>
+        )}
+      </div>
+    </>
+  );
+}
