@@ -3,10 +3,9 @@
  * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
  * control sidebar and the loading overlay.
  */
-import { MSG, tituloVista } from "@registro/contracts";
+import { tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
-import { Button } from "primereact/button";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from "react-router";
 import { Footer } from "../components/layout/Footer";
@@ -34,6 +33,10 @@ const ControlSidebar = lazy(async () => ({
 }));
 const PreferenciasCorreo = lazy(async () => ({
   default: (await import("../features/avisos/PreferenciasCorreo")).PreferenciasCorreo,
+}));
+// Rare: the user's data could not be loaded. PrimeReact's Button stays off the frame's first chunk.
+const ErrorSesion = lazy(async () => ({
+  default: (await import("../components/layout/ErrorSesion")).ErrorSesion,
 }));
 const MisSesionesDialog = lazy(async () => ({
   default: (await import("../features/sesiones/MisSesionesDialog")).MisSesionesDialog,
@@ -121,7 +124,11 @@ function SesionActiva() {
   if (!data) {
     // A 401 is handled by the router (back to Login); anything else gets a way out.
     if (error && !(error instanceof ApiError && error.status === 401)) {
-      return <ErrorSesion reintentar={() => refetch()} reintentando={isFetching} salir={cerrarSesion} />;
+      return (
+        <Suspense fallback={<PantallaCarga />}>
+          <ErrorSesion reintentar={() => refetch()} reintentando={isFetching} salir={cerrarSesion} />
+        </Suspense>
+      );
     }
     return <PantallaCarga />;
   }
@@ -192,18 +199,5 @@ function SesionActiva() {
       )}
       <LoadingOverlay />
     </div>
-  );
-}
-
-function ErrorSesion(p: { reintentar: () => void; reintentando: boolean; salir: () => void }) {
-  return (
-    <main className="rf-error-sesion">
-      <h1>No se pudieron cargar los datos de su sesión</h1>
-      <p>{MSG.errorInterno}</p>
-      <div className="rf-error-sesion-acciones">
-        <Button type="button" label="Reintentar" icon="pi pi-refresh" onClick={p.reintentar} loading={p.reintentando} />
-        <Button type="button" label="Cerrar sesión" icon="pi pi-sign-out" outlined onClick={p.salir} />
-      </div>
-    </main>
   );
 }

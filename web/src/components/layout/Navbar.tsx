@@ -4,10 +4,15 @@
  * sesión"), and the control sidebar's toggle.
  */
 import type { UserData } from "@registro/contracts";
-import { Menu } from "primereact/menu";
+import type { Menu } from "primereact/menu";
 import type { MenuItem } from "primereact/menuitem";
-import { type ReactNode, useRef } from "react";
+import { lazy, type ReactNode, Suspense, type SyntheticEvent, useCallback, useRef, useState } from "react";
 import { nombreCorto } from "../../lib/user-data";
+
+// Performance: the user menu is closed when a screen opens; PrimeReact's Menu (its chunk, its render
+// and its style effect) is loaded and mounted the first time the user button is pressed.
+const MenuUsuario = lazy(async () => ({ default: (await import("./MenuUsuario")).MenuUsuario }));
+const MENU_ID = "rf-menu-usuario";
 
 interface Props {
   nombreRuta: string;
@@ -28,7 +33,19 @@ interface Props {
 }
 
 export function Navbar(p: Props) {
-  const menu = useRef<Menu>(null);
+  const menu = useRef<Menu | null>(null);
+  const [menuCargado, setMenuCargado] = useState(false);
+  // The button pressed before the menu's code had arrived: the menu opens under it once mounted.
+  const pendiente = useRef<HTMLElement | null>(null);
+  const refMenu = useCallback((m: Menu | null) => {
+    menu.current = m;
+    const boton = pendiente.current;
+    if (!m || !boton) return;
+    pendiente.current = null;
+    // PrimeReact's overlay puts its portal in the page one render after mounting; opened before
+    // that, it would skip placing itself under the button.
+    requestAnimationFrame(() => setTimeout(() => m.show({ currentTarget: boton } as unknown as SyntheticEvent)));
+  }, []);
   const items: MenuItem[] = [
     { label: "Mi cuenta", icon: "pi pi-user", command: p.onTogglePanel },
     { label: "Seguridad", icon: "pi pi-shield", command: p.onSeguridad },
@@ -54,9 +71,15 @@ export function Navbar(p: Props) {
         <button
           type="button"
           className="rf-user-button"
-          onClick={(e) => menu.current?.toggle(e)}
+          onClick={(e) => {
+            if (menu.current) menu.current.toggle(e);
+            else {
+              pendiente.current = e.currentTarget;
+              setMenuCargado(true);
+            }
+          }}
           aria-haspopup="menu"
-          aria-controls="rf-menu-usuario"
+          aria-controls={MENU_ID}
         >
           <span className="rf-avatar" aria-hidden="true">
             {iniciales(p.usuario)}
@@ -67,7 +90,11 @@ export function Navbar(p: Props) {
           </span>
           <i className="pi pi-angle-down" aria-hidden="true" />
         </button>
-        <Menu model={items} popup ref={menu} id="rf-menu-usuario" popupAlignment="right" />
+        {menuCargado && (
+          <Suspense fallback={null}>
+            <MenuUsuario id={MENU_ID} items={items} ref={refMenu} />
+          </Suspense>
+        )}
         <button
           type="button"
           className="rf-icon-button"

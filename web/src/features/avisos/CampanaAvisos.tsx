@@ -3,30 +3,35 @@
  * read or unread; all, unread only or read only) that opens the request a notice is about. It asks
  * for news every few seconds; until the first answer it is marked busy, its count not yet known.
  */
-import { type EstadoAviso, MSG } from "@registro/contracts";
-import { Button } from "primereact/button";
-import { OverlayPanel } from "primereact/overlaypanel";
-import { SelectButton } from "primereact/selectbutton";
-import { useRef, useState } from "react";
-import { Link } from "react-router";
-import { formatearFechaHora } from "../../components/solicitud/formato";
+import type { EstadoAviso } from "@registro/contracts";
+import type { OverlayPanel } from "primereact/overlaypanel";
+import { lazy, Suspense, type SyntheticEvent, useCallback, useRef, useState } from "react";
 import { useAvisos } from "./api/get-avisos";
-import { useMarcarLeido, useMarcarTodosLeidos } from "./api/marcar-leidos";
 import "./avisos.css";
 
-const FILTROS: { label: string; value: EstadoAviso }[] = [
-  { label: "Todos", value: "todos" },
-  { label: "No leídos", value: "noLeidos" },
-  { label: "Leídos", value: "leidos" },
-];
-const SIN_AVISOS = { noLeidos: "No tiene avisos sin leer.", leidos: "No tiene avisos leídos." } as const;
+// Performance: the panel is closed when a screen opens and is on every signed-in screen; its code
+// (PrimeReact's OverlayPanel, SelectButton, Button) is loaded and mounted the first time the bell is
+// pressed, so the frame's first render carries only the bell and its count.
+const PanelAvisos = lazy(async () => ({ default: (await import("./PanelAvisos")).PanelAvisos }));
 
 export function CampanaAvisos() {
-  const panel = useRef<OverlayPanel>(null);
+  const panel = useRef<OverlayPanel | null>(null);
   const [estado, setEstado] = useState<EstadoAviso>("todos");
   const { data } = useAvisos(estado);
-  const marcar = useMarcarLeido();
-  const todos = useMarcarTodosLeidos();
+  const [panelCargado, setPanelCargado] = useState(false);
+  // The bell pressed before the panel's code had arrived: the panel opens under it once mounted.
+  const pendiente = useRef<HTMLElement | null>(null);
+  const refPanel = useCallback((op: OverlayPanel | null) => {
+    panel.current = op;
+    const campana = pendiente.current;
+    if (!op || !campana) return;
+    pendiente.current = null;
+    // PrimeReact's overlay puts its portal in the page one render after mounting; opened before
+    // that, it would skip placing itself under the bell.
+    requestAnimationFrame(() =>
+      setTimeout(() => op.show({ currentTarget: campana } as unknown as SyntheticEvent, campana)),
+    );
+  }, []);
   const noLeidos = data?.noLeidos ?? 0;
   const etiqueta = noLeidos === 0 ? "Avisos: ninguno sin leer" : `Avisos: ${noLeidos} sin leer`;
 
@@ -35,7 +40,13 @@ export function CampanaAvisos() {
       <button
         type="button"
         className="rf-icon-button rf-campana"
-        onClick={(e) => panel.current?.toggle(e)}
+        onClick={(e) => {
+          if (panel.current) panel.current.toggle(e);
+          else {
+            pendiente.current = e.currentTarget;
+            setPanelCargado(true);
+          }
+        }}
         aria-label={etiqueta}
         aria-busy={data === undefined ? true : undefined}
         aria-haspopup="dialog"
@@ -48,57 +59,11 @@ export function CampanaAvisos() {
           </span>
         )}
       </button>
-      <OverlayPanel
-        ref={panel}
-        id="rf-panel-avisos"
-        className="rf-panel-avisos"
-        pt={{ root: { role: "dialog", "aria-label": "Avisos" } as Record<string, string> }}
-      >
-        <div className="rf-avisos-cabecera">
-          <h2>Avisos</h2>
-          <Button
-            type="button"
-            label="Marcar todas como leídas"
-            link
-            size="small"
-            disabled={noLeidos === 0 || todos.isPending}
-            onClick={() => todos.mutate()}
-          />
-        </div>
-        <SelectButton
-          className="rf-avisos-filtro"
-          value={estado}
-          options={FILTROS}
-          allowEmpty={false}
-          onChange={(e) => e.value && setEstado(e.value)}
-          aria-label="Mostrar avisos"
-        />
-        {data && data.rows.length === 0 ? (
-          <p className="rf-avisos-vacio">{estado === "todos" ? MSG.sinAvisos : SIN_AVISOS[estado]}</p>
-        ) : (
-          <ul className="rf-avisos-lista">
-            {data?.rows.map((a) => (
-              <li key={a.idAviso} className={a.leido ? "rf-aviso" : "rf-aviso rf-aviso-nuevo"}>
-                <Link
-                  to={a.enlace}
-                  onClick={() => {
-                    if (!a.leido) marcar.mutate(a.idAviso);
-                    panel.current?.hide();
-                  }}
-                >
-                  <span className="rf-aviso-titulo">
-                    {!a.leido && <span className="rf-sr-only">No leído: </span>}
-                    {a.titulo}
-                  </span>
-                  <span className="rf-aviso-texto">{a.texto}</span>
-                  {a.detalle && <span className="rf-aviso-detalle">{a.detalle}</span>}
-                  <span className="rf-aviso-fecha">{formatearFechaHora(a.fecha)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </OverlayPanel>
+      {panelCargado && (
+        <Suspense fallback={null}>
+          <PanelAvisos ref={refPanel} panel={panel} data={data} estado={estado} setEstado={setEstado} />
+        </Suspense>
+      )}
     </>
   );
 }
