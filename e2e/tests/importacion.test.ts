@@ -128,6 +128,13 @@ test("upload, errors shown, apply, the official then verifies as authorised", { 
   await fila.waitFor();
   expect(await fila.textContent()).toContain("La cédula no es válida");
   expect(await fila.textContent()).toContain("Cédula");
+  // The cédula keeps to one line at 1366 px (it broke after its second dash).
+  const lineas = await fila.locator("td", { hasText: "902-0000002-0" }).evaluate((td) => {
+    const rango = document.createRange();
+    rango.selectNodeContents(td);
+    return new Set([...rango.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lineas).toBe(1);
   await screenshot(page, "importacion-errores");
 
   // The corrected file with a ZIP whose name climbs out of it: refused under its field.

@@ -64,7 +64,7 @@ export function InformeImportacion({ r }: { r: Importacion }) {
         <Column header="Fila" field="fila" />
         <Column header="Resultado" body={(f: FilaInforme) => NOMBRE_RESULTADO[f.resultado]} />
         <Column header="Institución" field="institucion" />
-        <Column header="Cédula" field="cedula" />
+        <Column header="Cédula" body={(f: FilaInforme) => <span className="rf-importacion-cedula">{f.cedula}</span>} />
         <Column header="Tipo" field="tipo" />
         <Column header="Columna" field="columna" />
         <Column header="Mensaje" field="mensaje" />
