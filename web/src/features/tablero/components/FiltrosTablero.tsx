@@ -1,16 +1,17 @@
 /**
- * Tablero's filters: a react-hook-form form checked with the API's query schema (the dates as typed,
- * dd/mm/aaaa); the server's field errors, which come with its answer, land on the same fields, and a
+ * Tablero's filters: a react-hook-form form whose dates are read as typed (dd/mm/aaaa) as the API's
+ * query reads them; the server's field errors, which come with its answer, land on the same fields, and a
  * refusal takes the focus to the first one. Its own chunk (PrimeReact's Dropdown, Button, the date
- * field, the form library, zod): the screen's heading and help draw before it arrives.
+ * field, the form library): the screen's heading and help draw before it arrives.
  */
-import { type Errores, MSG, zConsultaTablero, zFechaEscrita } from "@registro/contracts";
+import { toNestErrors } from "@hookform/resolvers";
+import { type Errores, leerFechaEscrita, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useCallback, useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type FieldError, type Resolver, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { aplicarErroresServidor } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { PT_DROPDOWN } from "../../../components/pt-listas";
 import { SelectorFecha } from "../../../components/SelectorFecha";
@@ -27,13 +28,29 @@ const CAMPOS = ["desde", "hasta", "idInstitucion"] as const;
 const VACIO: Formulario = { desde: "", hasta: "", idInstitucion: null };
 export const SIN_FILTROS: Filtros = { desde: null, hasta: null, idInstitucion: null };
 
-// The API's query with the dates read as typed (the reason on the field), and the period in order.
-const esquema = zConsultaTablero
-  .extend({ desde: zFechaEscrita, hasta: zFechaEscrita })
-  .refine((q) => !q.desde || !q.hasta || q.desde <= q.hasta, {
-    path: ["hasta"],
-    message: MSG.tableroPeriodoInvertido,
-  });
+/**
+ * The filters read as the API's query reads them: each date by contracts' leerFechaEscrita (what
+ * zFechaEscrita runs; its reason on the field), then the period in order (the reason on Hasta). The
+ * server checks the rest with the query's zod schema (a period too long) and its refusal lands on
+ * the fields. Performance: no zod here — evaluating zod and the contracts' schema modules was one
+ * long task on a slow phone, on a screen whose only client-side checks are these two.
+ */
+const resolver: Resolver<Formulario> = async (valores, _contexto, opciones) => {
+  const desde = leerFechaEscrita(valores.desde);
+  const hasta = leerFechaEscrita(valores.hasta);
+  const errores: Record<string, FieldError> = {};
+  if (desde.error !== undefined) errores.desde = { type: "custom", message: desde.error };
+  if (hasta.error !== undefined) errores.hasta = { type: "custom", message: hasta.error };
+  else if (desde.fecha && hasta.fecha && desde.fecha > hasta.fecha)
+    errores.hasta = { type: "custom", message: MSG.tableroPeriodoInvertido };
+  if (Object.keys(errores).length > 0) return { values: {}, errors: toNestErrors(errores, opciones) };
+  const consulta = {
+    desde: desde.fecha ?? null,
+    hasta: hasta.fecha ?? null,
+    idInstitucion: valores.idInstitucion ?? undefined,
+  };
+  return { values: consulta as unknown as Formulario, errors: {} };
+};
 
 interface Props {
   /** The filters of the figures shown. */
@@ -47,7 +64,7 @@ interface Props {
 export function FiltrosTablero({ filtros, alAplicar, respuesta: r, consultando }: Props) {
   const { control, handleSubmit, setError, reset, getFieldState } = useForm<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(esquema),
+    resolver,
     // useFocoPrimerError takes the focus to the first error, in reading order.
     shouldFocusError: false,
   });

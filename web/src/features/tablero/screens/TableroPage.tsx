@@ -10,6 +10,7 @@ import "../tablero.css";
 import { MSG, V, VISTAS } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
@@ -18,7 +19,8 @@ import { ReservaFiltros } from "../components/ReservaFiltros";
 
 // Performance: the filters' code (PrimeReact's Dropdown and Button, the date field, the form
 // library and the query schema) is its own chunk; the heading and the help paragraph draw with the
-// screen's small chunk, and the filters take a room of their own size when they arrive.
+// screen's small chunk, and the filters' code is asked for once they are painted (in a room of the
+// filters' own size, so nothing moves when they arrive).
 const Filtros = lazy(async () => ({ default: (await import("../components/FiltrosTablero")).FiltrosTablero }));
 // The charts' code (PrimeReact's Chart, the figures; Chart.js comes after it) loads beside the
 // figures' data instead of with the screen, so the filters draw first.
@@ -30,6 +32,7 @@ const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
 export default function TableroPage() {
   const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
   const usuario = useUserData();
+  const filtrosListos = useTrasPrimerCuadro();
 
   const consulta = useQuery({ queryKey: ["tablero", filtros], queryFn: () => obtenerTablero(filtros) });
   useEffect(() => {
@@ -54,9 +57,18 @@ export default function TableroPage() {
     <section className="rft-pagina" aria-labelledby="rft-titulo">
       <h1 id="rft-titulo">{MSG.tableroTitulo}</h1>
       <p className="rft-ayuda">{MSG.tableroDescripcion}</p>
-      <Suspense fallback={<ReservaFiltros />}>
-        <Filtros filtros={filtros} alAplicar={setFiltros} respuesta={consulta.data} consultando={consulta.isFetching} />
-      </Suspense>
+      {filtrosListos ? (
+        <Suspense fallback={<ReservaFiltros />}>
+          <Filtros
+            filtros={filtros}
+            alAplicar={setFiltros}
+            respuesta={consulta.data}
+            consultando={consulta.isFetching}
+          />
+        </Suspense>
+      ) : (
+        <ReservaFiltros />
+      )}
       <div aria-live="polite" aria-busy={consulta.isFetching}>
         {datos ? (
           <Suspense fallback={<ReservaFiguras />}>
