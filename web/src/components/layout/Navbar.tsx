@@ -37,14 +37,10 @@ export function Navbar(p: Props) {
   const [menuCargado, setMenuCargado] = useState(false);
   // The button pressed before the menu's code had arrived: the menu opens under it once mounted.
   const pendiente = useRef<HTMLElement | null>(null);
-  const refMenu = useCallback((m: Menu | null) => {
-    menu.current = m;
+  const alMontarMenu = useCallback(() => {
     const boton = pendiente.current;
-    if (!m || !boton) return;
     pendiente.current = null;
-    // PrimeReact's overlay puts its portal in the page one render after mounting; opened before
-    // that, it would skip placing itself under the button.
-    requestAnimationFrame(() => setTimeout(() => m.show({ currentTarget: boton } as unknown as SyntheticEvent)));
+    if (boton) menu.current?.show({ currentTarget: boton } as unknown as SyntheticEvent);
   }, []);
   const items: MenuItem[] = [
     { label: "Mi cuenta", icon: "pi pi-user", command: p.onTogglePanel },
@@ -92,7 +88,7 @@ export function Navbar(p: Props) {
         </button>
         {menuCargado && (
           <Suspense fallback={null}>
-            <MenuUsuario id={MENU_ID} items={items} ref={refMenu} />
+            <MenuUsuario id={MENU_ID} items={items} ref={menu} alMontar={alMontarMenu} />
           </Suspense>
         )}
         <button

@@ -21,16 +21,10 @@ export function CampanaAvisos() {
   const [panelCargado, setPanelCargado] = useState(false);
   // The bell pressed before the panel's code had arrived: the panel opens under it once mounted.
   const pendiente = useRef<HTMLElement | null>(null);
-  const refPanel = useCallback((op: OverlayPanel | null) => {
-    panel.current = op;
+  const alMontarPanel = useCallback(() => {
     const campana = pendiente.current;
-    if (!op || !campana) return;
     pendiente.current = null;
-    // PrimeReact's overlay puts its portal in the page one render after mounting; opened before
-    // that, it would skip placing itself under the bell.
-    requestAnimationFrame(() =>
-      setTimeout(() => op.show({ currentTarget: campana } as unknown as SyntheticEvent, campana)),
-    );
+    if (campana) panel.current?.show({ currentTarget: campana } as unknown as SyntheticEvent, campana);
   }, []);
   const noLeidos = data?.noLeidos ?? 0;
   const etiqueta = noLeidos === 0 ? "Avisos: ninguno sin leer" : `Avisos: ${noLeidos} sin leer`;
@@ -61,7 +55,14 @@ export function CampanaAvisos() {
       </button>
       {panelCargado && (
         <Suspense fallback={null}>
-          <PanelAvisos ref={refPanel} panel={panel} data={data} estado={estado} setEstado={setEstado} />
+          <PanelAvisos
+            ref={panel}
+            alMontar={alMontarPanel}
+            panel={panel}
+            data={data}
+            estado={estado}
+            setEstado={setEstado}
+          />
         </Suspense>
       )}
     </>

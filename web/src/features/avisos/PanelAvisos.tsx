@@ -6,7 +6,7 @@ import { type EstadoAviso, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { OverlayPanel } from "primereact/overlaypanel";
 import { SelectButton } from "primereact/selectbutton";
-import type { Ref } from "react";
+import { type Ref, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatearFechaHora } from "../../components/solicitud/formato";
 import type { useAvisos } from "./api/get-avisos";
@@ -21,12 +21,22 @@ const SIN_AVISOS = { noLeidos: "No tiene avisos sin leer.", leidos: "No tiene av
 
 export function PanelAvisos(p: {
   ref: Ref<OverlayPanel>;
+  /** Called once the panel can be opened (see below). */
+  alMontar: () => void;
   panel: { current: OverlayPanel | null };
   data: ReturnType<typeof useAvisos>["data"];
   estado: EstadoAviso;
   setEstado: (e: EstadoAviso) => void;
 }) {
-  const { data, estado, setEstado, panel } = p;
+  const { data, estado, setEstado, panel, alMontar } = p;
+  // PrimeReact's overlay puts its portal in the page in a mount effect of its own; opened before
+  // that render is committed, it would skip placing itself under the bell. This state is set in the
+  // same effects pass, so its render is that one (or later): the next effect may open it.
+  const [montado, setMontado] = useState(false);
+  useEffect(() => setMontado(true), []);
+  useEffect(() => {
+    if (montado) alMontar();
+  }, [montado, alMontar]);
   const marcar = useMarcarLeido();
   const todos = useMarcarTodosLeidos();
   const noLeidos = data?.noLeidos ?? 0;
