@@ -12,10 +12,11 @@ import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, M
 import { useQuery } from "@tanstack/react-query";
 import iconoNo from "primeicons/raw-svg/times-circle.svg?raw";
 import iconoVerificado from "primeicons/raw-svg/verified.svg?raw";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { IconoSvg } from "../../../components/IconoSvg";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
 import { consultaConstanciaPublica } from "../api/get-constancia-publica";
 
@@ -32,7 +33,9 @@ export default function VerificarConstanciaPage() {
   useEffect(() => {
     document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
   }, []);
-  const comprobarVisible = useTrasPintar(codigo === "" || !consulta.isLoading);
+  // The upload check's code is asked for once the answer is painted: its download does not share
+  // the phone's connection with the answer.
+  const comprobarVisible = useTrasPrimerCuadro(codigo === "" || !consulta.isLoading);
 
   return (
     <div className="rfv-fondo">
@@ -121,26 +124,6 @@ function Funcionario({ f }: { f: FuncionarioConstancia }) {
       </dl>
     </li>
   );
-}
-
-/**
- * True from the frame after `listo` first is: the upload check's code is asked for once the answer
- * has been painted, so its download does not share the phone's connection with the answer.
- */
-function useTrasPintar(listo: boolean): boolean {
-  const [pintado, setPintado] = useState(false);
-  useEffect(() => {
-    if (!listo || pintado) return;
-    let espera: ReturnType<typeof setTimeout> | undefined;
-    const cuadro = requestAnimationFrame(() => {
-      espera = setTimeout(() => setPintado(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(cuadro);
-      clearTimeout(espera);
-    };
-  }, [listo, pintado]);
-  return pintado;
 }
 
 /** The upload check's room while its code arrives. */
