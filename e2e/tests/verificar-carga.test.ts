@@ -68,6 +68,12 @@ describe("Verificar firma's first paint", () => {
       // Its fields' styles and the dropdowns' data settle within a moment.
       await page.waitForTimeout(500);
       expect(await posiciones(page)).toEqual(antes);
+      // zod and the API's schemas wait for the form's first use: its first focus asks for them.
+      const scripts = () =>
+        page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name.replace(/^.*\//, "")));
+      expect((await scripts()).filter((n) => /^(zod|esquemas)-/.test(n))).toEqual([]);
+      await page.getByLabel("Cédula").focus();
+      await expect.poll(async () => (await scripts()).some((n) => n.startsWith("esquemas-"))).toBe(true);
       await ctx.close();
     });
   }

@@ -56,3 +56,32 @@ export function resolverDelEsquema<T extends FieldValues>(esquema: ZodType): Res
     return { values: {}, errors: toNestErrors(errores, opciones) };
   };
 }
+
+/**
+ * `resolverDelEsquema` for a schema kept in a module of its own (`cargar` imports it): a form that
+ * needs no schema to be drawn then loads zod and the API's schemas — tens of kilobytes, and a long
+ * evaluation on a slow phone — only when it is first checked, or earlier when `precargar` is called
+ * (on the form's first focus: the schema is ready long before the person sends it).
+ */
+export function resolverDiferido<T extends FieldValues>(
+  cargar: () => Promise<ZodType>,
+): { resolver: Resolver<T>; precargar: () => void } {
+  let listo: Promise<Resolver<T>> | null = null;
+  const obtener = () => {
+    listo ??= cargar().then(
+      (esquema) => resolverDelEsquema<T>(esquema),
+      (e: unknown) => {
+        // A failed download is tried again on the next check.
+        listo = null;
+        throw e;
+      },
+    );
+    return listo;
+  };
+  return {
+    resolver: async (valores, contexto, opciones) => (await obtener())(valores, contexto, opciones),
+    precargar: () => {
+      obtener().catch(() => {});
+    },
+  };
+}

@@ -8,8 +8,7 @@ import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { z } from "zod";
-import { resolverDelEsquema } from "../../../components/formulario/servidor";
+import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -20,10 +19,8 @@ interface Formulario {
   Archivo: File | null;
   formato: FormatoLote;
 }
-const esquema = z.object({
-  Archivo: z.custom<File>().refine((v) => v instanceof File, "Elija un archivo CSV con las preguntas."),
-  formato: z.enum(["csv", "xlsx"]),
-});
+// Its schema (and zod) arrive when the batch's controls are first focused or used.
+const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaLote);
 
 /** `id` prefixes the controls' ids (the section's own). */
 export default function CamposLote({ id }: { id: string }) {
@@ -31,7 +28,7 @@ export default function CamposLote({ id }: { id: string }) {
   const verificar = useVerificarArchivo();
   const { control, handleSubmit, setError } = useForm<Formulario>({
     defaultValues: { Archivo: null, formato: "csv" },
-    resolver: resolverDelEsquema(esquema),
+    resolver,
     // useFocoPrimerError takes the focus to the file's field.
     shouldFocusError: false,
   });
@@ -64,7 +61,8 @@ export default function CamposLote({ id }: { id: string }) {
 
   return (
     <>
-      <div ref={contenedor} className="rfv-lote-campos">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notices focus entering its own controls. */}
+      <div ref={contenedor} className="rfv-lote-campos" onFocus={precargar}>
         <Controller
           control={control}
           name="Archivo"

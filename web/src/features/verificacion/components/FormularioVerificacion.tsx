@@ -7,7 +7,7 @@
  * read is not asked; the server's field errors land on the same fields, and a refusal takes the
  * focus to the first one. The page (screens/VerificarFirmaPage) loads it after its first paint.
  */
-import { MSG, type RespuestaVerificacion, V, VISTAS, zConsultaVerificacion, zFechaEscrita } from "@registro/contracts";
+import { MSG, type RespuestaVerificacion, V, VISTAS } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
@@ -17,7 +17,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
+import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
@@ -51,13 +51,14 @@ interface Formulario {
   fecha: string;
 }
 const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
-const esquema = zConsultaVerificacion.extend({ fecha: zFechaEscrita });
+// The API's query schema (and zod) arrive when the form is first focused or sent, not to draw it.
+const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaConsulta);
 
 export default function FormularioVerificacion() {
   const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
     // Today, written out: the person sees which day is asked, and may type another.
     defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
-    resolver: resolverDelEsquema(esquema),
+    resolver,
     // useFocoPrimerError takes the focus to the first error, in reading order.
     shouldFocusError: false,
   });
@@ -114,7 +115,14 @@ export default function FormularioVerificacion() {
 
   return (
     <>
-      <form ref={contenedor} className="rfv-formulario" onSubmit={preguntar} noValidate aria-label="Datos a verificar">
+      <form
+        ref={contenedor}
+        className="rfv-formulario"
+        onSubmit={preguntar}
+        onFocus={precargar}
+        noValidate
+        aria-label="Datos a verificar"
+      >
         <Controller
           control={control}
           name="cedula"
