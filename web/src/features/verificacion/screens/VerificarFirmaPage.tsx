@@ -9,7 +9,8 @@
  */
 import "../verificacion.css";
 import { lazy, Suspense } from "react";
-import { ReservaFormulario, useTrasPrimerCuadro } from "../components/reserva";
+import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
+import { ReservaFormulario } from "../components/reserva";
 import { VerificarLote } from "../components/VerificarLote";
 
 const FormularioVerificacion = lazy(() => import("../components/FormularioVerificacion"));
