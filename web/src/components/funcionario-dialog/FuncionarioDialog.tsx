@@ -21,7 +21,7 @@ import { EntradaTelefono } from "../formulario/EntradaMascara";
 import { aplicarErroresServidor, resolverDelEsquema } from "../formulario/servidor";
 import { useFocoPrimerError } from "../formulario/use-foco-error";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
-import { useCargosFuncionario, useCatalogoFirmas } from "./api";
+import { SIN_GRUPOS, useCargosFuncionario, useCatalogoFirmas } from "./api";
 import { SeccionVigencia } from "./SeccionVigencia";
 import {
   CAMPOS_FUNCIONARIO,
@@ -89,14 +89,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
   });
   const [nombres, apellidos] = useWatch({ control, name: ["Nombres", "Apellidos"] });
 
-  const grupos = useMemo(
-    () =>
-      (firmas.data ?? []).map((t) => ({
-        label: t.nombre,
-        items: t.firmas.map((f) => ({ label: f.firma1, value: f.idFirma })),
-      })),
-    [firmas.data],
-  );
+  const grupos = firmas.data ?? SIN_GRUPOS;
   const idc = (campo: string) => `${PREFIJO}${campo}`;
 
   const guardar = handleSubmit(

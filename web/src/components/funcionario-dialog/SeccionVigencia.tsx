@@ -9,6 +9,7 @@ import { RadioButton } from "primereact/radiobutton";
 import { type Control, Controller, type Path, useWatch } from "react-hook-form";
 import { ariaError, Campo, PT_MULTISELECT_AGRUPADO } from "../formulario/campos";
 import { fechaDeIso, SelectorFecha } from "../SelectorFecha";
+import type { GrupoFirmas } from "./api";
 import type { ValoresFuncionario } from "./valores";
 
 type C = Control<ValoresFuncionario>;
@@ -127,7 +128,7 @@ function Monto({ control, name, idc }: { control: C; name: "montoDesde" | "monto
 interface Props {
   control: C;
   idc: (campo: string) => string;
-  grupos: { label: string; items: { label: string; value: number }[] }[];
+  grupos: GrupoFirmas[];
 }
 
 export function SeccionVigencia({ control, idc, grupos }: Props) {

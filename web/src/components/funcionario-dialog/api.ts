@@ -24,12 +24,29 @@ export function useCargosFuncionario(enabled = true) {
   });
 }
 
-/** GET api/SolicitudFirma/GetFirmas: signature types with their signatures. */
+/** A list's options: the signatures grouped under their type's name. */
+export interface GrupoFirmas {
+  label: string;
+  items: { label: string; value: number }[];
+}
+
+/** The options while the catalogue loads (one array, so a list's props stay the same). */
+export const SIN_GRUPOS: GrupoFirmas[] = [];
+
+function agrupar(tipos: TipoFirma[]): GrupoFirmas[] {
+  return tipos.map((t) => ({ label: t.nombre, items: t.firmas.map((f) => ({ label: f.firma1, value: f.idFirma })) }));
+}
+
+/**
+ * GET api/SolicitudFirma/GetFirmas: signature types with their signatures, as the grouped options of
+ * a signatures list (computed once per answer: `select` keeps its result while the data is the same).
+ */
 export function useCatalogoFirmas(enabled = true) {
   return useQuery({
     queryKey: ["firmas", "catalogo"],
     queryFn: () => conAviso(MSG.errorCargarFirmas, () => api.get<TipoFirma[]>("api/SolicitudFirma/GetFirmas")),
     enabled,
     staleTime: 5 * 60_000,
+    select: agrupar,
   });
 }

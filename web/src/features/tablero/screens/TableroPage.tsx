@@ -7,13 +7,13 @@
  * field errors, which come with its answer, land on the same fields.
  */
 import "../tablero.css";
-import { MSG, V, VISTAS } from "@registro/contracts";
+import { MSG, V } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
+import { useRutaDetalle } from "../../../lib/ruta-detalle";
 import { notify } from "../../../lib/toast";
-import { useUserData } from "../../../lib/user-data";
 import { type FiltrosTablero, obtenerTablero } from "../api/get-tablero";
 import { ReservaFiltros } from "../components/ReservaFiltros";
 
@@ -31,7 +31,6 @@ const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
 
 export default function TableroPage() {
   const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
-  const usuario = useUserData();
   const filtrosListos = useTrasPrimerCuadro();
 
   const consulta = useQuery({ queryKey: ["tablero", filtros], queryFn: () => obtenerTablero(filtros) });
@@ -46,12 +45,7 @@ export default function TableroPage() {
   const actuales = consulta.data && "etapas" in consulta.data ? consulta.data : null;
   const datos = useDeferredValue(actuales);
 
-  const rutaDetalle = useMemo(() => {
-    const vistas = new Set(usuario.data?.vistas.map((v) => v.nombre) ?? []);
-    const nombre = DETALLES.find((n) => vistas.has(n));
-    const url = VISTAS.find((v) => v.nombre === nombre)?.url;
-    return url ? (id: number) => url.replace(":idSolicitud", String(id)) : null;
-  }, [usuario.data]);
+  const rutaDetalle = useRutaDetalle(DETALLES);
 
   return (
     <section className="rft-pagina" aria-labelledby="rft-titulo">

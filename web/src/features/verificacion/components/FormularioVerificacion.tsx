@@ -7,24 +7,24 @@
  * read is not asked; the server's field errors land on the same fields, and a refusal takes the
  * focus to the first one. The page (screens/VerificarFirmaPage) loads it after its first paint.
  */
-import { MSG, type RespuestaVerificacion, V, VISTAS } from "@registro/contracts";
+import { MSG, type RespuestaVerificacion, V } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { InputNumber } from "primereact/inputnumber";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
 import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
-import { useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
+import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
 import { ApiError } from "../../../lib/api-client";
+import { useRutaDetalle } from "../../../lib/ruta-detalle";
 import { notify } from "../../../lib/toast";
-import { useUserData } from "../../../lib/user-data";
 import { verificarFirma } from "../api/get-verificacion-firma";
 
 // The answer's table (PrimeReact's DataTable) is fetched with the first question, not with the screen.
@@ -66,23 +66,10 @@ export default function FormularioVerificacion() {
   const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
   const instituciones = useInstituciones();
   const firmas = useCatalogoFirmas();
-  const usuario = useUserData();
 
-  const rutaDetalle = useMemo(() => {
-    const vistas = new Set(usuario.data?.vistas.map((v) => v.nombre) ?? []);
-    const nombre = DETALLES.find((n) => vistas.has(n));
-    const url = VISTAS.find((v) => v.nombre === nombre)?.url;
-    return url ? (id: number) => url.replace(":idSolicitud", String(id)) : null;
-  }, [usuario.data]);
+  const rutaDetalle = useRutaDetalle(DETALLES);
 
-  const grupos = useMemo(
-    () =>
-      (firmas.data ?? []).map((t) => ({
-        label: t.nombre,
-        items: t.firmas.map((f) => ({ label: f.firma1, value: f.idFirma })),
-      })),
-    [firmas.data],
-  );
+  const grupos = firmas.data ?? SIN_GRUPOS;
 
   const consulta = useMutation({
     mutationFn: verificarFirma,

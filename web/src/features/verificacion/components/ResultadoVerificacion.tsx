@@ -12,14 +12,9 @@ import { Link } from "react-router";
 import { ptEtiqueta } from "../../../components/pt-listas";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
+import type { RutaDetalle } from "../../../lib/ruta-detalle";
 
-export function ResultadoVerificacion({
-  r,
-  rutaDetalle,
-}: {
-  r: RespuestaVerificacion;
-  rutaDetalle: ((id: number) => string) | null;
-}) {
+export function ResultadoVerificacion({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: RutaDetalle }) {
   return (
     <>
       <div className={`rfv-respuesta ${r.autorizado ? "rfv-si" : "rfv-no"}`} role="status">
