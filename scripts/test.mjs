@@ -6,12 +6,23 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { aptInstall, ensureDeps, ensureServerBuild, ensureWebBuild, root, run } from "./lib.mjs";
 
 const only = process.argv.slice(2); // optional: lint unit api-pglite api-pg e2e system
 const want = (step) => only.length === 0 || only.includes(step);
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+// Every failed test, named again at the very end: CI shows only the tail of a long run.
+const failedTests = [];
+const firstLine = (messages) =>
+  (messages ?? [])
+    .map((m) => stripVTControlCharacters(m ?? ""))
+    .join("\n")
+    .split("\n")
+    .find((l) => l.trim() !== "")
+    ?.trim()
+    .slice(0, 300) ?? "";
 const reports = path.join(root, ".tmp", "reports");
 fs.mkdirSync(reports, { recursive: true });
 
@@ -44,6 +55,15 @@ async function vitest(name, dir, env = {}, extra = []) {
     const r = JSON.parse(fs.readFileSync(report, "utf8"));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
+    for (const file of r.testResults) {
+      const where = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((a) => a.status === "failed");
+      for (const a of failed)
+        failedTests.push(`${name}: ${where} > ${a.fullName}\n    ${firstLine(a.failureMessages)}`);
+      // A file that failed outside its tests (an import, a hook) has no failed test to name.
+      if (failed.length === 0 && file.status === "failed")
+        failedTests.push(`${name}: ${where}\n    ${firstLine([file.message])}`);
+    }
     if (r.numTotalTests === 0) return false;
   } else totals.failed += 1;
   return code === 0;
@@ -158,6 +178,7 @@ if (want("system")) {
   });
 }
 
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join("\n")}`);
 console.log(
   `\nWhole suite in ${((Date.now() - t0) / 1000).toFixed(0)}s${failures.length ? `; failed steps: ${failures.join(", ")}` : ""}`,
 );
