@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureServerBuild } from "../../scripts/lib.mjs";
-import { arrancar, detener, fechaPais } from "./server.js";
+import { archivoPuntos, arrancar, detener, fechaPais } from "./server.js";
 
 export default async function setup(project: TestProject) {
   await ensureServerBuild();
@@ -22,5 +22,8 @@ export default async function setup(project: TestProject) {
   // The lock names the stopped process; a copy must not carry it.
   fs.rmSync(path.join(dir, "registro-firmas.lock"), { force: true });
   project.provide("plantillaE2e", { dir, fecha });
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(archivoPuntos(dir), { force: true });
+  };
 }

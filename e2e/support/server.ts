@@ -36,6 +36,14 @@ export function fechaPais(): string {
   return new Date(Date.now() - 4 * 3600_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The audit checkpoints of a data folder: beside it (the app refuses them inside DATA_DIR), copied
+ * with the template. The default, ./audit/checkpoints.txt under the repository, was shared by every
+ * server the suite started: a checkpoint of another folder's trail then made "Verificar integridad"
+ * report a broken chain.
+ */
+export const archivoPuntos = (dataDir: string) => `${dataDir}.puntos-auditoria.txt`;
+
 export interface AppServer {
   url: string;
   port: number;
@@ -70,6 +78,7 @@ export async function arrancar(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      AUDIT_CHECKPOINT_FILE: archivoPuntos(dataDir),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -114,7 +123,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<App
     plantilla.fecha === fechaPais() &&
     fs.existsSync(plantilla.dir) &&
     !AJUSTES_DE_LA_SIEMBRA.some((k) => k in env);
-  if (copiable) fs.cpSync(plantilla.dir, dataDir, { recursive: true });
+  if (copiable) {
+    fs.cpSync(plantilla.dir, dataDir, { recursive: true });
+    if (fs.existsSync(archivoPuntos(plantilla.dir)))
+      fs.copyFileSync(archivoPuntos(plantilla.dir), archivoPuntos(dataDir));
+  }
   const { child, url, port } = await arrancar(dataDir, env);
   return {
     url,
@@ -123,6 +136,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<App
     async stop() {
       await detener(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(archivoPuntos(dataDir), { force: true });
     },
   };
 }
