@@ -11,7 +11,13 @@ import { asegurarAlcance } from "../shared/alcance.js";
 import { NoAutorizado, NoEncontrado } from "../shared/errors.js";
 import * as repo from "./documentos.repository.js";
 import { manualEnCache } from "./manual.js";
-import { type DatosTarjeta, generarTarjeta } from "./tarjeta.js";
+import type { DatosTarjeta } from "./tarjeta.js";
+
+/** The Word builder (docx) is loaded with the first card, not with every start of the server. */
+async function generarTarjeta(...args: Parameters<typeof import("./tarjeta.js").generarTarjeta>) {
+  const { generarTarjeta } = await import("./tarjeta.js");
+  return generarTarjeta(...args);
+}
 
 export async function tarjeta(db: Db, sesion: SesionUsuario, idFuncionario: number | undefined): Promise<Buffer> {
   const tipos = await tiposFirma(db);

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { APP_NOMBRE_CORTO, APP_VERSION } from "@registro/contracts";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 import { expandirMarcadores } from "./manual-tablas.js";
 import { type Bloque, parsearMarkdown, type Segmento, segmentosEnLinea, textoPlano } from "./markdown.js";
 
@@ -117,8 +117,9 @@ class Renderizador {
   constructor(
     private readonly dir: string,
     compress: boolean,
+    Documento: typeof PDFDocument,
   ) {
-    this.doc = new PDFDocument({
+    this.doc = new Documento({
       size: "LETTER",
       margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
       bufferPages: true,
@@ -444,7 +445,9 @@ class Renderizador {
 /** Renders the manual from the chapters in `dir` (docs/manual by default). */
 export async function generarManual(opciones: OpcionesManual = {}): Promise<Buffer> {
   const dir = path.resolve(opciones.dir ?? DIRECTORIO_MANUAL);
-  const r = new Renderizador(dir, opciones.compress ?? true);
+  // pdfkit is loaded when a document is first made, not with every start of the server.
+  const { default: Documento } = await import("pdfkit");
+  const r = new Renderizador(dir, opciones.compress ?? true, Documento);
   r.portada();
   r.doc.addPage();
   r.paginaContenido = r.doc.bufferedPageRange().count - 1;

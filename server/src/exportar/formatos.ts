@@ -7,7 +7,7 @@
  */
 import { PassThrough, Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { fechaHora, fechaTexto, horaLocalEnUtc } from "../shared/tiempo.js";
 
 export type Formato = "csv" | "xlsx";
@@ -119,25 +119,27 @@ function valorExcel(v: Valor, formato: Columna<unknown>["formato"]): ExcelJS.Cel
 
 function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const salida = new PassThrough();
-  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
-  // The header row stays in view while scrolling.
-  const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
-  // The streaming writer puts the columns' widths before the first row: they are measured on the
-  // header and the first batch (up to 2,000 rows), which stands for the rest.
-  const empezar = (primeras: T[]) => {
-    ws.columns = columnas.map((c) => {
-      const largo = Math.max(
-        c.titulo.length + 2,
-        ...primeras.map((f) => (textoCelda(c.valor(f), c.formato) ?? "").length + 1),
-      );
-      return { header: c.titulo, width: Math.min(ANCHO_MAX, Math.max(ANCHO_MIN, largo + 1)) };
-    });
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
-    // Filter buttons on the header, over every column.
-    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnas.length } };
-  };
   (async () => {
+    // exceljs is loaded on the first spreadsheet, not with every start of the server.
+    const { default: ExcelJS } = await import("exceljs");
+    const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
+    // The header row stays in view while scrolling.
+    const ws = libro.addWorksheet(hoja.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+    // The streaming writer puts the columns' widths before the first row: they are measured on the
+    // header and the first batch (up to 2,000 rows), which stands for the rest.
+    const empezar = (primeras: T[]) => {
+      ws.columns = columnas.map((c) => {
+        const largo = Math.max(
+          c.titulo.length + 2,
+          ...primeras.map((f) => (textoCelda(c.valor(f), c.formato) ?? "").length + 1),
+        );
+        return { header: c.titulo, width: Math.min(ANCHO_MAX, Math.max(ANCHO_MIN, largo + 1)) };
+      });
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+      // Filter buttons on the header, over every column.
+      ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnas.length } };
+    };
     let empezada = false;
     for await (const filas of lotes) {
       // The client went away or the time limit passed: stop reading.

@@ -7,7 +7,7 @@
 import { Readable } from "node:stream";
 import { type ClaveColumna, COLUMNAS_IGNORADAS, COLUMNAS_IMPORTACION, MSG_IMPORTACION } from "@registro/contracts";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 
 /** The file cannot be imported at all; `mensaje` says why, in Spanish. */
 export class ArchivoInvalido extends Error {
@@ -189,6 +189,8 @@ function celdaExcel(v: ExcelJS.CellValue, fila: number, columna: number): Celda 
 }
 
 async function* filasXlsx(fuente: Readable, maxFilas: number): AsyncGenerator<FilaLeida> {
+  // exceljs is loaded on the first spreadsheet read, not with every start of the server.
+  const { default: ExcelJS } = await import("exceljs");
   const lector = new ExcelJS.stream.xlsx.WorkbookReader(fuente, {
     sharedStrings: "cache",
     styles: "cache",

@@ -3,19 +3,14 @@
  * (@simplewebauthn/server) with the relying party taken from PUBLIC_URL, and recovery codes.
  */
 import crypto from "node:crypto";
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import * as OTPAuth from "otpauth";
-import QRCode from "qrcode";
 import type { Config } from "../config.js";
 
 export const EMISOR = "Registro de Firmas";
+
+/** WebAuthn's library is loaded on its first use, not with every start of the server. */
+const webauthn = () => import("@simplewebauthn/server");
 const PERIODO = 30;
 
 // ---------------------------------------------------------------- authenticator apps (TOTP)
@@ -35,6 +30,7 @@ function totp(secreto: string, usuario: string) {
 export async function nuevaApp(usuario: string) {
   const secreto = new OTPAuth.Secret({ size: 20 }).base32;
   const uri = totp(secreto, usuario).toString();
+  const { default: QRCode } = await import("qrcode");
   const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: "M", margin: 2, width: 240 });
   return { secreto, uri, qr };
 }
@@ -67,11 +63,12 @@ export interface CredencialGuardada {
   transportes: string[] | null;
 }
 
-export function opcionesRegistro(
+export async function opcionesRegistro(
   config: Pick<Config, "publicUrl">,
   u: { idUsuario: number; usuario: string; nombre: string; apellido: string },
   existentes: CredencialGuardada[],
 ) {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: EMISOR,
     rpID: parteConfiable(config).rpID,
@@ -87,6 +84,7 @@ export function opcionesRegistro(
 /** The new credential when the browser's answer is valid for the challenge, else null. */
 export async function verificarRegistro(config: Pick<Config, "publicUrl">, respuesta: unknown, reto: string) {
   const { rpID, origin } = parteConfiable(config);
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const r = await verifyRegistrationResponse({
       response: respuesta as RegistrationResponseJSON,
@@ -109,7 +107,8 @@ export async function verificarRegistro(config: Pick<Config, "publicUrl">, respu
   }
 }
 
-export function opcionesAutenticacion(config: Pick<Config, "publicUrl">, credenciales: CredencialGuardada[]) {
+export async function opcionesAutenticacion(config: Pick<Config, "publicUrl">, credenciales: CredencialGuardada[]) {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: parteConfiable(config).rpID,
     allowCredentials: credenciales.map((c) => ({ id: c.credencialId, transports: c.transportes ?? undefined })),
@@ -125,6 +124,7 @@ export async function verificarAutenticacion(
   c: CredencialGuardada,
 ): Promise<number | null> {
   const { rpID, origin } = parteConfiable(config);
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const r = await verifyAuthenticationResponse({
       response: respuesta as AuthenticationResponseJSON,

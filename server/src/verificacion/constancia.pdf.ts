@@ -8,8 +8,6 @@
  * simple tools (the tests read the code back from it).
  */
 import { APP_NOMBRE_CORTO, textoClaseFirma } from "@registro/contracts";
-import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import { aWinAnsi } from "../documentos/manual.js";
 import { fechaHora, fechaTexto } from "../shared/tiempo.js";
 import { montoTexto } from "./decision.js";
@@ -65,6 +63,8 @@ export function textoVigencia(f: { firmaVigencia: boolean; fechaDesde: string | 
 }
 
 export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSello> {
+  // Loaded with the first constancia, not with every start of the server.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
   const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
   const doc = new PDFDocument({
     size: "LETTER",

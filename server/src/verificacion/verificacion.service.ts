@@ -21,10 +21,8 @@ import type { Db, Tx } from "../db/client.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
-import { codigoEnPdf, leerSello } from "./comprobacion.js";
 import { constanciaPdf, type DatosConstancia, textoRango, textoVigencia } from "./constancia.pdf.js";
 import { type Periodo, responder } from "./decision.js";
-import { SelloTiempoError, sellarPdf } from "./sellado.js";
 import type { Sello } from "./sello.js";
 import {
   type EntradaCompleta,
@@ -165,6 +163,8 @@ export async function emitirConstancia(
     return { datos, ids };
   });
   const { pdf: sinSello, rectangulo } = await constanciaPdf(datos);
+  // The PAdES libraries (pkijs, @signpdf) are loaded with the first seal, not with every start.
+  const { SelloTiempoError, sellarPdf } = await import("./sellado.js");
   let pdf: Buffer;
   try {
     pdf = await sellarPdf(sinSello, { sello: sellado.sello, fecha: ahora, rectangulo, tsaUrl: sellado.tsaUrl });
@@ -233,6 +233,7 @@ export async function constanciaPublica(
  */
 export async function comprobarConstancia(db: Db, pdf: Buffer, sello: Sello): Promise<ComprobacionConstancia> {
   if (!pdf.subarray(0, 1024).includes("%PDF-")) throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaNoPdf);
+  const { codigoEnPdf, leerSello } = await import("./comprobacion.js");
   const leido = await leerSello(pdf);
   let estadoSello: ComprobacionConstancia["sello"] = leido.estado === "firmado" ? "ajeno" : leido.estado;
   if (
