@@ -12,3 +12,24 @@ export function cuandoLibre(f: () => void): () => void {
   const id = window.setTimeout(f, 0);
   return () => window.clearTimeout(id);
 }
+
+/**
+ * Runs `f` once `elemento` comes within half a screen of the viewport; returns how to cancel it.
+ * For work a phone need not do for what the user has not scrolled to (the dashboard's lower charts).
+ */
+export function cuandoCerca(elemento: Element, f: () => void): () => void {
+  if (typeof window.IntersectionObserver !== "function") {
+    f();
+    return () => {};
+  }
+  const observador = new IntersectionObserver(
+    (entradas) => {
+      if (!entradas.some((e) => e.isIntersecting)) return;
+      observador.disconnect();
+      f();
+    },
+    { rootMargin: "50% 0px" },
+  );
+  observador.observe(elemento);
+  return () => observador.disconnect();
+}

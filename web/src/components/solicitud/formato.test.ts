@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatearFecha, formatearFechaHora, formatearMonto } from "./formato";
+import { formatearCifra, formatearFecha, formatearFechaHora, formatearMonto, formatearTamano } from "./formato";
 
 const fecha = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric" });
 const fechaHora = new Intl.DateTimeFormat("es-ES", {
@@ -53,6 +53,50 @@ describe("formato: the same text as Intl", () => {
     fc.assert(
       fc.property(montos, (m) => {
         expect(formatearMonto(m)).toBe(usd.format(m));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("formatearCifra is es-DO's figure, formatearTamano es-ES's decimal, as toLocaleString prints them", () => {
+    const cifras = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -1e6, max: 1e9 }).map((c) => c / 10),
+      fc.integer({ min: -1e6, max: 1e9 }).map((c) => c / 100),
+      fc.nat({ max: 1e7 }),
+      fc.constantFrom(
+        0,
+        -0,
+        -0.04,
+        0.05,
+        0.95,
+        9.95,
+        999.95,
+        1.25,
+        2.45,
+        -3.35,
+        1e21,
+        1e-7,
+        -1e-7,
+        Number.MAX_SAFE_INTEGER,
+      ),
+    );
+    fc.assert(
+      fc.property(cifras, (n) => {
+        expect(formatearCifra(n)).toBe(n.toLocaleString("es-DO", { maximumFractionDigits: 1 }));
+      }),
+      { numRuns: 2000 },
+    );
+    const decimal = (n: number) => n.toLocaleString("es-ES", { maximumFractionDigits: 1 });
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 40 }), (bytes) => {
+        const oraculo =
+          bytes < 1024
+            ? `${bytes} B`
+            : bytes < 1024 * 1024
+              ? `${decimal(bytes / 1024)} KB`
+              : `${decimal(bytes / (1024 * 1024))} MB`;
+        expect(formatearTamano(bytes)).toBe(oraculo);
       }),
       { numRuns: 2000 },
     );

@@ -79,8 +79,30 @@ export function formatearMonto(valor: number | null | undefined): string {
   return `${negativo ? "-" : ""}$${agrupado}.${texto.slice(-2)}`;
 }
 
+// One formatter for every size: `toLocaleString` with options builds a new one on each call.
+const DECIMAL = alUsar(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }));
+const CIFRA = alUsar(() => new Intl.NumberFormat("es-DO", { maximumFractionDigits: 1 }));
+
+/**
+ * 1,234.5: a figure of the dashboard as `Intl.NumberFormat("es-DO", { maximumFractionDigits: 1 })`
+ * prints it (half away from zero on the shortest decimal form, no trailing ".0", the sign kept when
+ * it rounds to zero), written out by hand: the dashboard's first es-DO formatter cost a slow phone
+ * 50 ms (its locale's data), and one per figure (`toLocaleString`) 100 ms. Exponent forms go to Intl.
+ */
+export function formatearCifra(n: number): string {
+  const partes = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(n)));
+  if (!partes) return CIFRA().format(n);
+  const [, entero, fraccion = ""] = partes;
+  const decimas = BigInt(entero + (fraccion.charAt(0) || "0")) + (fraccion.charAt(1) >= "5" ? 1n : 0n);
+  const texto = decimas.toString().padStart(2, "0");
+  const agrupado = texto.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const decima = texto.slice(-1);
+  const negativo = n < 0 || Object.is(n, -0);
+  return `${negativo ? "-" : ""}${agrupado}${decima === "0" ? "" : `.${decima}`}`;
+}
+
 export function formatearTamano(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("es-ES", { maximumFractionDigits: 1 })} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
+  if (bytes < 1024 * 1024) return `${DECIMAL().format(bytes / 1024)} KB`;
+  return `${DECIMAL().format(bytes / (1024 * 1024))} MB`;
 }
