@@ -69,6 +69,21 @@ describe("verification", () => {
       .waitFor();
     await screenshot(page, "verificacion-firma");
 
+    // The amount, typed at once with the keyboard: what an amount cannot hold and a third decimal are
+    // dropped, it shows as dollars once left and plainly again when edited, and it is asked as a number.
+    const monto = page.getByLabel("Monto");
+    await monto.focus();
+    await page.keyboard.type("$1,2a34.567");
+    expect(await monto.inputValue()).toBe("1234.56");
+    await page.keyboard.press("Tab");
+    expect(await monto.inputValue()).toBe("$1,234.56");
+    await monto.focus();
+    expect(await monto.inputValue()).toBe("1234.56");
+    const pregunta = page.waitForRequest((r) => r.url().includes("api/Verificacion/Firma"));
+    await page.keyboard.press("Enter");
+    expect(new URL((await pregunta).url()).searchParams.get("monto")).toBe("1234.56");
+    await respuesta.waitFor();
+
     await page.goto(`${server.url}/Consultar/Detalles/${idSolicitud}`);
     const [descarga] = await Promise.all([
       page.waitForEvent("download"),

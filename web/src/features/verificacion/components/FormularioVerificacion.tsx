@@ -11,12 +11,12 @@ import { MSG, type RespuestaVerificacion, V } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
-import { InputNumber } from "primereact/inputnumber";
 import { lazy, Suspense, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
+import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
 import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
@@ -175,14 +175,12 @@ export default function FormularioVerificacion() {
           name="monto"
           render={({ field, fieldState: { error } }) => (
             <Campo id="rfv-monto" etiqueta="Monto" error={error?.message}>
-              <InputNumber
-                inputId="rfv-monto"
+              <EntradaMonto
+                id="rfv-monto"
+                ref={field.ref}
                 value={field.value}
-                onValueChange={(e) => field.onChange(e.value ?? null)}
-                mode="currency"
-                currency="USD"
-                locale="en-US"
-                min={0}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
                 invalid={!!error}
                 aria-describedby={error ? "rfv-monto-error" : undefined}
               />
