@@ -7,6 +7,8 @@
  * - `estructuraPrimeReact`: the layout rules PrimeReact 10 writes into a `<style>` in a mount effect
  *   (after the first paint can already have happened), shipped instead in a stylesheet that loads
  *   with the signed-in frame, before any screen mounts.
+ * - `estilosSinReescribir`: PrimeReact's runtime styles written once, not again by every component
+ *   that mounts.
  * - `precomprimir`: every compressible file of the build gets a brotli (.br) and a gzip (.gz) twin,
  *   which the server sends as they are (@fastify/static preCompressed).
  */
@@ -113,6 +115,37 @@ export function estructuraPrimeReact(): Plugin {
         return estilos;
       });
       return [...base, ...propias].join("\n");
+    },
+  };
+}
+
+/** The line of PrimeReact 10's `useStyle` that writes a style element's text on every component's mount. */
+const REESCRITURA_ESTILO = /^(\s*)styleRef\.current\.textContent = css;$/m;
+
+/**
+ * PrimeReact 10 writes its shared styles (base, common, each component's) into their `<style>`
+ * elements again on every mount of every component, the same text each time: the browser parses the
+ * stylesheet again and recalculates the page's styles, so a form of fifteen fields paid it sixty
+ * times in one task (about 30 ms of a slow phone's main thread). The text is now written only when
+ * it differs (the first mount, or a changed style).
+ */
+export function estilosSinReescribir(): Plugin {
+  return {
+    name: "rf-estilos-sin-reescribir",
+    enforce: "pre",
+    transform(code, id) {
+      const file = id.split("?")[0].replaceAll("\\", "/");
+      if (!/\/primereact\/hooks\/hooks\.esm\.js$/.test(file)) return null;
+      if (!REESCRITURA_ESTILO.test(code)) {
+        throw new Error("PrimeReact's useStyle no longer writes `styleRef.current.textContent = css`: update estilosSinReescribir");
+      }
+      return {
+        code: code.replace(
+          REESCRITURA_ESTILO,
+          "$1if (styleRef.current.textContent !== css) styleRef.current.textContent = css;",
+        ),
+        map: null,
+      };
     },
   };
 }
