@@ -137,7 +137,9 @@ export function estilosSinReescribir(): Plugin {
       const file = id.split("?")[0].replaceAll("\\", "/");
       if (!/\/primereact\/hooks\/hooks\.esm\.js$/.test(file)) return null;
       if (!REESCRITURA_ESTILO.test(code)) {
-        throw new Error("PrimeReact's useStyle no longer writes `styleRef.current.textContent = css`: update estilosSinReescribir");
+        throw new Error(
+          "PrimeReact's useStyle no longer writes `styleRef.current.textContent = css`: update estilosSinReescribir",
+        );
       }
       return {
         code: code.replace(
