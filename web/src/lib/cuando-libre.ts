@@ -14,8 +14,9 @@ export function cuandoLibre(f: () => void): () => void {
 }
 
 /**
- * Runs `f` once `elemento` comes within half a screen of the viewport; returns how to cancel it.
- * For work a phone need not do for what the user has not scrolled to (the dashboard's lower charts).
+ * Runs `f` once `elemento` comes within 100 px of the viewport (below it, as the user scrolls down);
+ * returns how to cancel it. For work a phone need not do for what the user has not scrolled to (the
+ * dashboard's charts: a phone opening it draws the first only).
  */
 export function cuandoCerca(elemento: Element, f: () => void): () => void {
   if (typeof window.IntersectionObserver !== "function") {
@@ -28,7 +29,7 @@ export function cuandoCerca(elemento: Element, f: () => void): () => void {
       observador.disconnect();
       f();
     },
-    { rootMargin: "50% 0px" },
+    { rootMargin: "0px 0px 100px 0px" },
   );
   observador.observe(elemento);
   return () => observador.disconnect();

@@ -3,7 +3,7 @@
  * PrimeReact's Chart loads: every chart type, 204 KB). The chart is created once per change of its
  * figures, instead of on every render of the screen as PrimeReact's wrapper does, and only when it
  * comes near the viewport, in an idle moment (each chart costs a slow phone 80–300 ms of main
- * thread: a phone showing the first card does not draw the four). The canvas says when it is drawn
+ * thread: a phone showing the first card draws that one). The canvas says when it is drawn
  * (`data-dibujado`).
  */
 import {
