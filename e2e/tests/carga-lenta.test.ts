@@ -1,10 +1,11 @@
 /**
  * What a user sees first on a slow connection: the app's frame and a loading sign as soon as the
- * page arrives, before any script.
+ * page arrives, before any script; signed in, the top bar's buttons with their icons while the icon
+ * font is still on its way.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext } from "../support/browser";
+import { launchBrowser, login, newContext } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
 
 let server: AppServer;
@@ -44,4 +45,35 @@ describe("a slow connection", () => {
       await ctx.close();
     });
   }
+
+  it("signed in: the top bar's four buttons show their icons before the icon font has arrived", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 412, height: 823 });
+    await login(page, server.url, "administrador");
+    // The icon font never arrives (its glyphs render nothing until it does: font-display: block).
+    let fuentePedida = false;
+    await page.route(/primeicons-[\w-]+\.woff2$/, () => {
+      fuentePedida = true;
+    });
+    await page.goto(`${server.url}/Consultar/Verificar`);
+    const barra = page.locator(".rf-topbar");
+    await barra.waitFor();
+    for (const boton of [
+      barra.getByRole("button", { name: "Mostrar menú" }),
+      barra.getByRole("button", { name: /avisos/i }),
+      barra.getByRole("button", { name: /Mercedes/ }),
+      barra.getByRole("button", { name: "Panel de usuario" }),
+    ]) {
+      const icono = boton.locator("svg");
+      expect(await icono.count(), await boton.innerHTML()).toBe(1);
+      const caja = await icono.boundingBox();
+      expect(caja!.width).toBeGreaterThan(10);
+    }
+    expect(await barra.locator(".pi").count()).toBe(0);
+    // The screen's own buttons (the form's "Verificar") still use the font, after the bar is drawn.
+    await page.getByRole("button", { name: "Verificar" }).waitFor();
+    await expect.poll(() => fuentePedida).toBe(true);
+    await ctx.close();
+  });
 });

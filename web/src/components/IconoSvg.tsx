@@ -11,9 +11,14 @@ function trazos(svg: string): string[] {
   return [...svg.matchAll(/\sd="([^"]+)"/g)].map((m) => m[1]);
 }
 
-export function IconoSvg({ svg }: { svg: string }) {
+/**
+ * `caja`: the square of the 24-unit drawing ("x y side") that fills the glyph's em box in the icon
+ * font, which draws each icon at a scale of its own (the menu's bars fill the whole width, the
+ * chevron two thirds), so the SVG is the size the font's glyph was. By default the whole drawing.
+ */
+export function IconoSvg({ svg, caja = "0 0 24 24" }: { svg: string; caja?: string }) {
   return (
-    <svg className="rf-icono-svg" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="rf-icono-svg" viewBox={caja} aria-hidden="true" focusable="false">
       {trazos(svg).map((d) => (
         <path key={d} d={d} />
       ))}

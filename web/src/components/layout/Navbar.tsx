@@ -4,12 +4,19 @@
  * sesión"), and the control sidebar's toggle.
  */
 import type { UserData } from "@registro/contracts";
+import iconoMenu from "primeicons/raw-svg/angle-down.svg?raw";
+import iconoBarras from "primeicons/raw-svg/bars.svg?raw";
+import iconoPanel from "primeicons/raw-svg/th-large.svg?raw";
 import type { Menu } from "primereact/menu";
 import type { MenuItem } from "primereact/menuitem";
 import { lazy, type ReactNode, Suspense, type SyntheticEvent, useCallback, useRef, useState } from "react";
 import { nombreCorto } from "../../lib/user-data";
+import { IconoSvg } from "../IconoSvg";
 
-// Performance: the user menu is closed when a screen opens; PrimeReact's Menu (its chunk, its render
+// Performance: the bar's icons are inline SVG, not the icon font's glyphs: the font (35 KB) was
+// fetched before every signed-in screen's first paint only for them, and on a slow connection
+// they stayed invisible until it arrived (font-display: block).
+// The user menu is closed when a screen opens; PrimeReact's Menu (its chunk, its render
 // and its style effect) is loaded and mounted the first time the user button is pressed.
 const MenuUsuario = lazy(async () => ({ default: (await import("./MenuUsuario")).MenuUsuario }));
 const MENU_ID = "rf-menu-usuario";
@@ -59,7 +66,7 @@ export function Navbar(p: Props) {
         aria-expanded={p.menuAbierto}
         aria-controls={p.sidebarId}
       >
-        <i className="pi pi-bars" aria-hidden="true" />
+        <IconoSvg svg={iconoBarras} caja="4.25 4.25 15.5 15.5" />
       </button>
       <p className="rf-topbar-title">{p.nombreRuta}</p>
       <div className="rf-topbar-user">
@@ -84,7 +91,7 @@ export function Navbar(p: Props) {
             <span className="rf-user-name">{nombreCorto(p.usuario)}</span>
             <span className="rf-user-profile">{p.usuario.perfil}</span>
           </span>
-          <i className="pi pi-angle-down" aria-hidden="true" />
+          <IconoSvg svg={iconoMenu} caja="6 6 12 12" />
         </button>
         {menuCargado && (
           <Suspense fallback={null}>
@@ -99,7 +106,7 @@ export function Navbar(p: Props) {
           aria-expanded={p.panelAbierto}
           aria-controls={p.panelId}
         >
-          <i className="pi pi-th-large" aria-hidden="true" />
+          <IconoSvg svg={iconoPanel} caja="3.75 3.75 16.5 16.5" />
         </button>
       </div>
     </header>

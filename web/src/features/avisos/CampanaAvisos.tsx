@@ -4,8 +4,10 @@
  * for news every few seconds; until the first answer it is marked busy, its count not yet known.
  */
 import type { EstadoAviso } from "@registro/contracts";
+import iconoCampana from "primeicons/raw-svg/bell.svg?raw";
 import type { OverlayPanel } from "primereact/overlaypanel";
 import { lazy, Suspense, type SyntheticEvent, useCallback, useRef, useState } from "react";
+import { IconoSvg } from "../../components/IconoSvg";
 import { useAvisos } from "./api/get-avisos";
 import "./avisos.css";
 
@@ -46,7 +48,7 @@ export function CampanaAvisos() {
         aria-haspopup="dialog"
         aria-controls="rf-panel-avisos"
       >
-        <i className="pi pi-bell" aria-hidden="true" />
+        <IconoSvg svg={iconoCampana} caja="2.75 2.75 18.5 18.5" />
         {noLeidos > 0 && (
           <span className="rf-campana-cuenta" aria-hidden="true">
             {noLeidos > 99 ? "99+" : noLeidos}
