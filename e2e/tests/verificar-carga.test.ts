@@ -2,7 +2,8 @@
  * "Verificar firma" draws its heading and help before its form's code has arrived (the page's
  * largest paint does not wait for PrimeReact's fields, the form library or zod), in room kept for
  * the form and the batch's controls: when they arrive nothing below them moves, on a phone and on
- * a desktop.
+ * a desktop. The form's two lists (institutions, signatures) are asked for while its code is on
+ * its way, not once it is drawn.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,12 +55,18 @@ describe("Verificar firma's first paint", () => {
         await retenido;
         await ruta.continue();
       });
+      const listas = new Set<string>();
+      page.on("request", (r) => {
+        const m = /api\/(Usuarios\/CargarInstituciones|SolicitudFirma\/GetFirmas)$/.exec(r.url());
+        if (m) listas.add(m[1]);
+      });
       await page.goto(`${server.url}/Consultar/Verificar`);
       await page.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
       await page.getByText("Indique la cédula del firmante").waitFor();
       await page.getByRole("heading", { name: "Verificar un lote", level: 2 }).waitFor();
       await expect.poll(() => pedidos.length).toBe(2);
       expect(await page.getByLabel("Cédula").count()).toBe(0);
+      await expect.poll(() => [...listas].sort()).toEqual(["SolicitudFirma/GetFirmas", "Usuarios/CargarInstituciones"]);
       const antes = await posiciones(page);
 
       soltar();

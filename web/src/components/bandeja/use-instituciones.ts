@@ -2,7 +2,7 @@
  * GET api/Usuarios/CargarInstituciones: the institution list of every inbox's institution filter.
  */
 import { type InstitucionOpcion, MSG } from "@registro/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
@@ -11,13 +11,14 @@ export function cargarInstituciones(): Promise<InstitucionOpcion[]> {
   return api.get<InstitucionOpcion[]>("api/Usuarios/CargarInstituciones");
 }
 
+export const consultaInstituciones = queryOptions({
+  queryKey: ["catalogos", "instituciones-filtro"],
+  queryFn: cargarInstituciones,
+  staleTime: 5 * 60_000,
+});
+
 export function useInstituciones(habilitado = true) {
-  const query = useQuery({
-    queryKey: ["catalogos", "instituciones-filtro"],
-    queryFn: cargarInstituciones,
-    enabled: habilitado,
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery({ ...consultaInstituciones, enabled: habilitado });
   useEffect(() => {
     if (query.isError) notify.error(MSG.errorCargarInstituciones);
   }, [query.isError]);

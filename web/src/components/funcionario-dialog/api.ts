@@ -1,6 +1,6 @@
 /** Look-ups the official dialog reads: the officials' positions and the signature catalogue. */
 import { type CargoOpcion, MSG, type TipoFirma } from "@registro/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 
@@ -41,12 +41,12 @@ function agrupar(tipos: TipoFirma[]): GrupoFirmas[] {
  * GET api/SolicitudFirma/GetFirmas: signature types with their signatures, as the grouped options of
  * a signatures list (computed once per answer: `select` keeps its result while the data is the same).
  */
+export const consultaCatalogoFirmas = queryOptions({
+  queryKey: ["firmas", "catalogo"],
+  queryFn: () => conAviso(MSG.errorCargarFirmas, () => api.get<TipoFirma[]>("api/SolicitudFirma/GetFirmas")),
+  staleTime: 5 * 60_000,
+});
+
 export function useCatalogoFirmas(enabled = true) {
-  return useQuery({
-    queryKey: ["firmas", "catalogo"],
-    queryFn: () => conAviso(MSG.errorCargarFirmas, () => api.get<TipoFirma[]>("api/SolicitudFirma/GetFirmas")),
-    enabled,
-    staleTime: 5 * 60_000,
-    select: agrupar,
-  });
+  return useQuery({ ...consultaCatalogoFirmas, enabled, select: agrupar });
 }

@@ -8,8 +8,9 @@
  */
 import "../tablero.css";
 import { MSG, V } from "@registro/contracts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
+import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
@@ -32,6 +33,11 @@ const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
 export default function TableroPage() {
   const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
   const filtrosListos = useTrasPrimerCuadro();
+  // The institution filter's list is asked for with the filters' code, not once they are drawn.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (filtrosListos) void queryClient.prefetchQuery(consultaInstituciones);
+  }, [filtrosListos, queryClient]);
 
   const consulta = useQuery({ queryKey: ["tablero", filtros], queryFn: () => obtenerTablero(filtros) });
   useEffect(() => {

@@ -5,10 +5,15 @@
  * paint — come from this small module alone. The form's code (PrimeReact's dropdowns, number and
  * date fields, react-hook-form, the API's zod schemas: about three quarters of the page's script)
  * is asked for only once they are on screen, and drawn in a transition, in the room kept for it
- * (the same height, so nothing below moves when it arrives).
+ * (the same height, so nothing below moves when it arrives). The form's two lists (institutions,
+ * signatures) are asked for together with its code, not once it is drawn: they arrive sooner, and
+ * the form's first render neither starts their requests nor is drawn again when they come.
  */
 import "../verificacion.css";
-import { lazy, Suspense } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect } from "react";
+import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
+import { consultaCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ReservaFormulario } from "../components/reserva";
 import { VerificarLote } from "../components/VerificarLote";
@@ -17,6 +22,12 @@ const FormularioVerificacion = lazy(() => import("../components/FormularioVerifi
 
 export default function VerificarFirmaPage() {
   const listo = useTrasPrimerCuadro();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!listo) return;
+    void queryClient.prefetchQuery(consultaInstituciones);
+    void queryClient.prefetchQuery(consultaCatalogoFirmas);
+  }, [listo, queryClient]);
   const reserva = <ReservaFormulario />;
   return (
     <section className="rfv-pagina" aria-labelledby="rfv-titulo">
