@@ -114,10 +114,22 @@ export async function detener(child: ChildProcess): Promise<void> {
   }
 }
 
+/**
+ * The seeded data folder the suite's global setup left for every file to copy; none outside vitest
+ * (the manual's screenshot scripts, run with tsx, seed their own server).
+ */
+function plantillaDeLaSuite(): ReturnType<typeof inject<"plantillaE2e">> | undefined {
+  try {
+    return inject("plantillaE2e");
+  } catch {
+    return undefined;
+  }
+}
+
 /** `{PORT}` in a setting's value is the port chosen (PUBLIC_URL for WebAuthn's origin, say). */
 export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-e2e-"));
-  const plantilla = inject("plantillaE2e");
+  const plantilla = plantillaDeLaSuite();
   const copiable =
     plantilla &&
     plantilla.fecha === fechaPais() &&
