@@ -1,6 +1,7 @@
 /**
- * "Verificar firma" at 1366 px: the results table whole, Resultado included, without sideways
- * scrolling (on a phone its rows are stacked cards).
+ * "Verificar firma" at 1366 and 1280 px (the menu open): the results table whole, Resultado
+ * included, without sideways scrolling, and no word cut across two lines (on a phone its rows are
+ * stacked cards).
  */
 import type { Funcionario } from "@registro/contracts";
 import type { Browser } from "playwright-core";
@@ -36,31 +37,51 @@ async function cedulaEnVigor(): Promise<string> {
   throw new Error("no official in force in the demo data");
 }
 
-describe("Verificar firma at 1366 px", () => {
-  it("shows every column of the results, Resultado included, without sideways scrolling", async () => {
-    const cedula = await cedulaEnVigor();
-    const ctx = await newContext(browser);
-    const page = await ctx.newPage();
-    await login(page, server.url, "consultor");
-    await page.goto(`${server.url}/Consultar/Verificar`);
-    const campo = page.getByLabel("Cédula");
-    await campo.click({ position: { x: 6, y: 6 } });
-    await page.waitForTimeout(250);
-    await campo.press("Home");
-    await campo.pressSequentially(cedula.replace(/-/g, ""), { delay: 20 });
-    await page.getByRole("button", { name: "Verificar" }).click();
-    const tabla = page.locator(".rfv-registros");
-    await tabla.locator("tbody tr").first().waitFor();
-    const medidas = await tabla.evaluate((t) => {
-      const envoltura = t.querySelector(".p-datatable-wrapper") as HTMLElement;
-      const resultado = [...t.querySelectorAll("th")].find((th) => th.textContent?.includes("Resultado"));
-      return {
-        envoltura: envoltura.scrollWidth <= envoltura.clientWidth,
-        resultadoVisible: (resultado?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY) <= window.innerWidth,
-        pagina: document.documentElement.scrollWidth <= window.innerWidth,
-      };
+describe("Verificar firma on a laptop", () => {
+  for (const ancho of [1366, 1280])
+    it(`${ancho} px: every column of the results, Resultado included, without sideways scrolling or a word cut in two`, async () => {
+      const cedula = await cedulaEnVigor();
+      const ctx = await newContext(browser);
+      const page = await ctx.newPage();
+      await page.setViewportSize({ width: ancho, height: 800 });
+      await login(page, server.url, "consultor");
+      await page.goto(`${server.url}/Consultar/Verificar`);
+      const campo = page.getByLabel("Cédula");
+      await campo.click({ position: { x: 6, y: 6 } });
+      await page.waitForTimeout(250);
+      await campo.press("Home");
+      await campo.pressSequentially(cedula.replace(/-/g, ""), { delay: 20 });
+      await page.getByRole("button", { name: "Verificar" }).click();
+      const tabla = page.locator(".rfv-registros");
+      await tabla.locator("tbody tr").first().waitFor();
+      const medidas = await tabla.evaluate((t) => {
+        const envoltura = t.querySelector(".p-datatable-wrapper") as HTMLElement;
+        const resultado = [...t.querySelectorAll("th")].find((th) => th.textContent?.includes("Resultado"));
+        return {
+          envoltura: envoltura.scrollWidth <= envoltura.clientWidth,
+          resultadoVisible: (resultado?.getBoundingClientRect().right ?? Number.POSITIVE_INFINITY) <= window.innerWidth,
+          pagina: document.documentElement.scrollWidth <= window.innerWidth,
+        };
+      });
+      expect(medidas).toEqual({ envoltura: true, resultadoVisible: true, pagina: true });
+      // Each word of every header and cell on one line ("Soli / citu / d" is not a column).
+      const cortadas = await tabla.evaluate((t) => {
+        const malas: string[] = [];
+        for (const celda of t.querySelectorAll("th, td")) {
+          const recorrido = document.createTreeWalker(celda, NodeFilter.SHOW_TEXT);
+          for (let n = recorrido.nextNode(); n; n = recorrido.nextNode()) {
+            const texto = n.textContent ?? "";
+            for (const m of texto.matchAll(/\S+/g)) {
+              const rango = document.createRange();
+              rango.setStart(n, m.index);
+              rango.setEnd(n, m.index + m[0].length);
+              if (rango.getClientRects().length > 1) malas.push(m[0]);
+            }
+          }
+        }
+        return malas;
+      });
+      expect(cortadas).toEqual([]);
+      await ctx.close();
     });
-    expect(medidas).toEqual({ envoltura: true, resultadoVisible: true, pagina: true });
-    await ctx.close();
-  });
 });
