@@ -14,6 +14,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
+import { preguntarPorCedula } from "../support/verificar";
 
 let server: AppServer;
 let browser: Browser;
@@ -167,12 +168,7 @@ test("upload, errors shown, apply, the official then verifies as authorised", { 
   await login(consulta, server.url, "consultor");
   await consulta.getByRole("link", { name: "Verificar firma" }).first().click();
   await consulta.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
-  const campo = consulta.getByLabel("Cédula");
-  await campo.click({ position: { x: 6, y: 6 } });
-  await consulta.waitForTimeout(250);
-  await campo.press("Home");
-  await campo.pressSequentially(FUNCIONARIO.replace(/-/g, ""), { delay: 20 });
-  await consulta.getByRole("button", { name: "Verificar" }).click();
+  await preguntarPorCedula(consulta, FUNCIONARIO);
   const respuesta = consulta.getByRole("status").filter({ hasText: /autorizado/i });
   await respuesta.waitFor();
   expect(await respuesta.textContent()).toMatch(/^Autorizado/);

@@ -14,6 +14,7 @@ import { textoPdf } from "../../server/test/support/lectores";
 import { apiDemo } from "../support/api";
 import { launchBrowser, login, newContext, screenshot } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
+import { preguntarPorCedula } from "../support/verificar";
 
 let server: AppServer;
 let browser: Browser;
@@ -52,13 +53,7 @@ describe("verification", () => {
     await login(page, server.url, "consultor");
     await page.getByRole("link", { name: "Verificar firma" }).first().click();
     await page.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
-    const campo = page.getByLabel("Cédula");
-    // The mask places the caret where the click lands: start from the beginning.
-    await campo.click({ position: { x: 6, y: 6 } });
-    await page.waitForTimeout(250);
-    await campo.press("Home");
-    await campo.pressSequentially(cedula.replace(/-/g, ""), { delay: 20 });
-    await page.getByRole("button", { name: "Verificar" }).click();
+    await preguntarPorCedula(page, cedula);
     const respuesta = page.getByRole("status").filter({ hasText: /autorizado/i });
     await respuesta.waitFor();
     expect(await respuesta.textContent()).toMatch(/^Autorizado/);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiDemo } from "../support/api";
 import { launchBrowser, login, newContext } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
+import { preguntarPorCedula } from "../support/verificar";
 
 let server: AppServer;
 let browser: Browser;
@@ -46,12 +47,7 @@ describe("Verificar firma on a laptop", () => {
       await page.setViewportSize({ width: ancho, height: 800 });
       await login(page, server.url, "consultor");
       await page.goto(`${server.url}/Consultar/Verificar`);
-      const campo = page.getByLabel("Cédula");
-      await campo.click({ position: { x: 6, y: 6 } });
-      await page.waitForTimeout(250);
-      await campo.press("Home");
-      await campo.pressSequentially(cedula.replace(/-/g, ""), { delay: 20 });
-      await page.getByRole("button", { name: "Verificar" }).click();
+      await preguntarPorCedula(page, cedula);
       const tabla = page.locator(".rfv-registros");
       await tabla.locator("tbody tr").first().waitFor();
       const medidas = await tabla.evaluate((t) => {
