@@ -1,5 +1,6 @@
 // Performance: constants of the public constancia page, without zod.
 export * from "./constancia-publica.js";
+export * from "./encabezados.js";
 export * from "./estatus.js";
 export * from "./fecha-escrita.js";
 export * from "./inicio-sesion.js";

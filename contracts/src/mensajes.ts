@@ -339,7 +339,10 @@ export const MSG = {
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
   idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",
 
-  // Verificación: the answer of "Verificar firma" and the constancia
+  // Verificación: the screen's help, the answer of "Verificar firma" and the constancia
+  verificarFirmaAyuda:
+    "Indique la cédula del firmante y, si lo desea, la institución, la firma, el monto y la fecha del documento. " +
+    "El registro responde según lo que estaba vigente en esa fecha.",
   verificacionAutorizado: "El funcionario está autorizado para firmar en la fecha consultada.",
   verificacionNoRegistrado: "La cédula no figura en el registro de firmas.",
   verificacionNoRegistradoInstitucion: "La cédula no figura en el registro de firmas de esa institución.",

@@ -57,8 +57,9 @@ describe("a slow connection", () => {
       fuentePedida = true;
     });
     await page.goto(`${server.url}/Consultar/Verificar`);
+    // The app's bar (the server's page draws one first, without buttons: server/src/web/marco-inicial.ts).
+    await page.getByRole("button", { name: "Mostrar menú" }).waitFor();
     const barra = page.locator(".rf-topbar");
-    await barra.waitFor();
     for (const boton of [
       barra.getByRole("button", { name: "Mostrar menú" }),
       barra.getByRole("button", { name: /avisos/i }),

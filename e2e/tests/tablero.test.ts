@@ -152,6 +152,46 @@ describe("Tablero", () => {
     await ctx.close();
   }, 60_000);
 
+  it("its figures are asked for while the screen's code loads, and never for a user who may not open it", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "administrador");
+    const pedidas: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/Tablero(\?|$)/.test(r.url())) pedidas.push(r.url());
+    });
+    // The screen's code is held back until the figures have been asked for.
+    let soltar = () => {};
+    const retenido = new Promise<void>((r) => {
+      soltar = r;
+    });
+    await page.route(/\/assets\/TableroPage-[^/]*\.js$/, async (ruta) => {
+      await retenido;
+      await ruta.continue();
+    });
+    await page.goto(`${server.url}/Tablero`);
+    await expect.poll(() => pedidas.length, { timeout: 10_000 }).toBe(1);
+    soltar();
+    await page.locator(".rft-grafico canvas").first().waitFor();
+    // The screen's query found them: asked for once.
+    expect(pedidas).toHaveLength(1);
+    await ctx.close();
+
+    // A user without the view loading the address: no request the server would refuse.
+    const otro = await newContext(browser);
+    const pagina = await otro.newPage();
+    await login(pagina, server.url, "consultor");
+    const rechazadas: string[] = [];
+    pagina.on("request", (r) => {
+      if (/\/api\/Tablero(\?|$)/.test(r.url())) rechazadas.push(r.url());
+    });
+    await pagina.goto(`${server.url}/Tablero`);
+    await pagina.getByText(MSG.noAutorizado).first().waitFor();
+    await pagina.waitForLoadState("networkidle");
+    expect(rechazadas).toEqual([]);
+    await otro.close();
+  }, 60_000);
+
   it("the filters: a reversed period is refused on Hasta, a period the server finds too long on Desde", async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

@@ -17,12 +17,12 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import { MSG } from "@registro/contracts";
+import { ENCABEZADOS_PANTALLA, MSG } from "@registro/contracts";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler } from "fastify-type-provider-zod";
 import { urlParaRegistro } from "./adjuntos/enlace.js";
 import { contextoPeticion } from "./auditoria/cadena.js";
-import { authPlugin, guardiaClaveApp } from "./auth/auth.plugin.js";
+import { authPlugin, guardiaClaveApp, vistasDePagina } from "./auth/auth.plugin.js";
 import { authRoutes } from "./auth/auth.routes.js";
 import { almacenLimites } from "./auth/limite-acceso.js";
 import { registrarAvisos } from "./avisos/avisos.plugin.js";
@@ -36,6 +36,7 @@ import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } fro
 import { registrarIdempotencia } from "./shared/idempotencia.js";
 import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
+import { paginaDePantalla, pantallaDeRuta } from "./web/marco-inicial.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -218,11 +219,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     { prefix: config.basePath },
   );
 
-  registerWeb(app, config);
+  registerWeb(app, deps);
   return app;
 }
 
-function registerWeb(app: FastifyInstance, config: Config) {
+function registerWeb(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const dist = config.webDist ?? path.resolve(here, "../../web/dist");
   const indexFile = path.join(dist, "index.html");
@@ -257,19 +259,34 @@ function registerWeb(app: FastifyInstance, config: Config) {
     },
   });
   // The page is built once per start, so it is compressed once too (the SPA fallback below is a
-  // not-found handler, which the compression plugin does not reach).
-  const indexBytes = Buffer.from(index);
-  const indexBy: Record<"br" | "gzip", Buffer> = {
-    br: zlib.brotliCompressSync(indexBytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: zlib.gzipSync(indexBytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
-  };
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header("cache-control", "no-cache").header("vary", "accept-encoding").type("text/html; charset=utf-8");
+  // not-found handler, which the compression plugin does not reach); so is each screen's own page,
+  // its heading drawn before the scripts (web/marco-inicial.ts).
+  const generica = comprimida(index);
+  const porPantalla = new Map<string, Comprimida>();
+  for (const e of Object.values(ENCABEZADOS_PANTALLA)) {
+    const pagina = paginaDePantalla(index, e);
+    if (pagina) porPantalla.set(e.vista, comprimida(pagina));
+  }
+  const enviar = (req: FastifyRequest, reply: FastifyReply, pagina: Comprimida) => {
+    // The page depends on the session's cookie: no shared cache keeps it.
+    reply.header("cache-control", "private, no-cache").header("vary", "accept-encoding, cookie");
+    reply.type("text/html; charset=utf-8");
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
-    if (!encoding) return reply.send(indexBytes);
-    return reply.header("content-encoding", encoding).send(indexBy[encoding]);
+    if (!encoding) return reply.send(pagina.plain);
+    return reply.header("content-encoding", encoding).send(pagina[encoding]);
+  };
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    const pantalla = pantallaDeRuta(req.url.split("?")[0].slice(base.length));
+    const propia = pantalla && porPantalla.get(pantalla.vista);
+    if (!pantalla || !propia) return enviar(req, reply, generica);
+    let vistas: ReadonlySet<string> | null = null;
+    try {
+      vistas = await vistasDePagina(deps.db, config, req);
+    } catch (err) {
+      // The generic page still works: the app asks for the session itself.
+      req.log.warn({ err }, "session of a page request not read");
+    }
+    return enviar(req, reply, vistas?.has(pantalla.vista) ? propia : generica);
   };
   // ignoreTrailingSlash makes this also answer `${base}` itself (declaring both fails at start).
   app.get(`${base}/`, sendIndex);
@@ -286,6 +303,23 @@ function registerWeb(app: FastifyInstance, config: Config) {
     }
     return reply.status(404).header("cache-control", "no-store").send({ success: false, message: MSG.noEncontrado });
   });
+}
+
+interface Comprimida {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function comprimida(texto: string): Comprimida {
+  const plain = Buffer.from(texto);
+  return {
+    plain,
+    br: zlib.brotliCompressSync(plain, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  };
 }
 
 /** brotli, else gzip, when the Accept-Encoding header allows it (q=0 refuses); undefined for neither. */

@@ -15,10 +15,10 @@ import type { Config } from "../config.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
-import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio } from "./cookie-sesion.js";
+import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio, nombreCookie } from "./cookie-sesion.js";
 import { almacenLimites } from "./limite-acceso.js";
 import { type SesionUsuario, tieneVista } from "./sesion.js";
-import { hashToken } from "./tokens.js";
+import { hashToken, tokenValido } from "./tokens.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -186,6 +186,23 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
   });
 });
+
+/**
+ * The views of the session whose cookie comes with a page's request (not an API call), when that
+ * session may open screens: valid, and no password change or second factor pending. Null for any
+ * other request. Reading a page neither extends nor ends the session (its API calls do).
+ */
+export async function vistasDePagina(
+  db: AppDeps["db"],
+  config: Pick<Config, "sessionIdleMinutes" | "sessionMaxHours">,
+  request: FastifyRequest,
+): Promise<ReadonlySet<string> | null> {
+  const token = request.cookies?.[nombreCookie(request)];
+  if (!token || !tokenValido(token)) return null;
+  const row = await repo.buscarSesion(db, hashToken(token));
+  if (!row || !sesionVigente(row, config) || row.cambioClave || row.segundoFactorPendiente) return null;
+  return new Set(row.vistas);
+}
 
 type FilaSesion = NonNullable<Awaited<ReturnType<typeof repo.buscarSesion>>>;
 

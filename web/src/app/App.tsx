@@ -6,13 +6,18 @@ import "primeicons/primeicons.css";
 import "primereact/resources/themes/lara-light-blue/theme.css";
 import "./fonts.css";
 import "./theme.css";
+// The signed-in frame's rules come with the entry: the server's page draws with them (lib/arranque.ts).
+import "../components/layout/layout.css";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { RouterProvider } from "react-router";
+import { terminarArranque } from "../lib/arranque";
 import { queryClient } from "../lib/query-client";
 import { ToastHost } from "../lib/toast";
 import { router } from "./router";
 
 export function App() {
+  useEffect(terminarArranque, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastHost />

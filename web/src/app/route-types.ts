@@ -10,4 +10,10 @@ export interface RutaApp {
   path: string;
   /** Lazy screen module; its default export is the screen. */
   cargar: () => Promise<{ default: ComponentType }>;
+  /**
+   * Asks for the screen's first data while its code loads, once the user's data says they may open
+   * it (router.tsx): the answer arrives sooner, and the request no longer starts inside the
+   * screen's first commit (a `fetch` call costs the main thread several milliseconds).
+   */
+  precargar?: () => void;
 }

@@ -3,6 +3,7 @@
  * behind the route guard, lazily loaded so the Login route stays small. A 401 from any call ends
  * the session here and returns to Login with the "session expired" notice.
  */
+import { use } from "react";
 import { createBrowserRouter, matchPath, Navigate } from "react-router";
 import {
   cargarVerificarConstancia,
@@ -10,55 +11,76 @@ import {
   RUTA_VERIFICAR_CONSTANCIA,
 } from "../features/verificacion/routes";
 import { onUnauthorized } from "../lib/api-client";
+import { datosUsuarioIniciales } from "../lib/arranque";
 import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
 import { sessionStore } from "../lib/session-store";
 import { consultaUserData } from "../lib/user-data-consulta";
-import { RUTA_INICIO, RUTAS_PROTEGIDAS } from "./rutas";
+import type { RutaApp } from "./route-types";
+import { RUTA_INICIO, RUTAS_PROTEGIDAS, rutaPermitida } from "./rutas";
 
 export { RUTAS_PROTEGIDAS } from "./rutas";
 
 /**
- * While the first screen's code loads: the same frame and loading sign index.html draws before any
- * script (styled there), so a slow connection never shows a blank page in between.
+ * While the first screen's code loads: nothing is drawn over the page the server sent (its frame
+ * and loading sign, or the screen's heading), the first render waits for the code (lib/arranque.ts).
  */
-const Arranque = () => (
-  <div className="rf-arranque">
-    <div className="rf-arranque-barra">Registro de Firmas</div>
-    <div className="rf-arranque-cuerpo" role="status">
-      <div className="rf-arranque-giro" aria-hidden="true" />
-      <p>Cargando la aplicación…</p>
-    </div>
-  </div>
-);
+let rutaLista: Promise<void> | undefined;
+function EsperaRuta(): null {
+  rutaLista ??= new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const dejar = router.subscribe((estado) => {
+      if (!estado.initialized) return;
+      dejar();
+      resolve();
+    });
+  });
+  use(rutaLista);
+  return null;
+}
+
+/** A screen's first data, asked for in a task of its own once the user's data allows the screen. */
+function precargarSiPermitida(r: RutaApp) {
+  const { precargar } = r;
+  if (!precargar || !sessionStore.activa()) return;
+  queryClient.ensureQueryData(consultaUserData).then(
+    (datos) => {
+      const { cambioClave, segundoFactorPendiente } = datos.usuario;
+      const vistas = new Set(datos.vistas.map((v) => v.nombre));
+      if (!cambioClave && !segundoFactorPendiente && rutaPermitida(r.nombre, vistas)) setTimeout(precargar, 0);
+    },
+    // The screen's own query reports any failure.
+    () => {},
+  );
+}
 
 export const router = createBrowserRouter(
   [
     {
       path: "/Login",
-      HydrateFallback: Arranque,
+      HydrateFallback: EsperaRuta,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
     // Password reset by e-mail: asking for the link, and the link's page (public).
     {
       path: "/OlvidoClave",
-      HydrateFallback: Arranque,
+      HydrateFallback: EsperaRuta,
       lazy: async () => ({ Component: (await import("../features/auth/OlvidoClavePage")).default }),
     },
     {
       path: "/RestablecerClave",
-      HydrateFallback: Arranque,
+      HydrateFallback: EsperaRuta,
       lazy: async () => ({ Component: (await import("../features/auth/RestablecerClavePage")).default }),
     },
     // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,
-      HydrateFallback: Arranque,
+      HydrateFallback: EsperaRuta,
       lazy: async () => ({ Component: (await cargarVerificarConstancia()).default }),
     },
     {
       path: "/",
-      HydrateFallback: Arranque,
+      HydrateFallback: EsperaRuta,
       lazy: async () => ({ Component: (await import("./ProtectedLayout")).default }),
       children: [
         {
@@ -69,7 +91,10 @@ export const router = createBrowserRouter(
         ...RUTAS_PROTEGIDAS.map((r) => ({
           path: r.path,
           handle: { nombre: r.nombre },
-          lazy: async () => ({ Component: (await r.cargar()).default }),
+          lazy: async () => {
+            precargarSiPermitida(r);
+            return { Component: (await r.cargar()).default };
+          },
         })),
         // An unknown address inside the app lands on Inicio rather than on a blank page.
         { path: "*", element: <Navigate to="/" replace /> },
@@ -87,7 +112,7 @@ onUnauthorized((aviso) => {
 // Performance: a page loaded signed in asks for the user's data at once, while the
 // screen's code downloads, rather than once the frame has loaded (the frame's query finds it).
 if (sessionStore.activa() && router.state.matches.some((m) => m.route.path === "/")) {
-  void queryClient.prefetchQuery(consultaUserData);
+  void datosUsuarioIniciales();
 }
 // Likewise a constancia's public page (opened from its QR): the registry's answer is its largest
 // paint, so it is asked for at once rather than after the page's code.

@@ -19,3 +19,10 @@ export function obtenerTablero(f: FiltrosTablero): Promise<Tablero | RespuestaAc
     idInstitucion: f.idInstitucion,
   });
 }
+
+/** The filters a visit opens with: the default period, every institution. */
+export const FILTROS_INICIALES: FiltrosTablero = { desde: null, hasta: null, idInstitucion: null };
+
+export function consultaTablero(f: FiltrosTablero) {
+  return { queryKey: ["tablero", f] as const, queryFn: () => obtenerTablero(f) };
+}

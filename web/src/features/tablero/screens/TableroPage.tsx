@@ -7,15 +7,16 @@
  * field errors, which come with its answer, land on the same fields.
  */
 import "../tablero.css";
-import { MSG, V } from "@registro/contracts";
+import { ENCABEZADOS_PANTALLA, MSG, V } from "@registro/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
+import { Encabezado } from "../../../components/layout/Encabezado";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
 import { notify } from "../../../lib/toast";
-import { type FiltrosTablero, obtenerTablero } from "../api/get-tablero";
+import { consultaTablero, FILTROS_INICIALES, type FiltrosTablero } from "../api/get-tablero";
 import { ReservaFiltros } from "../components/ReservaFiltros";
 
 // Performance: the filters' code (PrimeReact's Dropdown and Button, the date field, the form
@@ -31,7 +32,7 @@ const Figuras = lazy(async () => ({ default: (await import("../components/Figura
 const DETALLES = [V.DETALLES_SEGUIMIENTO, V.DETALLES_ADMINISTRADOR] as const;
 
 export default function TableroPage() {
-  const [filtros, setFiltros] = useState<FiltrosTablero>({ desde: null, hasta: null, idInstitucion: null });
+  const [filtros, setFiltros] = useState<FiltrosTablero>(FILTROS_INICIALES);
   const filtrosListos = useTrasPrimerCuadro();
   // The institution filter's list is asked for with the filters' code, not once they are drawn.
   const queryClient = useQueryClient();
@@ -39,7 +40,8 @@ export default function TableroPage() {
     if (filtrosListos) void queryClient.prefetchQuery(consultaInstituciones);
   }, [filtrosListos, queryClient]);
 
-  const consulta = useQuery({ queryKey: ["tablero", filtros], queryFn: () => obtenerTablero(filtros) });
+  // The first one was asked for with the screen's code (routes.ts).
+  const consulta = useQuery(consultaTablero(filtros));
   useEffect(() => {
     const e = consulta.error;
     // 401 goes to Login; a 403 is told by the query client in the server's words ("No está autorizado").
@@ -54,9 +56,8 @@ export default function TableroPage() {
   const rutaDetalle = useRutaDetalle(DETALLES);
 
   return (
-    <section className="rft-pagina" aria-labelledby="rft-titulo">
-      <h1 id="rft-titulo">{MSG.tableroTitulo}</h1>
-      <p className="rft-ayuda">{MSG.tableroDescripcion}</p>
+    <section className="rf-pantalla" aria-labelledby="rft-titulo">
+      <Encabezado encabezado={ENCABEZADOS_PANTALLA[V.TABLERO]} idTitulo="rft-titulo" />
       {filtrosListos ? (
         <Suspense fallback={<ReservaFiltros />}>
           <Filtros

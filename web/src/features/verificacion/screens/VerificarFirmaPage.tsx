@@ -10,10 +10,12 @@
  * the form's first render neither starts their requests nor is drawn again when they come.
  */
 import "../verificacion.css";
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
 import { consultaCatalogoFirmas } from "../../../components/funcionario-dialog/api";
+import { Encabezado } from "../../../components/layout/Encabezado";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ReservaFormulario } from "../components/reserva";
 import { VerificarLote } from "../components/VerificarLote";
@@ -30,12 +32,8 @@ export default function VerificarFirmaPage() {
   }, [listo, queryClient]);
   const reserva = <ReservaFormulario />;
   return (
-    <section className="rfv-pagina" aria-labelledby="rfv-titulo">
-      <h1 id="rfv-titulo">Verificar firma</h1>
-      <p className="rfv-ayuda">
-        Indique la cédula del firmante y, si lo desea, la institución, la firma, el monto y la fecha del documento. El
-        registro responde según lo que estaba vigente en esa fecha.
-      </p>
+    <section className="rf-pantalla" aria-labelledby="rfv-titulo">
+      <Encabezado encabezado={ENCABEZADOS_PANTALLA[V.VERIFICAR_FIRMA]} idTitulo="rfv-titulo" />
       {listo ? <Suspense fallback={reserva}>{<FormularioVerificacion />}</Suspense> : reserva}
       <VerificarLote listo={listo} />
     </section>
