@@ -40,14 +40,20 @@ export function staticClosure(dist, entries) {
 /** A file's gzipped size (level 9), in bytes. */
 export const gzipDe = (dist, rel) => zlib.gzipSync(fs.readFileSync(path.join(dist, rel)), { level: 9 }).length;
 
-/** The entry scripts of dist/index.html (paths relative to dist). */
+const relativo = (href) => path.posix.normalize(href.replace(/^\.\//, "").replace(/^\//, ""));
+
+/**
+ * The entry scripts of dist/index.html and the modules it preloads (paths relative to dist): every
+ * page fetches them, the app's chunk among them (the entry imports it apart, src/main.tsx).
+ */
 export function entryScripts(dist) {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) =>
-    path.posix.normalize(m[1].replace(/^\.\//, "").replace(/^\//, "")),
-  );
+  const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => relativo(m[1]));
   if (scripts.length === 0) throw new Error("index.html no tiene un script de entrada (type=module).");
-  return scripts;
+  const precargados = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) =>
+    relativo(m[1]),
+  );
+  return [...new Set([...scripts, ...precargados])];
 }
 
 /**

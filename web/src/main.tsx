@@ -1,8 +1,17 @@
+import "primeicons/primeicons.css";
+import "primereact/resources/themes/lara-light-blue/theme.css";
+import "./app/fonts.css";
+import "./app/theme.css";
+// The signed-in frame's rules come with the entry: the server's page draws with them (lib/arranque.ts).
+import "./components/layout/layout.css";
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
 
-// Performance: the first render is a transition, which React renders in short slices (yielding to
-// the browser every few milliseconds) instead of one long task on a slow phone.
+// Performance: the app's modules (the router and its table of screens, the API client, the query
+// client) are evaluated in a task of their own, after React DOM's, instead of in one long task.
 const root = createRoot(document.getElementById("root")!);
-startTransition(() => root.render(<App />));
+void import("./app/App").then(({ App }) => {
+  // The first render is a transition, which React renders in short slices (yielding to the
+  // browser every few milliseconds) instead of one long task on a slow phone.
+  startTransition(() => root.render(<App />));
+});

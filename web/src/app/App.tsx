@@ -2,12 +2,6 @@
  * Providers: TanStack Query, toasts, the router. PrimeReact's provider (Spanish locale) wraps the
  * signed-in layout instead (ProtectedLayout), so the Login route loads no PrimeReact code.
  */
-import "primeicons/primeicons.css";
-import "primereact/resources/themes/lara-light-blue/theme.css";
-import "./fonts.css";
-import "./theme.css";
-// The signed-in frame's rules come with the entry: the server's page draws with them (lib/arranque.ts).
-import "../components/layout/layout.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { RouterProvider } from "react-router";
