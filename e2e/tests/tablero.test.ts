@@ -152,13 +152,15 @@ describe("Tablero", () => {
     await ctx.close();
   }, 60_000);
 
-  it("its figures are asked for while the screen's code loads, and never for a user who may not open it", async () => {
+  it("its figures and the bell's notices are asked for while the screen's code loads, and the figures never for a user who may not open it", async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await login(page, server.url, "administrador");
     const pedidas: string[] = [];
+    const avisos: string[] = [];
     page.on("request", (r) => {
       if (/\/api\/Tablero(\?|$)/.test(r.url())) pedidas.push(r.url());
+      if (/\/api\/Avisos\?/.test(r.url())) avisos.push(r.url());
     });
     // The screen's code is held back until the figures have been asked for.
     let soltar = () => {};
@@ -171,9 +173,15 @@ describe("Tablero", () => {
     });
     await page.goto(`${server.url}/Tablero`);
     await expect.poll(() => pedidas.length, { timeout: 10_000 }).toBe(1);
+    // Nothing has been drawn yet (the screen's code is held), and the bell's notices are on their way.
+    await expect.poll(() => avisos.length, { timeout: 10_000 }).toBe(1);
+    expect(await page.locator(".rf-campana").count()).toBe(0);
     soltar();
+    // The bell's query found them (it polls again only after NOTICES_POLL_SECONDS, 15 s).
+    await page.locator(".rf-campana").waitFor();
+    expect(avisos).toHaveLength(1);
+    // The screen's query found the figures: asked for once.
     await page.locator(".rft-grafico canvas").first().waitFor();
-    // The screen's query found them: asked for once.
     expect(pedidas).toHaveLength(1);
     await ctx.close();
 

@@ -10,7 +10,10 @@ import { createRoot } from "react-dom/client";
 // Performance: the app's modules (the router and its table of screens, the API client, the query
 // client) are evaluated in a task of their own, after React DOM's, instead of in one long task.
 const root = createRoot(document.getElementById("root")!);
-void import("./app/App").then(({ App }) => {
+void import("./app/App").then(async ({ App, listoParaDibujar }) => {
+  // Nothing is drawn over the page the server sent until the first screen can be drawn whole
+  // (lib/arranque.ts).
+  await listoParaDibujar;
   // The first render is a transition, which React renders in short slices (yielding to the
   // browser every few milliseconds) instead of one long task on a slow phone.
   startTransition(() => root.render(<App />));

@@ -6,7 +6,7 @@
 import { tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
-import { lazy, Suspense, use, useDeferredValue, useEffect, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from "react-router";
 import { Footer } from "../components/layout/Footer";
 import { LoadingOverlay, PantallaCarga } from "../components/layout/LoadingOverlay";
@@ -17,7 +17,6 @@ import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
 import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
 import { PATH_SEGURIDAD } from "../features/seguridad/routes";
 import { ApiError } from "../lib/api-client";
-import { arranqueEnCurso, datosUsuarioIniciales } from "../lib/arranque";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 // PrimeReact's layout rules for the first screens, loaded with the frame (build/vite-plugins.ts).
@@ -130,8 +129,6 @@ function SesionActiva() {
         </Suspense>
       );
     }
-    // A page load's first screen waits for them over the server's page, not over a loading screen.
-    if (arranqueEnCurso()) use(datosUsuarioIniciales());
     return <PantallaCarga />;
   }
 

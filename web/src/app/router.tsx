@@ -3,8 +3,8 @@
  * behind the route guard, lazily loaded so the Login route stays small. A 401 from any call ends
  * the session here and returns to Login with the "session expired" notice.
  */
-import { use } from "react";
 import { createBrowserRouter, matchPath, Navigate } from "react-router";
+import { consultaAvisos } from "../features/avisos/api/consulta-avisos";
 import {
   cargarVerificarConstancia,
   consultaVerificarConstancia,
@@ -22,22 +22,10 @@ import { RUTA_INICIO, RUTAS_PROTEGIDAS, rutaPermitida } from "./rutas";
 export { RUTAS_PROTEGIDAS } from "./rutas";
 
 /**
- * While the first screen's code loads: nothing is drawn over the page the server sent (its frame
- * and loading sign, or the screen's heading), the first render waits for the code (lib/arranque.ts).
+ * Never drawn: the first render starts once the router is initialised (`listoParaDibujar`), and
+ * until then the page the server sent stays on screen (lib/arranque.ts).
  */
-let rutaLista: Promise<void> | undefined;
-function EsperaRuta(): null {
-  rutaLista ??= new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const dejar = router.subscribe((estado) => {
-      if (!estado.initialized) return;
-      dejar();
-      resolve();
-    });
-  });
-  use(rutaLista);
-  return null;
-}
+const SinRespaldo = () => null;
 
 /** A screen's first data, asked for in a task of its own once the user's data allows the screen. */
 function precargarSiPermitida(r: RutaApp) {
@@ -58,29 +46,29 @@ export const router = createBrowserRouter(
   [
     {
       path: "/Login",
-      HydrateFallback: EsperaRuta,
+      HydrateFallback: SinRespaldo,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
     // Password reset by e-mail: asking for the link, and the link's page (public).
     {
       path: "/OlvidoClave",
-      HydrateFallback: EsperaRuta,
+      HydrateFallback: SinRespaldo,
       lazy: async () => ({ Component: (await import("../features/auth/OlvidoClavePage")).default }),
     },
     {
       path: "/RestablecerClave",
-      HydrateFallback: EsperaRuta,
+      HydrateFallback: SinRespaldo,
       lazy: async () => ({ Component: (await import("../features/auth/RestablecerClavePage")).default }),
     },
     // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,
-      HydrateFallback: EsperaRuta,
+      HydrateFallback: SinRespaldo,
       lazy: async () => ({ Component: (await cargarVerificarConstancia()).default }),
     },
     {
       path: "/",
-      HydrateFallback: EsperaRuta,
+      HydrateFallback: SinRespaldo,
       lazy: async () => ({ Component: (await import("./ProtectedLayout")).default }),
       children: [
         {
@@ -111,10 +99,36 @@ onUnauthorized((aviso) => {
 
 // Performance: a page loaded signed in asks for the user's data at once, while the
 // screen's code downloads, rather than once the frame has loaded (the frame's query finds it).
-if (sessionStore.activa() && router.state.matches.some((m) => m.route.path === "/")) {
+const conSesion = sessionStore.activa() && router.state.matches.some((m) => m.route.path === "/");
+if (conSesion) {
   void datosUsuarioIniciales();
+  // The bell's notices too, in a task of their own once the user's data is here (the bell is shown
+  // unless a second factor must be enrolled first): their request no longer starts inside the first
+  // screen's commit.
+  queryClient.ensureQueryData(consultaUserData).then(
+    (datos) => {
+      if (!datos.usuario.segundoFactorPendiente) setTimeout(() => void queryClient.prefetchQuery(consultaAvisos()), 0);
+    },
+    () => {},
+  );
 }
 // Likewise a constancia's public page (opened from its QR): the registry's answer is its largest
 // paint, so it is asked for at once rather than after the page's code.
 const codigoConstancia = matchPath(RUTA_VERIFICAR_CONSTANCIA, router.state.location.pathname)?.params.codigo;
 if (codigoConstancia) void queryClient.prefetchQuery(consultaVerificarConstancia(codigoConstancia));
+
+/**
+ * When the first screen can be drawn whole: the router initialised (the route's code loaded) and,
+ * signed in, the user's data here (main.tsx waits for it before the first render).
+ */
+export const listoParaDibujar: Promise<unknown> = Promise.all([
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const dejar = router.subscribe((estado) => {
+      if (!estado.initialized) return;
+      dejar();
+      resolve();
+    });
+  }),
+  conSesion ? datosUsuarioIniciales() : null,
+]);

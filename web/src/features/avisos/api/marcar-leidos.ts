@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { CLAVE_AVISOS } from "./get-avisos";
+import { CLAVE_AVISOS } from "./consulta-avisos";
 
 export function marcarLeido(idAviso: number) {
   return api.put<RespuestaAccion>(`api/Avisos/MarcarLeido/${idAviso}`);
