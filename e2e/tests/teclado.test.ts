@@ -143,6 +143,55 @@ describe("focus in the configuration and the account panel", () => {
     await page.context().close();
   });
 
+  it("the temporary password keeps the focus while the confirmation before it finishes closing", async () => {
+    // PrimeReact gives focus back to a confirmation's opener 150 ms after it closed; a reset answered
+    // sooner used to lose "Entendido" to the row's button for a moment, and an Enter pressed then
+    // opened another confirmation instead of closing the dialog. Whether the answer comes sooner
+    // depends on the host, so three rounds.
+    const page = await como("configuracion");
+    await page.goto(`${server.url}/Configuracion/Usuarios`);
+    const reiniciar = page.getByRole("button", { name: "Reiniciar clave de analista", exact: true });
+    const clave = page.getByRole("dialog", { name: "Clave temporal" });
+    for (let ronda = 0; ronda < 3; ronda++) {
+      await reiniciar.focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("dialog", { name: "Confirmación" }).waitFor();
+      await page.getByRole("button", { name: "Sí" }).focus();
+      // Where focus is at every frame while the password's dialog is on the page.
+      await page.evaluate(() => {
+        const w = window as unknown as { muestras: { enClave: boolean; donde: string }[] };
+        w.muestras = [];
+        const inicio = performance.now();
+        const muestrear = () => {
+          const a = document.activeElement as HTMLElement | null;
+          const dialogo = [...document.querySelectorAll('[role="dialog"]')].find((d) =>
+            d.textContent?.includes("Entregue esta clave temporal"),
+          );
+          if (dialogo && a)
+            w.muestras.push({
+              enClave: dialogo.contains(a),
+              donde: a.getAttribute("aria-label") || a.textContent?.trim() || a.tagName,
+            });
+          if (performance.now() - inicio < 1_500) requestAnimationFrame(muestrear);
+        };
+        requestAnimationFrame(muestrear);
+      });
+      await page.keyboard.press("Enter");
+      await clave.waitFor();
+      await page.waitForTimeout(1_500);
+      const muestras = await page.evaluate(
+        () => (window as unknown as { muestras: { enClave: boolean; donde: string }[] }).muestras,
+      );
+      const desde = muestras.findIndex((m) => m.enClave);
+      expect(desde).toBeGreaterThanOrEqual(0);
+      expect(muestras.slice(desde).filter((m) => !m.enClave)).toEqual([]);
+      expect(muestras.at(-1)?.donde).toBe("Entendido");
+      await page.keyboard.press("Enter");
+      await clave.waitFor({ state: "detached" });
+    }
+    await page.context().close();
+  });
+
   it("a user dialog opens on its first field", async () => {
     const page = await como("configuracion");
     await page.goto(`${server.url}/Configuracion/Usuarios`);

@@ -5,7 +5,7 @@
  * replaced) — to a fallback or the page's heading, never to nothing.
  */
 import { DomHandler } from "primereact/utils";
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 /** PrimeReact's exit transition is 150 ms; its own focus return happens at its end. */
 const TRAS_CERRAR_MS = 300;
@@ -57,5 +57,32 @@ export function useFocoDeRegreso(visible: boolean, respaldo?: () => HTMLElement 
       destino?.focus();
     }, TRAS_CERRAR_MS);
     return () => window.clearTimeout(t);
+  }, [visible]);
+}
+
+/**
+ * While a modal dialog is open, focus stays in it: a focus landing on the page behind it (`#root`;
+ * overlays, toasts and other dialogs live outside it) goes back to where it was in the dialog.
+ * PrimeReact gives focus back to a dialog's opener at the end of its exit transition, 150 ms after
+ * it closed; a dialog opened in between (the temporary password after a confirmation, answered
+ * quickly) would lose the focus to the page, and the next Enter would act there.
+ */
+export function useFocoRetenido(visible: boolean, dialogo: () => HTMLElement | null | undefined) {
+  const dialogoRef = useRef(dialogo);
+  dialogoRef.current = dialogo;
+  useEffect(() => {
+    if (!visible) return;
+    const alEnfocar = (e: FocusEvent) => {
+      const el = dialogoRef.current();
+      const destino = e.target;
+      if (!el || !(destino instanceof Node) || el.contains(destino)) return;
+      if (!document.getElementById("root")?.contains(destino)) return;
+      // Back to what had it in the dialog (it just lost it), else to the dialog's first field.
+      const previo = e.relatedTarget;
+      if (previo instanceof HTMLElement && previo.isConnected && el.contains(previo)) previo.focus();
+      else enfocarPrimerCampo(el);
+    };
+    document.addEventListener("focusin", alEnfocar);
+    return () => document.removeEventListener("focusin", alEnfocar);
   }, [visible]);
 }
