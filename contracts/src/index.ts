@@ -8,6 +8,8 @@ export * from "./inicio-sesion.js";
 export * from "./limites-lote.js";
 export * from "./listas.js";
 export * from "./mensajes.js";
+// Performance: what the entry shows when the app's code did not arrive, without the rest of MSG.
+export * from "./mensajes-carga.js";
 // Performance: the texts the Login route reads, without the rest of MSG.
 export * from "./mensajes-login.js";
 // Performance: constants the signed-in frame needs, without zod.

@@ -3,11 +3,14 @@
  * server's own messages. Keep every literal a user reads here or in the screen that shows it.
  */
 
+import { MSG_CARGA } from "./mensajes-carga.js";
 import { MSG_LOGIN } from "./mensajes-login.js";
 
 export const MSG = {
   // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
   ...MSG_LOGIN,
+  // A screen or the app that could not be drawn (kept apart for the entry).
+  ...MSG_CARGA,
   // Transport and guards (SPEC.md §8, DESIGN.md §3)
   noAutenticado: "Debe iniciar sesión para continuar.",
   errorInterno: "Ha ocurrido un error inesperado. Intente nuevamente.",

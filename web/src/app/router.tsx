@@ -16,6 +16,7 @@ import { BASE_PATH } from "../lib/base-path";
 import { queryClient } from "../lib/query-client";
 import { sessionStore } from "../lib/session-store";
 import { consultaUserData } from "../lib/user-data-consulta";
+import { ErrorDePantalla, ErrorDeRuta, pantallaOFallo } from "./ErrorDeRuta";
 import type { RutaApp } from "./route-types";
 import { RUTA_INICIO, RUTAS_PROTEGIDAS, rutaPermitida } from "./rutas";
 
@@ -47,41 +48,48 @@ export const router = createBrowserRouter(
     {
       path: "/Login",
       HydrateFallback: SinRespaldo,
+      ErrorBoundary: ErrorDeRuta,
       lazy: async () => ({ Component: (await import("../features/auth/LoginPage")).default }),
     },
     // Password reset by e-mail: asking for the link, and the link's page (public).
     {
       path: "/OlvidoClave",
       HydrateFallback: SinRespaldo,
+      ErrorBoundary: ErrorDeRuta,
       lazy: async () => ({ Component: (await import("../features/auth/OlvidoClavePage")).default }),
     },
     {
       path: "/RestablecerClave",
       HydrateFallback: SinRespaldo,
+      ErrorBoundary: ErrorDeRuta,
       lazy: async () => ({ Component: (await import("../features/auth/RestablecerClavePage")).default }),
     },
     // Verificación: a constancia's public page, signed in or not.
     {
       path: RUTA_VERIFICAR_CONSTANCIA,
       HydrateFallback: SinRespaldo,
+      ErrorBoundary: ErrorDeRuta,
       lazy: async () => ({ Component: (await cargarVerificarConstancia()).default }),
     },
     {
       path: "/",
       HydrateFallback: SinRespaldo,
+      ErrorBoundary: ErrorDeRuta,
       lazy: async () => ({ Component: (await import("./ProtectedLayout")).default }),
       children: [
         {
           index: true,
           handle: { nombre: RUTA_INICIO },
-          lazy: async () => ({ Component: (await import("../features/inicio/InicioPage")).default }),
+          ErrorBoundary: ErrorDePantalla,
+          lazy: async () => ({ Component: await pantallaOFallo(() => import("../features/inicio/InicioPage")) }),
         },
         ...RUTAS_PROTEGIDAS.map((r) => ({
           path: r.path,
           handle: { nombre: r.nombre },
+          ErrorBoundary: ErrorDePantalla,
           lazy: async () => {
             precargarSiPermitida(r);
-            return { Component: (await r.cargar()).default };
+            return { Component: await pantallaOFallo(r.cargar) };
           },
         })),
         // An unknown address inside the app lands on Inicio rather than on a blank page.
