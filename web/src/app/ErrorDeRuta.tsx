@@ -36,12 +36,15 @@ export const ErrorDePantalla = () => <Fallo marco={false} />;
 /** A route outside the frame, or the frame itself. */
 export const ErrorDeRuta = () => <Fallo marco />;
 
+/** A screen's module, loaded (route-types.ts: `cargar`). */
+type CargaPantalla = () => Promise<{ default: ComponentType }>;
+
 /**
  * A screen inside the frame whose code did not arrive. The route's `lazy` resolves to this screen
  * instead of failing: react-router draws nothing below the frame while a child route's `lazy` is
  * unresolved, its error included. The route keeps it until the page is loaded again, as it offers.
  */
-export async function pantallaOFallo(cargar: () => Promise<{ default: ComponentType }>): Promise<ComponentType> {
+export async function pantallaOFallo(cargar: CargaPantalla): Promise<ComponentType> {
   try {
     return (await cargar()).default;
   } catch (error) {
