@@ -1,8 +1,8 @@
 /**
  * Code that does not arrive: after an update renames the app's files (or the connection fails), a
- * screen opened from the menu, a page load and a public page show why in Spanish and offer to
- * reload — never react-router's page for developers, never a loading sign turning forever — and
- * reloading once the files are there draws the screen.
+ * screen opened from the menu, a part of a screen, a page load and a public page show why in
+ * Spanish and offer to reload — never react-router's page for developers, never a loading sign
+ * turning forever — and reloading once the files are there draws the screen.
  */
 import { MSG_CARGA } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
@@ -50,6 +50,18 @@ describe("a screen's code that does not arrive", () => {
     await volver();
     await page.getByRole("button", { name: MSG_CARGA.recargarPagina }).click();
     await page.getByRole("heading", { name: "Listado de Usuarios" }).waitFor();
+    await page.context().close();
+  });
+
+  it("a part a screen loads later (Tablero's figures): the screen says why, the menu stays", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await login(page, server.url, "administrador");
+    await sinArchivo(page, "Figuras");
+    await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Tablero" }).click();
+    await page.getByRole("heading", { name: MSG_CARGA.falloPantallaTitulo }).waitFor();
+    expect(await page.getByRole("alert").filter({ hasText: MSG_CARGA.falloPantallaCodigo }).count()).toBe(1);
+    expect(await page.getByRole("navigation", { name: "Menú principal" }).isVisible()).toBe(true);
+    await sinPaginaDeDesarrollo(page);
     await page.context().close();
   });
 
