@@ -5,9 +5,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
-
-/** The bell's queries (features/avisos): refreshed once the notices are marked. */
-const CLAVE_AVISOS = ["avisos"] as const;
+import { CLAVE_AVISOS } from "../../../lib/avisos-clave";
 
 export function marcarAvisosSolicitud(idSolicitud: number) {
   return api.put<RespuestaAccion>(`api/Avisos/MarcarLeidosSolicitud/${idSolicitud}`);

@@ -5,8 +5,7 @@
  */
 import type { Avisos, EstadoAviso } from "@registro/contracts";
 import { api } from "../../../lib/api-client";
-
-export const CLAVE_AVISOS = ["avisos"] as const;
+import { CLAVE_AVISOS } from "../../../lib/avisos-clave";
 /** How often the bell asks for news: NOTICES_POLL_SECONDS, injected by the server as <meta name="avisos-cada">. */
 export const CADA_MS =
   1000 *

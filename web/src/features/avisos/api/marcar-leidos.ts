@@ -1,8 +1,8 @@
 /** PUT api/Avisos/MarcarLeido/{id} and PUT api/Avisos/MarcarTodosLeidos. */
 import { useMutation } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
+import { CLAVE_AVISOS } from "../../../lib/avisos-clave";
 import { queryClient } from "../../../lib/query-client";
-import { CLAVE_AVISOS } from "./consulta-avisos";
 
 export function marcarLeido(idAviso: number) {
   return api.put<RespuestaAccion>(`api/Avisos/MarcarLeido/${idAviso}`);
