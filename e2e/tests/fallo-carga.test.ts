@@ -33,6 +33,14 @@ const sinPaginaDeDesarrollo = async (page: Page) => {
   expect(texto).not.toMatch(/Unexpected Application Error|developer|dynamically imported/i);
 };
 
+/** The screen that says a screen's code did not arrive, inside the frame: the menu is still there. */
+async function fallaEnElMarco(page: Page) {
+  await page.getByRole("heading", { name: MSG_CARGA.falloPantallaTitulo }).waitFor();
+  expect(await page.getByRole("alert").filter({ hasText: MSG_CARGA.falloPantallaCodigo }).count()).toBe(1);
+  expect(await page.getByRole("navigation", { name: "Menú principal" }).isVisible()).toBe(true);
+  await sinPaginaDeDesarrollo(page);
+}
+
 describe("a screen's code that does not arrive", () => {
   it("opened from the menu: the frame stays, the reason in Spanish, and 'Recargar la página' draws the screen", async () => {
     const page = await (await newContext(browser)).newPage();
@@ -41,11 +49,7 @@ describe("a screen's code that does not arrive", () => {
     const usuarios = page.getByRole("button", { name: "Mantenimiento de Usuarios" });
     const volver = await sinArchivo(page, "UsuariosPage");
     await usuarios.click();
-    await page.getByRole("heading", { name: MSG_CARGA.falloPantallaTitulo }).waitFor();
-    expect(await page.getByRole("alert").filter({ hasText: MSG_CARGA.falloPantallaCodigo }).count()).toBe(1);
-    // Inside the frame: the menu and the account button are still there.
-    expect(await page.getByRole("navigation", { name: "Menú principal" }).isVisible()).toBe(true);
-    await sinPaginaDeDesarrollo(page);
+    await fallaEnElMarco(page);
     await screenshot(page, "fallo-carga-pantalla");
     await volver();
     await page.getByRole("button", { name: MSG_CARGA.recargarPagina }).click();
@@ -58,10 +62,7 @@ describe("a screen's code that does not arrive", () => {
     await login(page, server.url, "administrador");
     await sinArchivo(page, "Figuras");
     await page.getByRole("navigation", { name: "Menú principal" }).getByRole("link", { name: "Tablero" }).click();
-    await page.getByRole("heading", { name: MSG_CARGA.falloPantallaTitulo }).waitFor();
-    expect(await page.getByRole("alert").filter({ hasText: MSG_CARGA.falloPantallaCodigo }).count()).toBe(1);
-    expect(await page.getByRole("navigation", { name: "Menú principal" }).isVisible()).toBe(true);
-    await sinPaginaDeDesarrollo(page);
+    await fallaEnElMarco(page);
     await page.context().close();
   });
 
