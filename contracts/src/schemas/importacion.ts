@@ -145,6 +145,15 @@ export const COLUMNAS_IGNORADAS = ["Incumbente", "Estado de la firma"] as const;
 /** Most rows one file may hold. */
 export const MAX_FILAS_IMPORTACION = 200_000;
 
+/** Longest text of one cell: Excel's own limit. */
+export const MAX_CARACTERES_CELDA = 32_767;
+
+/**
+ * Longest record of a CSV, in characters: a quote left open stops here instead of reading the rest
+ * of the file as one cell.
+ */
+export const MAX_CARACTERES_REGISTRO_CSV = 100_000;
+
 export const TIPO_IMPORTACION = { incumbente: "Incumbente", funcionario: "Funcionario" } as const;
 
 /** What a run decided for one row. */
@@ -176,7 +185,17 @@ export const MSG_IMPORTACION = {
   demasiadasFilas: (max: string) => `El archivo tiene más de ${max} filas, el máximo de una importación.`,
   csvIlegible: (linea: number) =>
     `El CSV no se puede leer a partir de la línea ${linea} (comillas sin cerrar o columnas de más).`,
+  csvLineaLarga: (linea: number, max: string) =>
+    `El CSV no se puede leer a partir de la línea ${linea}: el registro pasa de ${max} caracteres (comillas sin cerrar o saltos de línea de más).`,
   excelIlegible: "El libro de Excel está dañado o no se puede leer.",
+  excelExcesivo: "El libro de Excel se expande a un tamaño excesivo al descomprimirse y no se procesa.",
+  excelPartes: (max: string) => `El libro de Excel tiene más de ${max} partes internas y no se procesa.`,
+  excelTextos: (mb: string) =>
+    `Los textos del libro de Excel pasan de ${mb} MB, el máximo de una importación: divida el archivo en varios.`,
+  celdaLarga: (celda: string | null, max: string) =>
+    `${celda === null ? "Una celda del libro de Excel" : `La celda ${celda}`} tiene más de ${max} caracteres, el máximo de una celda.`,
+  filaExcesiva: (fila: number | null, celdas: string, mb: string) =>
+    `${fila === null ? "Una fila de la hoja" : `La fila ${fila} de la hoja`} tiene más de ${celdas} celdas o pasa de ${mb} MB, y no se procesa.`,
   sinHoja: "El libro de Excel no tiene hojas.",
   requerido: MSG.requerido,
   institucionDesconocida: (v: string) => `La institución «${v}» no existe en la lista Instituciones.`,
@@ -302,6 +321,24 @@ export const LIMITES_ZIP = {
   bytes: 1024 * 1024 * 1024,
   razon: 100,
   razonDesde: 1024 * 1024,
+} as const;
+
+/**
+ * Limits of an .xlsx workbook (a ZIP of XML parts), checked on its inflated bytes before it is
+ * read: parts, bytes they expand to (together and one), expansion per compressed byte past 1 MB,
+ * the shared strings' part (the reader holds it whole), and what one cell (a shared string or a
+ * sheet's cell) and one row of the sheet may hold.
+ */
+export const LIMITES_XLSX = {
+  entradas: 10_000,
+  bytes: 1024 * 1024 * 1024,
+  porEntrada: 512 * 1024 * 1024,
+  razon: 250,
+  razonDesde: 1024 * 1024,
+  bytesTextos: 128 * 1024 * 1024,
+  bytesCelda: 256 * 1024,
+  bytesFila: 4 * 1024 * 1024,
+  celdasFila: 16_384,
 } as const;
 
 /** The report's column of the documents' lines. */

@@ -22,7 +22,8 @@ import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { examinarZip, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
-import { ArchivoInvalido, formatoDe } from "./lector.js";
+import { ArchivoInvalido } from "./lector.js";
+import { comprobarArchivo } from "./libro.js";
 import { ejecutarImportacion, sha256De } from "./motor.js";
 
 const CONTEOS_VACIOS: ConteosImportacion = {
@@ -79,8 +80,8 @@ export interface NuevaEjecucion {
 }
 
 /**
- * Stores a run and starts it in the background. A file that is not CSV or Excel is refused on the
- * spot (400 on Archivo), and so is a documents' ZIP that is not a ZIP, is a bomb, has a bad name or
+ * Stores a run and starts it in the background. A file that is not CSV or Excel, or a workbook past
+ * the limits of what it may expand to (a bomb), is refused on the spot (400 on Archivo), and so is a documents' ZIP that is not a ZIP, is a bomb, has a bad name or
  * two documents of one cédula (400 on Documentos: it is read through once here); one run at a time
  * per database.
  */
@@ -91,7 +92,7 @@ export async function iniciarEjecucion(
   log: FastifyBaseLogger,
 ): Promise<Importacion> {
   try {
-    formatoDe(datos.contenido.subarray(0, 8192));
+    await comprobarArchivo(datos.contenido);
   } catch (e) {
     if (e instanceof ArchivoInvalido) throw ValidacionCampo("Archivo", e.mensaje);
     throw e;

@@ -3,10 +3,23 @@
  * csv-parse) or Excel .xlsx (exceljs' streaming reader, first sheet). The kind is told by the
  * file's bytes, not its name. Headers are matched to the import's columns ignoring case, accents
  * and spaces. A file the import cannot take throws `ArchivoInvalido` with the Spanish reason.
+ *
+ * Bounded before and while reading: a workbook's container is checked first (libro.ts); as read, a
+ * cell past MAX_CARACTERES_CELDA and a row past LIMITES_XLSX.celdasFila are refused by name; a CSV
+ * record past MAX_CARACTERES_REGISTRO_CSV stops the read at its line. A CSV's records end at CRLF, LF or CR,
+ * mixed in one file, and a quote inside an unquoted field is read as written (`Juan "Pepe"`).
  */
 import { Readable } from "node:stream";
-import { type ClaveColumna, COLUMNAS_IGNORADAS, COLUMNAS_IMPORTACION, MSG_IMPORTACION } from "@registro/contracts";
-import { parse } from "csv-parse";
+import {
+  type ClaveColumna,
+  COLUMNAS_IGNORADAS,
+  COLUMNAS_IMPORTACION,
+  LIMITES_XLSX,
+  MAX_CARACTERES_CELDA,
+  MAX_CARACTERES_REGISTRO_CSV,
+  MSG_IMPORTACION,
+} from "@registro/contracts";
+import { CsvError, type InfoRecord, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 
 /** The file cannot be imported at all; `mensaje` says why, in Spanish. */
@@ -118,13 +131,29 @@ async function* filasCsv(fuente: AsyncIterable<Buffer>, maxFilas: number): Async
   if (primero.done || primero.value.replace(/^\uFEFF/, "").trim() === "")
     throw new ArchivoInvalido(MSG_IMPORTACION.vacio);
   const inicio = primero.value.replace(/^\uFEFF/, "");
-  const delim = delimitador(inicio.split(/\r?\n/, 1)[0]);
+  const delim = delimitador(inicio.split(/\r\n|\n|\r/, 1)[0]);
   async function* todo() {
     yield inicio;
     yield* { [Symbol.asyncIterator]: () => texto };
   }
+  // The line the next record starts on (a quoted cell may span lines).
+  let linea = 1;
   const parser = Readable.from(todo()).pipe(
-    parse({ delimiter: delim, relax_column_count: true, bom: true, skip_empty_lines: false, trim: false }),
+    parse({
+      delimiter: delim,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      relax_column_count: true,
+      relax_quotes: true,
+      max_record_size: MAX_CARACTERES_REGISTRO_CSV,
+      // Counted as the parser goes (it reads ahead of the rows taken): the line a refusal names.
+      on_record: (r: string[], ctx: InfoRecord) => {
+        linea = ctx.lines + 1;
+        return r;
+      },
+      bom: true,
+      skip_empty_lines: false,
+      trim: false,
+    }),
   );
   let mapa: (ClaveColumna | null)[] | null = null;
   let fila = 0;
@@ -148,9 +177,11 @@ async function* filasCsv(fuente: AsyncIterable<Buffer>, maxFilas: number): Async
     }
   } catch (e) {
     if (e instanceof ArchivoInvalido) throw e;
-    const codigo = (e as { code?: string }).code;
-    if (typeof codigo === "string" && codigo.startsWith("CSV_")) {
-      const linea = (e as { lines?: number }).lines ?? fila + 1;
+    if (e instanceof CsvError) {
+      if (e.code === "CSV_MAX_RECORD_SIZE")
+        throw new ArchivoInvalido(
+          MSG_IMPORTACION.csvLineaLarga(linea, MAX_CARACTERES_REGISTRO_CSV.toLocaleString("es-DO")),
+        );
       throw new ArchivoInvalido(MSG_IMPORTACION.csvIlegible(linea));
     }
     throw e;
@@ -176,16 +207,24 @@ function celdaExcel(v: ExcelJS.CellValue, fila: number, columna: number): Celda 
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return { fecha: v.toISOString().slice(0, 10) };
   if (typeof v === "number") return v;
-  if (typeof v === "string") return v;
   if (typeof v === "boolean") return v ? "Sí" : "No";
-  if (typeof v === "object") {
-    if ("formula" in v || "sharedFormula" in v)
-      throw new ArchivoInvalido(MSG_IMPORTACION.formula(nombreCelda(fila, columna)));
-    if ("richText" in v) return v.richText.map((r) => r.text).join("");
-    if ("text" in v && typeof v.text === "string") return v.text;
-    if ("error" in v) return String(v.error);
-  }
-  return String(v);
+  if (typeof v === "object" && ("formula" in v || "sharedFormula" in v))
+    throw new ArchivoInvalido(MSG_IMPORTACION.formula(nombreCelda(fila, columna)));
+  const texto =
+    typeof v === "string"
+      ? v
+      : typeof v === "object" && "richText" in v
+        ? v.richText.map((r) => r.text).join("")
+        : typeof v === "object" && "text" in v && typeof v.text === "string"
+          ? v.text
+          : typeof v === "object" && "error" in v
+            ? String(v.error)
+            : String(v);
+  if (texto.length > MAX_CARACTERES_CELDA)
+    throw new ArchivoInvalido(
+      MSG_IMPORTACION.celdaLarga(nombreCelda(fila, columna), MAX_CARACTERES_CELDA.toLocaleString("es-DO")),
+    );
+  return texto;
 }
 
 async function* filasXlsx(fuente: Readable, maxFilas: number): AsyncGenerator<FilaLeida> {
@@ -207,6 +246,14 @@ async function* filasXlsx(fuente: Readable, maxFilas: number): AsyncGenerator<Fi
       if (hojas++ > 0) break;
       for await (const row of hoja as AsyncIterable<ExcelJS.Row>) {
         const valores = (row.values as ExcelJS.CellValue[]).slice(1);
+        if (valores.length > LIMITES_XLSX.celdasFila)
+          throw new ArchivoInvalido(
+            MSG_IMPORTACION.filaExcesiva(
+              row.number,
+              LIMITES_XLSX.celdasFila.toLocaleString("es-DO"),
+              mb(LIMITES_XLSX.bytesFila),
+            ),
+          );
         if (mapa === null) {
           mapa = leerEncabezado(valores.map((v, i) => String(celdaExcel(v, row.number, i + 1))));
           continue;
@@ -233,6 +280,9 @@ async function* filasXlsx(fuente: Readable, maxFilas: number): AsyncGenerator<Fi
   if (hojas === 0) throw new ArchivoInvalido(MSG_IMPORTACION.sinHoja);
   if (mapa === null || datos === 0) throw new ArchivoInvalido(MSG_IMPORTACION.vacio);
 }
+
+/** Bytes as whole MB, for the texts. */
+export const mb = (bytes: number) => Math.round(bytes / (1024 * 1024)).toLocaleString("es-DO");
 
 /**
  * The file's data rows, one at a time. `abrir` opens the file from its start (called once);

@@ -32,7 +32,8 @@ import { type Reloj, relojDelSistema } from "../shared/tiempo.js";
 import { montoTexto } from "../verificacion/decision.js";
 import { type DocumentoZip, examinarZip, ZipInvalido } from "./documentos.js";
 import * as repo from "./importacion.repository.js";
-import { ArchivoInvalido, formatoDe, leerFilas, normalizarNombre } from "./lector.js";
+import { ArchivoInvalido, leerFilas, normalizarNombre } from "./lector.js";
+import { comprobarArchivo } from "./libro.js";
 import { claveInstitucion, type Decision, planear } from "./plan.js";
 import { type Adjuntar, escribirTarjetas, planearDocumentos } from "./tarjetas.js";
 import { type RegistroImportado, TITULO, validarFila } from "./validacion.js";
@@ -198,7 +199,7 @@ async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacio
     if (cedulasDocs.has(c)) cedulasRechazadas.add(c);
   };
   try {
-    const formato = formatoDe(op.contenido.subarray(0, 8192));
+    const formato = await comprobarArchivo(op.contenido);
     if (op.documentos) docs = await examinarZip(op.documentos.contenido);
     for (const d of docs) if (d.cedula !== null) cedulasDocs.add(d.cedula);
     const cat = await repo.cargarCatalogos(db, op.hoy, op.crearCatalogos);

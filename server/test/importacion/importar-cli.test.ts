@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { MSG_IMPORTACION } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLAVE_AUDITORIA_PRUEBAS } from "../support/app.js";
-import { cedula, pdf, zip } from "../support/importacion.js";
+import { cedula, deflarRepetido, FIN_CADENAS, INICIO_CADENAS, libroXlsx, pdf, zip } from "../support/importacion.js";
 import { baseParaProcesos } from "../support/proceso.js";
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -89,5 +89,24 @@ describe("npm run importar", () => {
     const uso = await importar();
     expect(uso.codigo).toBe(2);
     expect(uso.errores).toContain("Uso: npm run importar");
+  });
+
+  it("a workbook past the limits (a decompression bomb) is refused before it is read, exit code 1", {
+    timeout: 60_000,
+  }, async () => {
+    const bomba = await deflarRepetido(INICIO_CADENAS, "<si><t>Funcionario</t></si>".repeat(40_000), 300, FIN_CADENAS);
+    fs.writeFileSync(
+      path.join(carpeta, "bomba.xlsx"),
+      libroXlsx(
+        [
+          ["Institución", "Cédula", "Nombres", "Apellidos", "Cargo", "Fecha de registro"],
+          ["Ministerio de Hacienda", cedula("8010000031"), "Ana", "Gil", "Tesorero", "05/05/2021"],
+        ],
+        bomba,
+      ),
+    );
+    const r = await importar("bomba.xlsx");
+    expect(r.codigo).toBe(1);
+    expect(r.errores).toContain(MSG_IMPORTACION.excelExcesivo);
   });
 });
