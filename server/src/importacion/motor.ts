@@ -17,6 +17,7 @@
  */
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
+import { setImmediate as turno } from "node:timers/promises";
 import {
   type ConteosImportacion,
   type FilaInforme,
@@ -95,6 +96,25 @@ function trozos(b: Buffer): Readable {
 }
 
 export const sha256De = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
+
+/**
+ * Longest stretch of a run's work without letting the event loop turn. Reading, checking and
+ * planning are a chain of promises that never waits on a timer or a socket (PGlite answers in the
+ * same thread): without these turns a 50,000-row test run kept every other call waiting until it
+ * ended. Between slices other users' calls are served, and on PGlite their queries take the one
+ * connection between the run's (the apply's single transaction still holds it to its end).
+ */
+const TAJADA_MS = 50;
+
+/** Awaited often by the run's loops: lets the event loop turn once a slice's time is spent. */
+function tajadas(ms = TAJADA_MS): () => Promise<void> {
+  let desde = performance.now();
+  return async () => {
+    if (performance.now() - desde < ms) return;
+    await turno();
+    desde = performance.now();
+  };
+}
 
 /** Report lines written to the run's report a batch at a time. */
 class Informe {
@@ -189,6 +209,7 @@ export async function ejecutarImportacion(db: Db, op: OpcionesImportacion): Prom
 async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacion): Promise<ResultadoImportacion> {
   const progreso = op.progreso ?? (() => {});
   const lote = op.lote ?? 1000;
+  const ceder = tajadas();
   const informe = new Informe(db, id, lote);
   const conteos: ConteosImportacion = { ...CONTEOS_VACIOS };
   let docs: DocumentoZip[] = [];
@@ -206,6 +227,7 @@ async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacio
     let validas: RegistroImportado[] = [];
     for await (const fila of leerFilas(formato, () => trozos(op.contenido), op.maxFilas ?? MAX_FILAS_IMPORTACION)) {
       conteos.filas++;
+      await ceder();
       if (conteos.filas % 500 === 0) await progreso("validando", conteos.filas, null);
       const v = validarFila(fila, cat);
       if (v.rechazos) {
@@ -246,6 +268,7 @@ async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacio
   for (let despues = 0; ; ) {
     const dups = await repo.duplicadas(db, id, despues, lote);
     if (dups.length === 0) break;
+    await ceder();
     for (const d of dups) {
       conteos.rechazada++;
       rechazarCedula(d.cedula);
@@ -272,8 +295,11 @@ async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacio
   const decisionesDocs: Decision[] = [];
   for (const claves of grupos) {
     const registros = await repo.filasDeInstituciones(db, id, claves);
+    await ceder();
     const plan = planear(registros, await repo.cargarExistentes(db, idsInstitucion(registros)));
+    await ceder();
     for (const d of plan.decisiones) {
+      await ceder();
       conteos[d.resultado]++;
       if (cedulasDocs.has(d.registro.cedula)) decisionesDocs.push(d);
       await informe.agregar({
@@ -403,7 +429,9 @@ async function aplicar(
     await progreso("aplicando", hechas, total);
   };
 
+  const ceder = tajadas();
   for (const claves of grupos) {
+    await ceder();
     const registros = await repo.filasDeInstituciones(tx, id, claves);
     const existentes = await repo.cargarExistentes(tx, idsInstitucion(registros));
     const plan = planear(registros, existentes);
@@ -446,6 +474,7 @@ async function aplicar(
       nuevas.add(idSolicitud);
     }
     for (const d of aEscribir) {
+      await ceder();
       const idSolicitud = solicitudDe.get(claveDe.get(d.registro) as string) as number;
       const r = d.registro;
       if (r.tipo === TIPO_IMPORTACION.incumbente) {
