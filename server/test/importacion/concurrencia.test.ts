@@ -66,9 +66,14 @@ describe("an import and the other users", () => {
     const duracion = performance.now() - inicio;
     expect(fin.error).toBeNull();
     expect(fin.conteos.filas).toBe(FILAS + 1);
-    // The run lasted long enough for the calls to matter, and none of them waited for it.
+    // The run lasted long enough for the calls to matter, and none of them waited for it: the
+    // longest wait is a few seconds at most and a small part of the run (before, the first call
+    // waited for the whole run), however busy the machine.
+    const larga = Math.max(...esperas);
+    const detalle = `run ${Math.round(duracion)} ms, waits ${esperas.map(Math.round).join(" ")}`;
     expect(duracion).toBeGreaterThan(3_000);
-    expect(Math.max(...esperas)).toBeLessThan(2_000);
-    expect(esperas.length).toBeGreaterThan(5);
+    expect(larga, detalle).toBeLessThan(5_000);
+    expect(larga, detalle).toBeLessThan(duracion / 4);
+    expect(esperas.length, detalle).toBeGreaterThan(5);
   });
 });
