@@ -3,6 +3,8 @@
  * asks the workflow module, writes the new status, assignment, history entry with its reasons, and
  * the officials' status changes that DESIGN.md §4 ties to the transition. Every service that
  * changes a request's status goes through `aplicarTransicion`; none re-decides a transition.
+ * Longer than 300 lines: one transaction's steps (checks, status, holder, history, officials,
+ * notices) and the two holder rules they use stay together.
  */
 import {
   type Accion,
