@@ -36,6 +36,20 @@ FROM funcionarios f
 JOIN solicitudes s ON s.id_solicitud = f.id_solicitud
 CROSS JOIN LATERAL (SELECT p COLLATE "C" AS palabra FROM unnest(tsvector_to_array(f.busqueda)) p) w
 WHERE w.palabra ~ '[a-z]';--> statement-breakpoint
+-- The same rows for one request, its filter before the window: a statement that changes a few
+-- requests' officials reads only theirs (an array's `= ANY` would be checked row by row instead).
+CREATE FUNCTION "rf_funcionarios_palabras_de"(solicitud integer) RETURNS SETOF "funcionarios_palabras"
+LANGUAGE sql STABLE AS $$
+  SELECT w.palabra, f.id_solicitud, f.id_funcionario,
+         lag(w.palabra) OVER (ORDER BY w.palabra, f.id_funcionario),
+         s.estatus, s.id_institucion, s.decidido_juridico, s.asignado_a IS NOT NULL, s.fecha_solicitud,
+         ' ' || array_to_string(tsvector_to_array(f.busqueda), ' '),
+         ' ' || array_to_string(tsvector_to_array(s.busqueda), ' ')
+  FROM funcionarios f
+  JOIN solicitudes s ON s.id_solicitud = f.id_solicitud
+  CROSS JOIN LATERAL (SELECT p COLLATE "C" AS palabra FROM unnest(tsvector_to_array(f.busqueda)) p) w
+  WHERE f.id_solicitud = solicitud AND w.palabra ~ '[a-z]'
+$$;--> statement-breakpoint
 -- Officials added, removed, renamed or moved: their requests' rows written again (once per
 -- statement; `anterior` depends on every official of the request).
 CREATE FUNCTION "rf_funcionarios_palabras"() RETURNS trigger LANGUAGE plpgsql
@@ -57,8 +71,9 @@ BEGIN
   IF ids IS NULL THEN
     RETURN NULL;
   END IF;
-  DELETE FROM funcionarios_palabras WHERE id_solicitud = ANY (ids);
-  INSERT INTO funcionarios_palabras SELECT * FROM rf_funcionarios_palabras_calculadas WHERE id_solicitud = ANY (ids);
+  DELETE FROM funcionarios_palabras p USING unnest(ids) AS n(id) WHERE p.id_solicitud = n.id;
+  INSERT INTO funcionarios_palabras
+  SELECT c.* FROM unnest(ids) AS n(id) CROSS JOIN LATERAL rf_funcionarios_palabras_de(n.id) c;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
