@@ -148,6 +148,26 @@ export function decidir(accion: Accion, estado: EstadoSolicitud, actor: Actor, d
   return { permitido: true, hacia, transicion: tr };
 }
 
+/** A reviewer's stage, and the status its return sends a request to. */
+export interface EtapaConRetorno {
+  rol: Rol;
+  /** The statuses a request waits in at that stage. */
+  estatus: readonly CodigoEstatus[];
+  /** The status the stage's return leaves (108 the analyst's, 204 legal's). */
+  retorno: CodigoEstatus;
+}
+
+/**
+ * The reviewer's stage a request entering `estatus` reaches, when that stage returns requests
+ * (issue 35: who returned a request gets it back when it comes back to their stage); null otherwise.
+ */
+export function etapaConRetorno(estatus: number): EtapaConRetorno | null {
+  const asignar = TRANSICIONES.find((x) => x.accion === "asignar" && (x.desde as readonly number[]).includes(estatus));
+  if (!asignar) return null;
+  const retorno = TRANSICIONES.find((x) => x.rol === asignar.rol && x.accion.startsWith("retornar"));
+  return retorno?.hacia ? { rol: asignar.rol, estatus: asignar.desde, retorno: retorno.hacia } : null;
+}
+
 /** Whether a status change leaves the reviewer stage, so `asignadoA` must be cleared. */
 export function limpiaAsignacion(desde: number, hacia: number | null): boolean {
   return hacia !== null && hacia !== desde;

@@ -248,6 +248,13 @@ describe("originador", () => {
     await page.waitForURL(new RegExp(`/Originador/Formulario/${id}$`));
     const comentario = page.getByLabel("Comentario");
     await esperar(() => comentario.isEditable()).toBe(true);
+    // What to fix, where it is fixed (issue 35): the return's reasons and comment atop the form.
+    const devolucion = page.getByRole("region", { name: "Motivos de la devolución" });
+    await esperar(() => devolucion.getByRole("listitem").count()).toBeGreaterThan(0);
+    const motivos = (await devolucion.getByRole("listitem").allTextContents()).map((m) => m.split(" - ")[0].trim());
+    const comentarioRetorno = (await devolucion.locator(".rf-texto-libre").textContent())?.trim() ?? "";
+    expect(comentarioRetorno.length).toBeGreaterThan(1);
+    await screenshot(page, "originador-formulario-devolucion");
     await comentario.fill("Se adjunta la cédula completa del funcionario, con su reverso.");
     await page.getByRole("group", { name: "Documentos" }).getByLabel("Cédula").setInputFiles(archivo("cedula.png"));
 
@@ -263,6 +270,15 @@ describe("originador", () => {
     await page.waitForURL(/\/Originador$/, { timeout: 30_000 });
     await page.goto(`${server.url}/Originador/Detalles/${id}`);
     await esperar(() => page.locator('[aria-current="step"]').textContent()).toContain("Analista RyCC");
+    // Sent again, the return's reasons and comment stay in the request's returns history.
+    await page.getByRole("tab", { name: "Historial de devoluciones" }).click();
+    const historial = page.getByRole("list", { name: "Historial de devoluciones" });
+    await esperar(() => historial.isVisible()).toBe(true);
+    const devuelta = historial.getByRole("listitem").first();
+    expect(await devuelta.textContent()).toContain("Retornado por Analista RyCC");
+    for (const m of motivos) expect(await devuelta.textContent()).toContain(m);
+    expect(await devuelta.textContent()).toContain(comentarioRetorno);
+    await screenshot(page, "originador-historial-devoluciones");
   });
 
   it("adds an official to an active request and sends it", async () => {

@@ -68,6 +68,9 @@ const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, s
   ["búsqueda (2 palabras)", { page: "0", q: "ana núñez" }],
   ["búsqueda (cédula)", { page: "0", q: "001-0001001" }],
   ["búsqueda ordenada (nombres)", { page: "0", q: "nuñez", sortField: "nombres", sortOrder: "1" }],
+  // An official's full name and cédula (issue 35): officials are searched in every inbox.
+  ["búsqueda (funcionario)", { page: "0", q: "pedro gómez medina" }],
+  ["búsqueda (cédula de funcionario)", { page: "0", q: "00100030040" }],
   // Probes beyond the pages the performance target names (printed apart, with their own worst figure): three
   // words, a one-letter start (also part of institution names), and pages past the first.
   ["sonda: búsqueda (3 palabras)", { page: "0", q: "ana núñez ortiz" }],
@@ -128,7 +131,12 @@ async function sembrar(db: Db, n: number) {
   await db.execute(sql`
     insert into funcionarios (id_solicitud, cedula, nombres, apellidos, cod_cargo, telefono, id_estatus, enviado)
     select s.id_solicitud, '001-' || lpad(((s.id_solicitud * 3 + k) % 10000000)::text, 7, '0') || '-0',
-           'Funcionario ' || k, 'De Prueba', c.id, '(809) 555-0202',
+           -- Named from the incumbents' vocabulary: every inbox's search reads the officials too (issue 35),
+           -- and a common surname then matches officials as often as incumbents.
+           (array['Ana','José','María','Pedro','Lucía','Ramón','Carmen','Juan','Rosa','Miguel'])[1 + azar(s.id_solicitud * 4 + k, 8, 10)],
+           (array['Pérez','Núñez','Gómez','Rodríguez','Martínez','Peña','Santos','Díaz'])[1 + azar(s.id_solicitud * 4 + k, 9, 8)]
+             || ' ' || (array['Ortiz','Batista','Jiménez','Tejada','Rosario','Medina'])[1 + azar(s.id_solicitud * 4 + k, 10, 6)],
+           c.id, '(809) 555-0202',
            case when s.estatus in (106, 203, 201) then 2 else 1 end, s.estatus <> 202
     from solicitudes s
     cross join lateral generate_series(1, 1 + s.id_solicitud % 3) k,

@@ -36,6 +36,8 @@ export interface TransicionAplicada {
   idUsuario: number;
   /** The officials a deactivation of chosen officials concerns ("Nombre Apellido (cédula)"). */
   funcionarios?: string[];
+  /** The reviewer it went back to (issue 35): told apart (`avisarDevuelta`), not with the stage. */
+  titular?: number | null;
 }
 
 /** Writes the notices (and outbox rows) a status change produces, in the caller's transaction. */
@@ -56,7 +58,7 @@ export async function avisarTransicion(tx: Tx, t: TransicionAplicada): Promise<v
   const nuevos: repo.NuevoAviso[] = [];
   for (const p of plantillas) {
     const personas = await repo.destinatarios(tx, p.grupo, s.idInstitucion, t.idUsuario);
-    for (const d of personas) {
+    for (const d of personas.filter((x) => x.idUsuario !== t.titular)) {
       nuevos.push({
         idUsuario: d.idUsuario,
         idSolicitud: t.idSolicitud,
@@ -152,6 +154,34 @@ export interface CambioTitular {
 }
 
 /** Tells a reviewer that a request they held was released or reassigned, and its new holder. */
+/**
+ * A request that comes back to the stage of the reviewer who returned it is theirs again (issue 35):
+ * they are told, in the same transaction.
+ */
+export async function avisarDevuelta(
+  tx: Tx,
+  d: { idSolicitud: number; estatus: number; idUsuario: number },
+): Promise<void> {
+  const s = await repo.datosSolicitud(tx, d.idSolicitud);
+  const u = await repo.preferenciaDe(tx, d.idUsuario);
+  if (!s || !u) return;
+  const grupo =
+    d.estatus === ESTATUS.APROBADO_ANALISTA || d.estatus === ESTATUS.RETORNADO_RYCC ? "juridicos" : "analistas";
+  const n = `N.º ${d.idSolicitud}`;
+  await repo.insertarAvisos(tx, [
+    {
+      idUsuario: d.idUsuario,
+      idSolicitud: d.idSolicitud,
+      tipo: "asignadaAUsted",
+      titulo: `Solicitud ${n} devuelta a usted`,
+      texto: `La solicitud ${n} de ${s.institucion} (incumbente: ${s.nombres} ${s.apellidos}), que usted retornó, volvió a su etapa y quedó asignada a usted.`,
+      detalle: "",
+      enlace: ENLACE_GRUPO[grupo](d.idSolicitud),
+      correo: preferenciaEfectiva(u.preferenciaCorreo, u.esOriginador),
+    },
+  ]);
+}
+
 export async function avisarCambioTitular(tx: Tx, c: CambioTitular): Promise<void> {
   if (c.accion !== "liberar" && c.accion !== "reasignar") return;
   const s = await repo.datosSolicitud(tx, c.idSolicitud);

@@ -368,6 +368,33 @@ export const solicitudesPalabras = pgTable(
   ],
 );
 
+/**
+ * The officials' search words (migration 0033): one row per official and word holding a letter, with
+ * the request's filter columns, the official's words and the incumbent's copied beside it. Kept by
+ * `funcionarios_palabras_*` on `funcionarios` and `solicitudes_funcionarios_palabras`; code only reads it.
+ */
+export const funcionariosPalabras = pgTable(
+  "funcionarios_palabras",
+  {
+    palabra: text("palabra").notNull(),
+    idSolicitud: integer("id_solicitud").notNull(),
+    idFuncionario: integer("id_funcionario").notNull(),
+    /** The previous word of the request's officials in (word, official) order: the first of a run counts. */
+    anterior: text("anterior"),
+    estatus: smallint("estatus").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    decididoJuridico: boolean("decidido_juridico").notNull(),
+    asignado: boolean("asignado").notNull(),
+    fechaSolicitud: tstz("fecha_solicitud").notNull(),
+    palabras: text("palabras").notNull(),
+    incumbente: text("incumbente").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "funcionarios_palabras_pk", columns: [t.idSolicitud, t.palabra, t.idFuncionario] }),
+    index("funcionarios_palabras_estatus_idx").on(t.palabra, t.estatus, t.idInstitucion, t.idSolicitud),
+  ],
+);
+
 /** Pairs of search words of one request (migration 0013), for two-word searches; kept like the words. */
 export const solicitudesPares = pgTable(
   "solicitudes_pares",

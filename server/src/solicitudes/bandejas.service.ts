@@ -1,8 +1,7 @@
 /**
  * Every inbox of DESIGN.md §3–4: which statuses each lists, whose institution it is scoped to, the
  * sortable fields, and how the global search reads the words typed (accent- and case-insensitive,
- * over the institution, the incumbent — and in the originator's inbox the officials — and the status
- * text the inbox shows).
+ * over the institution, the incumbent and the officials, and the status text the inbox shows).
  */
 
 import {
@@ -54,8 +53,6 @@ interface DefinicionBandeja {
   decididoJuridico?: boolean;
   /** Only the signed-in user's own institution (the originator's inbox). */
   propiaInstitucion?: boolean;
-  /** The search also finds a request by one of its officials (the originator's inbox). */
-  buscaFuncionarios?: boolean;
   textos: readonly TextoMostrado[];
 }
 
@@ -70,7 +67,6 @@ const porAsignacion = (codigos: readonly number[]): TextoMostrado[] => [
 const BANDEJAS: Record<Bandeja, DefinicionBandeja> = {
   originador: {
     propiaInstitucion: true,
-    buscaFuncionarios: true,
     textos: [{ texto: TEXTO_EN_REVISION_LEGAL, codigos: [103] }],
   },
   analista: { estatus: ESTATUS_BANDEJA.analista, textos: porAsignacion(ESTATUS_BANDEJA.analista) },
@@ -212,7 +208,8 @@ export async function prepararBandeja(
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
     busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
-    buscarFuncionarios: def.buscaFuncionarios,
+    // Every inbox finds a request by one of its officials too (issue 35).
+    buscarFuncionarios: true,
     vencimiento:
       consulta.vencimiento === "porVencer"
         ? { desde: vigencia.hoy, hasta: sumarDias(vigencia.hoy, vigencia.diasAviso) }
@@ -248,8 +245,8 @@ function empiezaPalabra(texto: string, palabra: string): boolean {
 }
 
 /**
- * Each word must start a word of the incumbent's names or cédula (with or without dashes) — or, in
- * the originator's inbox, of one of the request's officials (`buscarFuncionarios`) —, or appear
+ * Each word must start a word of the incumbent's names or cédula (with or without dashes) — or of
+ * one of the request's officials (`buscarFuncionarios`) —, or appear
  * in the institution's name, or start a word of the status text this inbox shows (the masked one
  * for the institution); a number typed alone may also be the request's number. Words that can only name the incumbent are looked up together, as one
  * text-search query.

@@ -78,6 +78,35 @@ export async function cambiarEstatusFuncionarios(tx: Tx, idSolicitud: number, de
     .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.idEstatus, desde)));
 }
 
+/**
+ * Who made the request's latest return to `retorno` (108, 204), if it has not been back in the
+ * returning stage (`etapa`'s statuses) since: the reviewer it goes back to (issue 35).
+ */
+export async function quienLaRetorno(
+  tx: Tx,
+  idSolicitud: number,
+  retorno: number,
+  etapa: readonly number[],
+): Promise<number | null> {
+  const [h] = await tx
+    .select({ idUsuario: historial.idUsuario })
+    .from(historial)
+    .where(
+      and(
+        eq(historial.idSolicitud, idSolicitud),
+        eq(historial.estatus, retorno),
+        sql`not exists (select 1 from ${historial} h2 where h2.id_solicitud = ${historial.idSolicitud}
+          and h2.id_historial > ${historial.idHistorial} and h2.estatus in (${sql.join(
+            etapa.map((e) => sql`${e}`),
+            sql`, `,
+          )}))`,
+      ),
+    )
+    .orderBy(sql`${historial.idHistorial} desc`)
+    .limit(1);
+  return h?.idUsuario ?? null;
+}
+
 export async function nombreUsuario(tx: Tx, idUsuario: number): Promise<string> {
   const [u] = await tx
     .select({ nombre: usuarios.nombre, apellido: usuarios.apellido })

@@ -3,11 +3,22 @@
  * asks the workflow module, writes the new status, assignment, history entry with its reasons, and
  * the officials' status changes that DESIGN.md §4 ties to the transition. Every service that
  * changes a request's status goes through `aplicarTransicion`; none re-decides a transition.
+ * Longer than 300 lines: one transaction's steps (checks, status, holder, history, officials,
+ * notices) and the two holder rules they use stay together.
  */
-import { type Accion, type Actor, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+import {
+  type Accion,
+  type Actor,
+  decidir,
+  ESTATUS,
+  ESTATUS_FUNCIONARIO,
+  etapaConRetorno,
+  MSG,
+  rolesDeVistas,
+} from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { SesionUsuario } from "../auth/sesion.js";
-import { avisarCambioTitular, avisarTransicion } from "../avisos/avisos.service.js";
+import { avisarCambioTitular, avisarDevuelta, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { notificarAutorizaciones } from "../notificaciones/eventos.js";
 import { asegurarAlcance } from "../shared/alcance.js";
@@ -15,6 +26,7 @@ import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from
 import { fechaHora } from "../shared/tiempo.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import { fotoSolicitud, guardarFoto } from "./cambios.repository.js";
+import { usuarioInternoActivo } from "./reasignacion.repository.js";
 import * as repo from "./transiciones.repository.js";
 
 export interface OpcionesTransicion {
@@ -136,9 +148,10 @@ export async function aplicarTransicion(
   }
   const hacia = decision.hacia ?? desde;
   if (hacia === desde) return { idSolicitud, desde, hacia };
+  const titular = await devueltaA(tx, idSolicitud, hacia);
 
-  // Audit trail: the status change, with the holder it clears.
-  await auditar(tx, {
+  // Audit trail: the status change, with the holder it clears (or the reviewer it goes back to).
+  const idAuditoria = await auditar(tx, {
     idUsuario: sesion.idUsuario,
     entidad: "Solicitud",
     idEntidad: idSolicitud,
@@ -146,7 +159,7 @@ export async function aplicarTransicion(
     antes: { estatus: desde, asignadoA: solicitud.asignadoA },
     despues: {
       estatus: hacia,
-      asignadoA: null,
+      asignadoA: titular,
       comentario,
       motivos,
       ...(elegidos.length > 0 ? { funcionarios: elegidos.map((f) => f.idFuncionario) } : {}),
@@ -158,7 +171,8 @@ export async function aplicarTransicion(
   const legalDecide = accion === "aprobarJuridico" || accion === "retornarJuridico" || accion === "rechazarJuridico";
   await repo.actualizarEstatus(tx, idSolicitud, {
     estatus: hacia,
-    asignadoA: null,
+    asignadoA: titular,
+    ...(titular === null ? {} : { idAuditoriaTitular: idAuditoria }),
     ...(hacia === ESTATUS.ACTIVA ? { fueActiva: true } : {}),
     ...(legalDecide ? { decididoJuridico: true } : {}),
   });
@@ -225,12 +239,29 @@ export async function aplicarTransicion(
     motivos,
     idUsuario: sesion.idUsuario,
     funcionarios: accion === "inactivar" ? nombres(porInactivar) : nombres(elegidos),
+    titular,
   });
+  if (titular !== null) await avisarDevuelta(tx, { idSolicitud, estatus: hacia, idUsuario: titular });
 
   // The effective-dated authorisation record follows the new statuses, in this transaction.
   // Subscribed systems are told of each official whose authorisation opened or closed, in this transaction.
   await notificarAutorizaciones(tx, idSolicitud, await sincronizarAutorizaciones(tx, idSolicitud));
   return { idSolicitud, desde, hacia };
+}
+
+/**
+ * The reviewer a request goes back to as it enters `hacia` (issue 35): the one who returned it out
+ * of that stage (the analyst's return to the institution, legal's to the analyst), if it has not
+ * been back there since and they are still an active user whose views give that stage; else null
+ * (the stage's pool).
+ */
+async function devueltaA(tx: Tx, idSolicitud: number, hacia: number): Promise<number | null> {
+  const etapa = etapaConRetorno(hacia);
+  if (!etapa) return null;
+  const idUsuario = await repo.quienLaRetorno(tx, idSolicitud, etapa.retorno, etapa.estatus);
+  if (idUsuario === null) return null;
+  const usuario = await usuarioInternoActivo(tx, idUsuario);
+  return usuario && rolesDeVistas(usuario.vistas).has(etapa.rol) ? idUsuario : null;
 }
 
 /**

@@ -22,9 +22,20 @@ const CARPETA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 const dialecto = new PgDialect();
 
 const nombre = (...palabras: string[]): TerminoBusqueda => ({ palabras, instituciones: [], estatus: [] });
-const ANALISTA: FiltroBandeja = { estatus: [101, 204], idInstitucionAlcance: null, busqueda: [] };
-const ORIGINADOR: FiltroBandeja = { idInstitucionAlcance: 7, busqueda: [] };
-const HISTORICO: FiltroBandeja = { decididoJuridico: true, idInstitucionAlcance: null, busqueda: [] };
+// Every inbox's search also finds officials (issue 35), as the service asks.
+const ANALISTA: FiltroBandeja = {
+  estatus: [101, 204],
+  idInstitucionAlcance: null,
+  busqueda: [],
+  buscarFuncionarios: true,
+};
+const ORIGINADOR: FiltroBandeja = { idInstitucionAlcance: 7, busqueda: [], buscarFuncionarios: true };
+const HISTORICO: FiltroBandeja = {
+  decididoJuridico: true,
+  idInstitucionAlcance: null,
+  busqueda: [],
+  buscarFuncionarios: true,
+};
 const NUNEZ = nombre("nunez");
 const ANA_NUNEZ = nombre("ana", "nunez");
 const ACTIVA: TerminoBusqueda = {
@@ -219,11 +230,14 @@ const ESCENARIOS: Escenario[] = [
   {
     archivo: "primera-fecha-funcionarios",
     descripcion:
-      "The originator's search: the incumbent's words, or one official's (their index, the requests hashed once), in date order",
-    filtro: { ...ORIGINADOR, buscarFuncionarios: true, busqueda: [ANA_NUNEZ] },
+      "A searched page in date order of more matches than the cap: the dates walked, each request's incumbent's words or one official's (their index, the requests hashed once) checked",
+    filtro: { ...ORIGINADOR, busqueda: [ANA_NUNEZ] },
     orden: fecha,
     pagina: primera,
-    hechos: { total: { totalRecords: 3 } },
+    hechos: {
+      guia: guia({ ...ORIGINADOR, busqueda: [ANA_NUNEZ] }, ["nunez"], ["ana", "anabel"]),
+      total: { totalRecords: 10_000, totalLimitado: true },
+    },
     paso: "leer",
   },
   {

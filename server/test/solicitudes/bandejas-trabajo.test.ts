@@ -233,7 +233,10 @@ describe("pages against the plain query", () => {
         }
         if (c.numero !== undefined) {
           condiciones.push(
-            sql`(s.id_solicitud = ${Number(c.numero)}::int or s.busqueda @@ to_tsquery('simple', ${`${c.numero}:*`}))`,
+            // The request's number, or a part of its incumbent's or one of its officials' cédula.
+            sql`(s.id_solicitud = ${Number(c.numero)}::int or s.busqueda @@ to_tsquery('simple', ${`${c.numero}:*`})
+              or exists (select 1 from funcionarios f where f.id_solicitud = s.id_solicitud
+                and f.busqueda @@ to_tsquery('simple', ${`${c.numero}:*`})))`,
           );
         }
         const donde = sql.join(condiciones, sql` and `);

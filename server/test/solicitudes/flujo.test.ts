@@ -247,9 +247,10 @@ describe("returns", () => {
     expect(rechazos.every((r) => r.motivoCambioEstatus === cuerpoRyCC.Comentario)).toBe(true);
     await nadieMasPuedeDecidir(id);
 
+    // Sent again: back to the analyst who returned it (issue 35), who decides without claiming it.
     await enviar(id);
-    await decide("analista", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("analista", "AprobarRcc", id, MSG.aprobadoExitoso);
+    expect(await estado(id)).toMatchObject({ estatus: 101, asignadoA: ids.analista2 });
+    await decide("analista2", "AprobarRcc", id, MSG.aprobadoExitoso);
     expect(await estado(id)).toEqual({
       estatus: 102,
       asignadoA: null,
@@ -271,8 +272,9 @@ describe("returns", () => {
 
     await decide("analista", "AssignProcess", id, MSG.asignadoExitoso);
     await decide("analista", "AprobarRcc", id, MSG.aprobadoExitoso);
-    await decide("juridico", "AssignProcess", id, MSG.asignadoExitoso);
-    await decide("juridico", "AprobarJuridico", id, MSG.aprobadoExitoso);
+    // Back to the legal analyst who returned it (issue 35).
+    expect(await estado(id)).toMatchObject({ estatus: 102, asignadoA: ids.juridico2 });
+    await decide("juridico2", "AprobarJuridico", id, MSG.aprobadoExitoso);
     expect(await estado(id)).toMatchObject({ estatus: 105, asignadoA: null, historial: [102, 204, 102, 105] });
   });
 

@@ -29,6 +29,11 @@ export interface TerminoBusqueda {
   estatus: readonly CoincidenciaEstatus[];
   /** A number typed alone may also be the request's number ("46" finds request 46). */
   solicitud?: number;
+  /**
+   * Only the person a words-table row stands for (the rest of a term whose guide word that row
+   * holds): never another official's words.
+   */
+  soloPersonaDeLaFila?: true;
 }
 
 export interface FiltroBandeja {
@@ -45,7 +50,7 @@ export interface FiltroBandeja {
   /** Every term must match (AND of words, each matching any field). */
   busqueda: readonly TerminoBusqueda[];
   /**
-   * The search also finds a request by one of its officials (the originator's inbox): a term's
+   * The search also finds a request by one of its officials (every inbox, issue 35): a term's
    * words may instead all start words of one official's names or cédula.
    */
   buscarFuncionarios?: boolean;
@@ -201,12 +206,18 @@ export const TOTALES: Tabla = {
   estatusAcotado: false,
 };
 
+/** Every word starts a word of one of the request (`id`)'s officials: their GIN index (migration 0027). */
+const deFuncionario = (id: SQL) => (ws: readonly string[]) =>
+  sql`exists (select 1 from funcionarios fb where fb.id_solicitud = ${id} and fb.busqueda @@ ${consultaPrefijos(ws)})`;
+
 /**
  * A row `a` of the words or the pairs table (both copy the request's filter columns beside its
  * incumbent's words, `palabras`: ' word word …'); a word is checked with strpos, cheaper than like.
+ * The officials' words table (migration 0033) holds the incumbent's words in `incumbente`.
  */
-export const filaDePalabras = (a: string): Tabla => {
+export const filaDePalabras = (a: string, incumbente = "palabras"): Tabla => {
   const t = sql.raw(a);
+  const palabrasIncumbente = sql.raw(`${a}.${incumbente}`);
   return {
     nombre: a,
     id: sql`${t}.id_solicitud`,
@@ -215,7 +226,8 @@ export const filaDePalabras = (a: string): Tabla => {
     institucion: sql`${t}.id_institucion`,
     estatusAcotado: true,
     asignado: (si) => (si ? sql`${t}.asignado` : sql`not ${t}.asignado`),
-    palabras: (ws) => and(...ws.map((w) => sql`strpos(${t}.palabras, ${` ${w}`}) > 0`)) as SQL,
+    palabras: (ws) => and(...ws.map((w) => sql`strpos(${palabrasIncumbente}, ${` ${w}`}) > 0`)) as SQL,
+    funcionarios: deFuncionario(sql`${t}.id_solicitud`),
   };
 };
 
@@ -239,7 +251,9 @@ export function condicionEstatus(c: CoincidenciaEstatus, tabla: Tabla): SQL {
 export function condicionTermino(t: TerminoBusqueda, tabla: Tabla, conFuncionarios = false): SQL | undefined {
   const palabras = tabla.palabras ?? falta(tabla, "search words");
   const funcionarios =
-    conFuncionarios && t.palabras.length > 0 ? (tabla.funcionarios ?? falta(tabla, "officials")) : null;
+    conFuncionarios && t.palabras.length > 0 && !t.soloPersonaDeLaFila
+      ? (tabla.funcionarios ?? falta(tabla, "officials"))
+      : null;
   return or(
     t.solicitud !== undefined ? sql`${tabla.id ?? falta(tabla, "request number")} = ${t.solicitud}` : undefined,
     t.instituciones.length > 0 ? sql`${tabla.institucion} in (${lista(t.instituciones)})` : undefined,

@@ -11,12 +11,17 @@
  *   both words as bounds, instead of checking the second word on every request of the first; when
  *   the second word also names statuses or institutions, those are counted apart, as bounds of the
  *   words table (`partesPareja`).
- * It applies when one term of the search can only name the incumbent (no institution or status
- * shares its words) and has a word with a letter in it: that word guides the scan (`elegirGuia`,
- * pure). Digits only (cédula pieces) and the expiry filter keep the plain query and its GIN index.
+ * It applies when one term of the search can only name a person (no institution or status shares
+ * its words) and has a word with a letter in it: that word guides the scan (`elegirGuia`, pure).
+ * Digits only (cédula pieces) and the expiry filter keep the plain query and its GIN indexes.
+ * A search that also finds officials (issue 35) adds one part: the officials' words table
+ * (`funcionarios_palabras`, migration 0033), one row per official and word, for the requests whose
+ * incumbent the guide term does not name but one official does (`parteFuncionarios`).
  * A request whose words start with the typed word more than once is read once: its words are
  * stored in byte order with the previous one (`anterior`), and only the first of the run, whose
  * previous word sorts before the typed text, is kept.
+ * Longer than 300 lines: the incumbents' and the officials' parts of one search share its guide,
+ * its ranges and its run rule, and must never count a request twice.
  */
 import { and, type SQL, sql } from "drizzle-orm";
 import { entero } from "../../db/filas.js";
@@ -78,16 +83,8 @@ const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCode
  * on the pair's row.
  */
 export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
-  // The words tables copy neither the holder nor the stage, nor hold the officials' words: those
-  // filters keep the plain query (the originator's inbox, the one searching officials, is one
-  // institution's requests).
-  if (
-    f.vencimiento ||
-    f.busquedaSinPalabras ||
-    f.buscarFuncionarios ||
-    f.asignadoA !== undefined ||
-    f.enEsperaDesdeAntes !== undefined
-  ) {
+  // The words tables copy neither the holder nor the stage: those filters keep the plain query.
+  if (f.vencimiento || f.busquedaSinPalabras || f.asignadoA !== undefined || f.enEsperaDesdeAntes !== undefined) {
     return null;
   }
   const termino = f.busqueda.find(
@@ -100,9 +97,13 @@ export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
   const otras = f.busqueda.flatMap((t) =>
     t.palabras.filter((w) => t !== termino || w !== palabra).map((w) => ({ palabra: w, termino: t })),
   );
+  // With officials, a word of another term may be any official's: only the guide term's words pair.
   const candidatas = otras.filter(
     ({ palabra: w, termino: t }) =>
-      /[a-z]/.test(w) && !w.startsWith(palabra) && !palabra.startsWith(w) && (t === termino || t.palabras.length === 1),
+      /[a-z]/.test(w) &&
+      !w.startsWith(palabra) &&
+      !palabra.startsWith(w) &&
+      (t === termino || (t.palabras.length === 1 && !f.buscarFuncionarios)),
   );
   const segunda = candidatas.find((c) => c.termino === termino) ?? candidatas[0] ?? null;
   return { termino, palabra, segunda };
@@ -131,6 +132,8 @@ export function consultaVocabulario(palabra: string): SQL {
 
 const P = filaDePalabras("p");
 const Q = filaDePalabras("q");
+/** A row of the officials' words table: the incumbent's words are its `incumbente`. */
+const FP = filaDePalabras("fp", "incumbente");
 
 /** `starts a word of the request`, on the words stored with row `a`. */
 const empiezaPalabra = (w: string, a = "p") => sql`strpos(${sql.raw(a)}.palabras, ${` ${w}`}) > 0`;
@@ -139,8 +142,16 @@ const empiezaPalabra = (w: string, a = "p") => sql`strpos(${sql.raw(a)}.palabras
 const primeraDeLaRacha = (guia: Palabra, anterior: SQL = sql.raw("p.anterior")) =>
   sql`(${anterior} is null or ${anterior} < ${guia.palabra})`;
 
-/** A term of these words alone (what is left of a term once the scan's own words are taken out). */
-const soloPalabras = (palabras: readonly string[]): TerminoBusqueda => ({ palabras, instituciones: [], estatus: [] });
+/**
+ * A term of these words alone (what is left of a term once the scan's own words are taken out):
+ * the row's person must hold them too.
+ */
+const soloPalabras = (palabras: readonly string[]): TerminoBusqueda => ({
+  palabras,
+  instituciones: [],
+  estatus: [],
+  soloPersonaDeLaFila: true,
+});
 
 /** The terms a scan by the guide word still checks: the guide term's other words, every other term. */
 const restoDeLaGuia = (f: FiltroBandeja, guia: GuiaPalabras): TerminoBusqueda[] => [
@@ -228,13 +239,47 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
   ];
 }
 
+/** `every word starts a word of these words` (' word word …'). */
+const todasEn = (columna: SQL, ws: readonly string[]) =>
+  and(...ws.map((w) => sql`strpos(${columna}, ${` ${w}`}) > 0`)) as SQL;
+
+/**
+ * The requests whose incumbent the guide term does not name but one of whose officials it does
+ * (every other term checked as usual), each once (`id`, `fecha`): the officials' words under the
+ * guide word, the term's other words on the official's own. One word: the first row of the request
+ * under it (`anterior`); more: the first row whose official holds them all (an index lookup in the
+ * request's rows, only for rows that match).
+ */
+export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
+  const desde = guia.palabra;
+  const hasta = siguiente(guia.palabra);
+  const otras = guia.termino.palabras.filter((w) => w !== guia.palabra);
+  const unaVez =
+    otras.length === 0
+      ? primeraDeLaRacha(guia, sql.raw("fp.anterior"))
+      : sql`not exists (select 1 from funcionarios_palabras f2
+          where f2.id_solicitud = fp.id_solicitud and f2.palabra >= ${desde} and f2.palabra < ${hasta}
+            and (f2.palabra, f2.id_funcionario) < (fp.palabra, fp.id_funcionario)
+            and ${todasEn(sql.raw("f2.palabras"), otras)})`;
+  return sql`select fp.id_solicitud as id, fp.fecha_solicitud as fecha from funcionarios_palabras fp
+    where ${and(
+      sql`fp.palabra >= ${desde} and fp.palabra < ${hasta}`,
+      otras.length > 0 ? todasEn(sql.raw("fp.palabras"), otras) : undefined,
+      sql`not (${todasEn(sql.raw("fp.incumbente"), guia.termino.palabras)})`,
+      predicado(f, FP, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),
+      unaVez,
+    )}`;
+}
+
 /** The matching requests' ids and dates (`id`, `fecha`), in parts that never share one. */
 function partes(f: FiltroBandeja, guia: GuiaPalabras): SQL[] {
-  return guia.pareja && guia.vocabulario
-    ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
-    : [
-        sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`,
-      ];
+  const delIncumbente =
+    guia.pareja && guia.vocabulario
+      ? partesPareja(f, { ...guia, vocabulario: guia.vocabulario }, guia.pareja)
+      : [
+          sql`select p.id_solicitud as id, p.fecha_solicitud as fecha from solicitudes_palabras p where ${and(rangoPalabra(guia), condiciones(f, guia))}`,
+        ];
+  return f.buscarFuncionarios ? [...delIncumbente, parteFuncionarios(f, guia)] : delIncumbente;
 }
 
 /**
@@ -275,6 +320,12 @@ export function paginaPorNombre(
       where ${and(sql`p.palabra = ${w}`, donde)}
       order by p.nombres ${dir}, p.apellidos ${dir}, p.id_solicitud ${dir} limit ${cuantas})`,
   );
+  // The requests found by an official: their incumbents' names read, sorted.
+  if (f.buscarFuncionarios) {
+    ramas.push(sql`(select fx.id, ix.nombres, ix.apellidos from (${parteFuncionarios(f, guia)}) fx
+      join solicitudes sx on sx.id_solicitud = fx.id join incumbentes ix on ix.id_incumbente = sx.id_incumbente
+      order by ix.nombres ${dir}, ix.apellidos ${dir}, fx.id ${dir} limit ${cuantas})`);
+  }
   const union =
     ramas.length > 0
       ? sql.join(ramas, sql` union all `)

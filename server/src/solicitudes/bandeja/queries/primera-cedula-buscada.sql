@@ -32,7 +32,17 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+        and (
+          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+          )
+        )
       )
     order by
       "incumbentes"."cedula" asc,
@@ -53,7 +63,7 @@ order by
   p.k1 asc,
   p.k2 asc,
   p.id asc;
--- params: [101,204,"0010001:*"]
+-- params: [101,204,"0010001:*","0010001:*"]
 
 select
   count(*)::int as n
@@ -66,9 +76,19 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+        and (
+          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+          )
+        )
       )
     limit
-      $4
+      $5
   ) c;
--- params: [101,204,"0010001:*",10001]
+-- params: [101,204,"0010001:*","0010001:*",10001]

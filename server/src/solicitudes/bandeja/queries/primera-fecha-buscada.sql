@@ -31,10 +31,28 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
         and (
-          "solicitudes"."id_institucion" in ($4, $5)
-          or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $6)
+          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+          )
+        )
+        and (
+          "solicitudes"."id_institucion" in ($5, $6)
+          or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $7)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $8)
+          )
         )
       )
     order by
@@ -54,4 +72,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*",3,9,"hacienda:*"]
+-- params: [101,204,"nunez:*","nunez:*",3,9,"hacienda:*","hacienda:*"]

@@ -55,6 +55,39 @@ from
                   and q.estatus in ($6, $7)
                 )
             )
+            union all
+            (
+              select
+                fp.id_solicitud as id,
+                fp.fecha_solicitud as fecha
+              from
+                funcionarios_palabras fp
+              where
+                (
+                  fp.palabra >= $8
+                  and fp.palabra < $9
+                  and strpos(fp.palabras, $10) > 0
+                  and not (
+                    (
+                      strpos(fp.incumbente, $11) > 0
+                      and strpos(fp.incumbente, $12) > 0
+                    )
+                  )
+                  and fp.estatus in ($13, $14)
+                  and not exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras f2
+                    where
+                      f2.id_solicitud = fp.id_solicitud
+                      and f2.palabra >= $15
+                      and f2.palabra < $16
+                      and (f2.palabra, f2.id_funcionario) < (fp.palabra, fp.id_funcionario)
+                      and strpos(f2.palabras, $17) > 0
+                  )
+                )
+            )
           ) u
         order by
           u.fecha desc,
@@ -74,4 +107,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["ana","anabel","nunez","ana","nunez",101,204]
+-- params: ["ana","anabel","nunez","ana","nunez",101,204,"nunez","nune{"," ana"," ana"," nunez",101,204,"nunez","nune{"," ana"]

@@ -1,4 +1,4 @@
--- The originator's search: the incumbent's words, or one official's (their index, the requests hashed once), in date order
+-- A searched page in date order of more matches than the cap: the dates walked, each request's incumbent's words or one official's (their index, the requests hashed once) checked
 -- paso: leer (fecha)
 
 select

@@ -79,6 +79,40 @@ from
           limit
             10
         )
+        union all
+        (
+          select
+            fx.id,
+            ix.nombres,
+            ix.apellidos
+          from
+            (
+              select
+                fp.id_solicitud as id,
+                fp.fecha_solicitud as fecha
+              from
+                funcionarios_palabras fp
+              where
+                (
+                  fp.palabra >= $9
+                  and fp.palabra < $10
+                  and not (strpos(fp.incumbente, $11) > 0)
+                  and fp.estatus in ($12, $13)
+                  and (
+                    fp.anterior is null
+                    or fp.anterior < $14
+                  )
+                )
+            ) fx
+            join solicitudes sx on sx.id_solicitud = fx.id
+            join incumbentes ix on ix.id_incumbente = sx.id_incumbente
+          order by
+            ix.nombres asc,
+            ix.apellidos asc,
+            fx.id asc
+          limit
+            10
+        )
       ) x
       join solicitudes on solicitudes.id_solicitud = x.id
     order by
@@ -100,7 +134,7 @@ order by
   p.k1 asc,
   p.k2 asc,
   p.id asc;
--- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204]
+-- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]
 
 select
   (
@@ -127,5 +161,29 @@ select
         limit
           10001
       ) c
+  ) + (
+    select
+      count(*)::int
+    from
+      (
+        select
+          fp.id_solicitud as id,
+          fp.fecha_solicitud as fecha
+        from
+          funcionarios_palabras fp
+        where
+          (
+            fp.palabra >= $6
+            and fp.palabra < $7
+            and not (strpos(fp.incumbente, $8) > 0)
+            and fp.estatus in ($9, $10)
+            and (
+              fp.anterior is null
+              or fp.anterior < $11
+            )
+          )
+        limit
+          10001
+      ) c
   ) as n;
--- params: ["nunez","nunezz","nunez",101,204]
+-- params: ["nunez","nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]

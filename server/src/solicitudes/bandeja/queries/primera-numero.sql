@@ -34,6 +34,14 @@ from
         and (
           "solicitudes"."id_solicitud" = $3
           or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $4)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $5)
+          )
         )
       )
     order by
@@ -53,4 +61,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,46,"46:*"]
+-- params: [101,204,46,"46:*","46:*"]

@@ -31,7 +31,17 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+        and (
+          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+          or "solicitudes"."id_solicitud" in (
+            select
+              fb.id_solicitud
+            from
+              funcionarios fb
+            where
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+          )
+        )
       )
     order by
       "solicitudes"."fecha_solicitud" desc,
@@ -46,4 +56,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*"]
+-- params: [101,204,"nunez:*","nunez:*"]

@@ -26,5 +26,29 @@ select
         limit
           10001
       ) c
+  ) + (
+    select
+      count(*)::int
+    from
+      (
+        select
+          fp.id_solicitud as id,
+          fp.fecha_solicitud as fecha
+        from
+          funcionarios_palabras fp
+        where
+          (
+            fp.palabra >= $5
+            and fp.palabra < $6
+            and not (strpos(fp.incumbente, $7) > 0)
+            and fp.estatus in ($8, $9)
+            and (
+              fp.anterior is null
+              or fp.anterior < $10
+            )
+          )
+        limit
+          10001
+      ) c
   ) as n;
--- params: ["nunez","nunez",101,204]
+-- params: ["nunez","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]

@@ -8,23 +8,39 @@ select
     from
       (
         select
-          q.id_solicitud as id,
-          q.fecha_solicitud as fecha
+          p.id_solicitud as id,
+          p.fecha_solicitud as fecha
         from
-          solicitudes_pares q
+          solicitudes_palabras p
         where
           (
-            q.palabra1 in ($1, $2)
-            and q.palabra2 in ($3)
+            p.palabra in ($1)
             and (
-              q.anterior1 is null
-              or q.anterior1 < $4
+              (
+                p.anterior is null
+                or p.anterior < $2
+              )
+              and (
+                p.estatus in ($3, $4)
+                and (
+                  p.estatus in ($5)
+                  or (
+                    p.estatus in ($6)
+                    and p.asignado
+                  )
+                  or strpos(p.palabras, $7) > 0
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios fb
+                    where
+                      fb.id_solicitud = p.id_solicitud
+                      and fb.busqueda @@ to_tsquery('simple'::regconfig, $8)
+                  )
+                )
+              )
             )
-            and (
-              q.anterior2 is null
-              or q.anterior2 < $5
-            )
-            and q.estatus in ($6, $7)
           )
         limit
           10001
@@ -35,51 +51,42 @@ select
     from
       (
         select
-          p.id_solicitud as id,
-          p.fecha_solicitud as fecha
+          fp.id_solicitud as id,
+          fp.fecha_solicitud as fecha
         from
-          solicitudes_palabras p
+          funcionarios_palabras fp
         where
           (
-            p.palabra in ($8)
+            fp.palabra >= $9
+            and fp.palabra < $10
+            and not (strpos(fp.incumbente, $11) > 0)
             and (
-              p.anterior is null
-              or p.anterior < $9
+              fp.estatus in ($12, $13)
+              and (
+                fp.estatus in ($14)
+                or (
+                  fp.estatus in ($15)
+                  and fp.asignado
+                )
+                or strpos(fp.incumbente, $16) > 0
+                or exists (
+                  select
+                    1
+                  from
+                    funcionarios fb
+                  where
+                    fb.id_solicitud = fp.id_solicitud
+                    and fb.busqueda @@ to_tsquery('simple'::regconfig, $17)
+                )
+              )
             )
-            and false
-            and not strpos(p.palabras, $10) > 0
-            and p.estatus in ($11)
-          )
-        limit
-          10001
-      ) c
-  ) + (
-    select
-      count(*)::int
-    from
-      (
-        select
-          p.id_solicitud as id,
-          p.fecha_solicitud as fecha
-        from
-          solicitudes_palabras p
-        where
-          (
-            p.palabra in ($12)
             and (
-              p.anterior is null
-              or p.anterior < $13
+              fp.anterior is null
+              or fp.anterior < $18
             )
-            and p.estatus in ($14)
-            and not strpos(p.palabras, $15) > 0
-            and (
-              p.estatus in ($16)
-              and p.asignado
-            )
-            and not p.estatus in ($17)
           )
         limit
           10001
       ) c
   ) as n;
--- params: ["activa","activo","nunez","activa","nunez",101,204,"nunez","nunez"," activa",106,"nunez","nunez",101," activa",101,106]
+-- params: ["nunez","nunez",101,204,106,101," activa","activa:*","nunez","nune{"," nunez",101,204,106,101," activa","activa:*","nunez"]

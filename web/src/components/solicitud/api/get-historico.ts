@@ -8,11 +8,13 @@ export function obtenerHistorico(idSolicitud: number): Promise<HistoricoEntrada[
   return api.get<HistoricoEntrada[]>(`api/SolicitudFirma/Historico/${idSolicitud}`);
 }
 
-export function useHistorico(idSolicitud: number) {
+/** `activo` false: not read yet (e.g. until the request itself is). */
+export function useHistorico(idSolicitud: number, activo = true) {
   const query = useQuery({
     queryKey: ["solicitud", idSolicitud, "historico"],
     queryFn: () => obtenerHistorico(idSolicitud),
     staleTime: 0,
+    enabled: activo,
   });
   useAvisoError(query.isError, MSG.errorCargarDetalles);
   return query;

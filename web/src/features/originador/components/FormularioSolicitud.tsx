@@ -5,7 +5,7 @@
  * sections); the server's field errors show under their fields.
  */
 import type { Adjunto, Funcionario, InfoInstitucion, Solicitud } from "@registro/contracts";
-import { MSG } from "@registro/contracts";
+import { ESTATUS, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { useMemo, useState } from "react";
 import { ErrorCampo } from "../../../components/formulario/campos";
@@ -17,6 +17,7 @@ import { useGuardarFuncionario } from "../api/guardar-funcionario";
 import { estatusOriginador, type ModoFormulario } from "../reglas";
 import { AdjuntosDialog } from "./AdjuntosDialog";
 import { confirmar } from "./confirmar";
+import { UltimaDevolucion } from "./Devoluciones";
 import { SeccionDocumentos, SeccionIncumbente, SeccionInstitucion } from "./formulario-solicitud/secciones";
 import { useFormularioSolicitud } from "./formulario-solicitud/use-formulario-solicitud";
 import { TablaFuncionarios } from "./TablaFuncionarios";
@@ -64,6 +65,9 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
             Solicitud No. <strong>{solicitud.idSolicitud}</strong> <span className="rf-sr-only">Estatus: </span>
             <StatusTag texto={estatusVisible.texto} color={estatusVisible.color} />
           </p>
+        )}
+        {solicitud?.estatusSolitud === ESTATUS.RETORNADO_ANALISTA && editable && (
+          <UltimaDevolucion idSolicitud={solicitud.idSolicitud} />
         )}
         {modo === "editar" && !editable && !saliendo && (
           <p className="rfo-aviso" role="status">

@@ -6,7 +6,7 @@
  * the status allows: edit (202, 108), add officials, 'Renovar' and 'Inactivar Firma' (106).
  */
 import "../originador.css";
-import { ESTATUS, ESTATUS_FUNCIONARIO, MSG, type Solicitud } from "@registro/contracts";
+import { ESTATUS, ESTATUS_FUNCIONARIO, type HistoricoEntrada, MSG, type Solicitud } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
 import { ProgressSpinner } from "primereact/progressspinner";
@@ -28,6 +28,7 @@ import { TimelineEtapas } from "../../../components/solicitud/TimelineEtapas";
 import { notify } from "../../../lib/toast";
 import { useRenovarSolicitud } from "../api/renovar-solicitud";
 import { ConfirmacionHost, confirmar } from "../components/confirmar";
+import { HistorialDevoluciones, useDevoluciones } from "../components/Devoluciones";
 import { InactivarFirmaDialog } from "../components/InactivarFirmaDialog";
 import { useVolver } from "../components/use-volver";
 import { esActiva, esInactiva, estatusOriginador, puedeEditar, RUTA, tieneObservaciones } from "../reglas";
@@ -41,7 +42,9 @@ export default function DetallesOriginadorPage() {
   const [pestana, setPestana] = useState(0);
   const s = solicitud.data;
   useAvisosLeidosAlAbrir(id, s !== undefined);
-  const lista = s ? pestanas(s) : [];
+  // Every return and rejection, kept visible after the request is sent again (issue 35).
+  const devoluciones = useDevoluciones(id, s !== undefined);
+  const lista = s ? pestanas(s, devoluciones ?? []) : [];
   const indiceObservaciones = lista.findIndex((p) => p.titulo === "Observaciones");
 
   return (
@@ -226,7 +229,7 @@ function FormularioRenovacion({ idSolicitud, onHide }: { idSolicitud: number; on
   );
 }
 
-function pestanas(s: Solicitud): { titulo: string; contenido: ReactNode }[] {
+function pestanas(s: Solicitud, devoluciones: HistoricoEntrada[]): { titulo: string; contenido: ReactNode }[] {
   const lista: { titulo: string; contenido: ReactNode }[] = [
     { titulo: "Comentario", contenido: <p className="rfo-texto">{s.comentario || "Sin comentario."}</p> },
     { titulo: "Documentos", contenido: <DocumentosTab idSolicitud={s.idSolicitud} /> },
@@ -235,5 +238,10 @@ function pestanas(s: Solicitud): { titulo: string; contenido: ReactNode }[] {
   if (tieneObservaciones(s.estatusSolitud))
     lista.push({ titulo: "Observaciones", contenido: <ObservacionesTab idSolicitud={s.idSolicitud} /> });
   if (esInactiva(s.estatusSolitud)) lista.push({ titulo: "Inactiva", contenido: <InactivaTab solicitud={s} /> });
+  if (devoluciones.length > 0)
+    lista.push({
+      titulo: "Historial de devoluciones",
+      contenido: <HistorialDevoluciones entradas={devoluciones} />,
+    });
   return lista;
 }
