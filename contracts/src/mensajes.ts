@@ -381,6 +381,24 @@ export const MSG = {
   emisionAnterior: (fecha: string) =>
     `El código corresponde a una constancia emitida el ${fecha}, antes del sellado electrónico: compare su contenido con la página del código.`,
   emisionDesconocida: "El archivo no contiene un código de verificación emitido por el registro.",
+  // The upload check's one verdict (decided from the digest of the issued file first).
+  veredictoEmitida: (codigo: string, fecha: string, id: number) =>
+    `Constancia válida: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, con el sello electrónico de la Contraloría intacto.`,
+  veredictoDesactualizada: (codigo: string, fecha: string, id: number) =>
+    `Constancia desactualizada: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, pero ya no refleja el registro de hoy.`,
+  veredictoDistinta: (codigo: string) =>
+    `No es la constancia emitida: el archivo no coincide byte a byte con el que emitió el registro con el código ${codigo}. No lo acepte como constancia.`,
+  veredictoAlterada:
+    "No es una constancia válida: el sello electrónico no corresponde al contenido, el archivo fue modificado después de sellarse.",
+  veredictoAjena:
+    "No es una constancia válida: el archivo está firmado, pero no con el sello electrónico de la Contraloría.",
+  veredictoSinSello: "No es una constancia válida: el archivo no tiene sello electrónico.",
+  veredictoDesconocida:
+    "El archivo tiene el sello electrónico de la Contraloría, pero no contiene un código de verificación emitido por este registro.",
+  ultimaSi: "Es la constancia más reciente de su solicitud.",
+  ultimaNo: (fecha: string, codigo: string | null) =>
+    `No es la constancia más reciente de su solicitud: el registro emitió otra el ${fecha}${codigo ? ` con el código ${codigo}` : ""}.`,
+  deOtraPagina: (codigo: string) => `El archivo no es la constancia del código ${codigo} de esta página.`,
   selloTiempoNoDisponible:
     "No se pudo obtener el sello de tiempo para sellar la constancia. Intente de nuevo en unos minutos.",
 

@@ -744,7 +744,12 @@ export const constancias = pgTable(
     pdfSha256: text("pdf_sha256"),
     selloHuella: text("sello_huella"),
   },
-  (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
+  (t) => [
+    uniqueIndex("constancias_codigo_uq").on(t.codigoHash),
+    index("constancias_solicitud_idx").on(t.idSolicitud),
+    // The upload check finds a file by its digest (migration 0035).
+    index("constancias_pdf_idx").on(t.pdfSha256),
+  ],
 );
 
 // Security: sign-in failures per account and client address (migration 0004).

@@ -4,6 +4,7 @@
  * request, and the public, rate-limited view of a constancia by its code.
  */
 import {
+  CAMPO_CODIGO_PAGINA,
   CAMPO_CONSTANCIA,
   GRUPOS,
   MAX_BYTES_CONSTANCIA,
@@ -23,6 +24,7 @@ import { leerFormulario } from "../adjuntos/multipart.js";
 import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import { ValidacionCampo } from "../shared/errors.js";
+import { comprobarConstancia } from "./comprobar.service.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
@@ -99,17 +101,31 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       tags,
       summary:
         "Comprobación pública de un archivo de constancia: su sello electrónico y si es el que emitió el registro",
-      description: `Formulario multipart con el PDF en el campo «${CAMPO_CONSTANCIA}» (hasta ${MAX_BYTES_CONSTANCIA} bytes).`,
+      description:
+        `Formulario multipart con el PDF en el campo «${CAMPO_CONSTANCIA}» (hasta ${MAX_BYTES_CONSTANCIA} bytes) y, ` +
+        `si se comprueba en la página de un código, ese código en «${CAMPO_CODIGO_PAGINA}».`,
       consumes: ["multipart/form-data"],
       response: { 200: zComprobacionConstancia, 400: zRespuestaSimple },
     },
     handler: async (req) => {
-      const { archivos } = await leerFormulario(req, { archivos: [CAMPO_CONSTANCIA], maxBytes: MAX_BYTES_CONSTANCIA });
+      const { archivos, campos } = await leerFormulario(req, {
+        archivos: [CAMPO_CONSTANCIA],
+        maxBytes: MAX_BYTES_CONSTANCIA,
+      });
       const archivo = archivos.get(CAMPO_CONSTANCIA);
       if (!archivo || archivo.contenido.length === 0) {
         throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaArchivoRequerido);
       }
-      return service.comprobarConstancia(db, archivo.contenido, selloDe(config, reloj()));
+      // The page's code, when the file is checked on a code's page: any text (a malformed one is ignored).
+      const pagina = campos[CAMPO_CODIGO_PAGINA];
+      return comprobarConstancia(
+        db,
+        archivo.contenido,
+        selloDe(config, reloj()),
+        reloj,
+        config.expiryNoticeDays,
+        typeof pagina === "string" ? pagina.slice(0, 60) : null,
+      );
     },
   });
 };

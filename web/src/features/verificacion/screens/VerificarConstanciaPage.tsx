@@ -69,7 +69,7 @@ export default function VerificarConstanciaPage() {
         )}
         {comprobarVisible ? (
           <Suspense fallback={<ReservaComprobar />}>
-            <ComprobarArchivo />
+            <ComprobarArchivo codigoPagina={codigo || undefined} />
           </Suspense>
         ) : (
           <ReservaComprobar />
