@@ -424,6 +424,15 @@ export const MSG = {
   auditoriaPuntoRegistrado: (id: number) => `Punto de control registrado en la entrada ${id}.`,
   auditoriaPuntoFalso: (id: number, fecha: string) =>
     `El punto de control del ${fecha} (entrada ${id}) no está firmado con la clave de auditoría.`,
+  auditoriaIntegraConIncidentes: (n: number, incidentes: string) =>
+    `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}, salvo los incidentes registrados: ${incidentes}.`,
+  auditoriaIncidente: (id: number, motivo: string) => `entrada ${id} (${motivo})`,
+  auditoriaIncidenteFalso: (id: number) =>
+    `El incidente registrado en la entrada ${id} no está firmado con la clave de auditoría.`,
+  incidenteRegistrado: (id: number) =>
+    `Incidente registrado en la entrada ${id}: la verificación continúa después de ella y lo menciona.`,
+  incidenteNoEsLaRotura: (id: number) => `La entrada ${id} no es donde la verificación encuentra rota la cadena.`,
+  incidenteMotivoRequerido: "Indique el motivo del incidente (al menos 10 caracteres).",
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
   confirmarLiberar:
     "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",

@@ -610,6 +610,19 @@ export const auditoriaSello = pgTable("auditoria_sello", {
   sello: text("sello").notNull(),
 });
 
+/**
+ * An incident of the audit trail (migration 0035): a break at one entry the configuration
+ * administrator recorded with its reason; signed with the audit key, append-only.
+ */
+export const auditoriaIncidentes = pgTable("auditoria_incidentes", {
+  idIncidente: serial("id_incidente").primaryKey(),
+  idAuditoria: bigint("id_auditoria", { mode: "number" }).notNull(),
+  motivo: text("motivo").notNull(),
+  idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+  fecha: tstz("fecha").notNull().defaultNow(),
+  firma: text("firma").notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Avisos: in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
 
