@@ -368,6 +368,7 @@ export const MSG = {
   constanciaVencida: "Vencida",
   constanciaPorVencer: "Por vencer",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
+  errorDescargarComprobante: "No se pudo descargar el comprobante.",
   constanciaArchivoRequerido: "Adjunte el archivo PDF de la constancia.",
   constanciaNoPdf: "El archivo no es un PDF.",
   selloValido: "El sello electrónico de la Contraloría es válido: el archivo no ha cambiado desde que se selló.",
@@ -395,6 +396,9 @@ export const MSG = {
   veredictoSinSello: "No es una constancia válida: el archivo no tiene sello electrónico.",
   veredictoDesconocida:
     "El archivo tiene el sello electrónico de la Contraloría, pero no contiene un código de verificación emitido por este registro.",
+  veredictoComprobante: (codigo: string, fecha: string) =>
+    `Comprobante válido: es el comprobante de verificación que emitió el registro el ${fecha} con el código ${codigo}, con el sello electrónico de la Contraloría intacto.`,
+  comprobanteNoEncontrado: "El código de verificación no corresponde a ningún comprobante.",
   ultimaSi: "Es la constancia más reciente de su solicitud.",
   ultimaNo: (fecha: string, codigo: string | null) =>
     `No es la constancia más reciente de su solicitud: el registro emitió otra el ${fecha}${codigo ? ` con el código ${codigo}` : ""}.`,

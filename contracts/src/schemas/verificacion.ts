@@ -164,6 +164,8 @@ export const zComprobacionConstancia = z.object({
     "sinSello",
     "anterior",
     "desconocida",
+    // A Comprobante de verificación of "Verificar firma", byte for byte as issued.
+    "comprobante",
   ]),
   veredictoTexto: z.string(),
   /** Whether the file is the latest constancia issued for its request (null: not one of the registry's files). */
@@ -188,6 +190,23 @@ export const zComprobacionConstancia = z.object({
   ),
 });
 export type ComprobacionConstancia = z.infer<typeof zComprobacionConstancia>;
+
+/**
+ * GET api/Verificacion/ComprobanteFirma/{codigo} (public): a Comprobante de verificación as
+ * recorded — the question as text, the answer, the date answered for and when it was asked.
+ */
+export const zComprobantePublico = z.object({
+  autentico: z.literal(true),
+  codigo: z.string(),
+  /** When it was asked (ISO). */
+  emitido: z.string(),
+  pregunta: z.string(),
+  autorizado: z.boolean(),
+  motivo: z.string(),
+  /** The date the question was about (yyyy-mm-dd). */
+  fecha: z.string(),
+});
+export type ComprobantePublico = z.infer<typeof zComprobantePublico>;
 
 /** The code as printed: 20 characters of Crockford base 32 (100 bits) in groups of four. */
 export const CODIGO_CONSTANCIA_REGEX = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;

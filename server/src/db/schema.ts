@@ -765,6 +765,27 @@ export const constancias = pgTable(
   ],
 );
 
+/**
+ * A Comprobante de verificación (migration 0035): one sealed answer of "Verificar firma" — the
+ * question as text, the answer, the date answered for — with its code's and its file's SHA-256.
+ */
+export const comprobantes = pgTable(
+  "comprobantes",
+  {
+    idComprobante: serial("id_comprobante").primaryKey(),
+    codigoHash: text("codigo_hash").notNull(),
+    pregunta: text("pregunta").notNull(),
+    autorizado: boolean("autorizado").notNull(),
+    motivo: text("motivo").notNull(),
+    fecha: text("fecha").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+    emitido: tstz("emitido").notNull().defaultNow(),
+    pdfSha256: text("pdf_sha256").notNull(),
+    selloHuella: text("sello_huella").notNull(),
+  },
+  (t) => [uniqueIndex("comprobantes_codigo_uq").on(t.codigoHash), index("comprobantes_pdf_idx").on(t.pdfSha256)],
+);
+
 // Security: sign-in failures per account and client address (migration 0004).
 export const bloqueosAcceso = pgTable(
   "bloqueos_acceso",

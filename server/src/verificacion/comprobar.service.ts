@@ -8,6 +8,7 @@ import { CAMPO_CONSTANCIA, type ComprobacionConstancia, MSG, normalizarCodigo } 
 import type { Db } from "../db/client.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
+import { comprobantePorHash, comprobantePorPdf, fechaComprobante } from "./comprobante.service.js";
 import type { Sello } from "./sello.js";
 import { mapFuncionarioConstancia, numeroONulo } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
@@ -48,6 +49,51 @@ export async function comprobarConstancia(
   const porDigest = await repo.constanciaPorPdf(db, hash);
   const fila = porDigest ?? (impreso ? await repo.constanciaPorHash(db, hashCodigo(impreso)) : null);
   const codigo = fila && impreso && hashCodigo(impreso) === fila.codigoHash ? impreso : null;
+  if (!fila) {
+    // Not a constancia: perhaps a comprobante of "Verificar firma" (by its digest, else its code).
+    const comprobante =
+      (await comprobantePorPdf(db, hash)) ?? (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null);
+    if (comprobante) {
+      const suyo = impreso && hashCodigo(impreso) === comprobante.codigoHash ? impreso : null;
+      const igual = comprobante.pdfSha256 === hash;
+      if (!igual && estadoSello === "valido") estadoSello = "alterado";
+      const veredicto = igual ? "comprobante" : veredictoDe(estadoSello, "distinta", false);
+      const fecha = fechaComprobante(comprobante.emitido);
+      const texto =
+        veredicto === "comprobante"
+          ? MSG.veredictoComprobante(suyo ?? "", fecha)
+          : veredicto === "ajena"
+            ? MSG.veredictoAjena
+            : MSG.veredictoDistinta(suyo ?? "");
+      return {
+        selloValido: estadoSello === "valido",
+        sello: estadoSello,
+        selloTexto: {
+          valido: MSG.selloValido,
+          alterado: MSG.selloAlterado,
+          ajeno: MSG.selloAjeno,
+          ausente: MSG.selloAusente,
+        }[estadoSello],
+        emitidaPorRegistro: igual,
+        emision: igual ? "emitida" : "distinta",
+        emisionTexto: texto,
+        codigo: suyo,
+        idSolicitud: null,
+        emitida: fechaLocal(comprobante.emitido),
+        certificado: leido.sujeto,
+        pruebas: estadoSello === "valido" && leido.huella === sello.huella && sello.pruebas,
+        selloTiempo: leido.selloTiempo ? leido.selloTiempo.toISOString() : null,
+        veredicto,
+        veredictoTexto: texto,
+        ultima: null,
+        ultimaEmitida: null,
+        ultimaCodigo: null,
+        ultimaTexto: null,
+        deLaPagina: null,
+        noAutorizados: [],
+      };
+    }
+  }
   let emision: ComprobacionConstancia["emision"] = "desconocida";
   let emisionTexto: string = MSG.emisionDesconocida;
   const emitida = fila ? fechaTexto(fechaLocal(fila.emitida)) : "";
@@ -97,6 +143,7 @@ export async function comprobarConstancia(
     sinSello: MSG.veredictoSinSello,
     anterior: emisionTexto,
     desconocida: MSG.veredictoDesconocida,
+    comprobante: MSG.veredictoDesconocida,
   };
   return {
     selloValido: estadoSello === "valido",

@@ -11,6 +11,7 @@ import {
   MSG,
   VISTAS_LECTURA_SOLICITUD,
   zComprobacionConstancia,
+  zComprobantePublico,
   zConstanciaPublica,
   zConsultaVerificacion,
   zId,
@@ -24,6 +25,7 @@ import { leerFormulario } from "../adjuntos/multipart.js";
 import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import { ValidacionCampo } from "../shared/errors.js";
+import { comprobantePublico, emitirComprobante } from "./comprobante.service.js";
 import { comprobarConstancia } from "./comprobar.service.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
@@ -53,6 +55,47 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
     handler: (req) => service.verificarFirma(db, llamanteDe(req), req.query, reloj, config.expiryNoticeDays),
+  });
+
+  app.get("/api/Verificacion/Comprobante", {
+    config: { vistas: GRUPOS.verificacion, alcances: ["verificacion"] },
+    schema: {
+      tags,
+      summary: "Comprobante de verificación (PDF sellado) de la respuesta de «Verificar firma»",
+      description:
+        "La misma pregunta que api/Verificacion/Firma; el PDF recoge la pregunta, la respuesta, la hora y un código seguro de verificación.",
+      security: [{ sesion: [] }, { claveSistema: [] }],
+      querystring: zConsultaVerificacion,
+    },
+    handler: async (req, reply) => {
+      const sellado = { sello: selloDe(config, reloj()), tsaUrl: config.tsaUrl };
+      const { pdf } = await emitirComprobante(
+        db,
+        llamanteDe(req),
+        req.clave ? null : usuarioDe(req).idUsuario,
+        req.query,
+        origen(req),
+        reloj,
+        sellado,
+        config.expiryNoticeDays,
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="Comprobante de verificacion ${req.query.cedula}.pdf"`)
+        .header("cache-control", "no-store")
+        .send(pdf);
+    },
+  });
+
+  app.get("/api/Verificacion/ComprobanteFirma/:codigo", {
+    config: { publico: true, rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute" } },
+    schema: {
+      tags,
+      summary: "Verificación pública de un comprobante de verificación por su código",
+      params: z.object({ codigo: z.string() }),
+      response: { 200: zComprobantePublico, 404: zRespuestaSimple },
+    },
+    handler: (req) => comprobantePublico(db, req.params.codigo),
   });
 
   app.get("/api/Verificacion/GetConstancia/:idSolicitud", {

@@ -119,6 +119,7 @@ type Comprobacion = Exclude<RespuestaComprobacion, { errors: unknown }>;
 /** The one verdict's look: the issued file in force, the issued file outdated, anything else. */
 const CLASE_VEREDICTO: Record<Comprobacion["veredicto"], { clase: string; icono: string }> = {
   emitida: { clase: "rfv-si", icono: "pi-verified" },
+  comprobante: { clase: "rfv-si", icono: "pi-verified" },
   desactualizada: { clase: "rfv-aviso", icono: "pi-exclamation-triangle" },
   anterior: { clase: "rfv-aviso", icono: "pi-info-circle" },
   distinta: { clase: "rfv-no", icono: "pi-times-circle" },
