@@ -6,12 +6,15 @@
  * own page is "Constancia válida". A byte changed in the signature's padding gives one verdict,
  * never "sello válido" beside "no es el que se emitió".
  */
-import type { Funcionario } from "@registro/contracts";
+import fs from "node:fs";
+import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { textoPdf } from "../../server/test/support/lectores";
 import { apiDemo } from "../support/api";
-import { axeAmbosTamanos, ESCRITORIO, launchBrowser, newContext, TELEFONO } from "../support/browser";
+import { axeAmbosTamanos, ESCRITORIO, launchBrowser, login, newContext, TELEFONO } from "../support/browser";
 import { type AppServer, startServer } from "../support/server";
+import { preguntarPorCedula } from "../support/verificar";
 
 let server: AppServer;
 let browser: Browser;
@@ -109,6 +112,51 @@ describe("the constancia's upload check", () => {
       expect(await resultado.textContent()).not.toContain("válido");
       expect(await axeAmbosTamanos(page)).toEqual([]);
       await ctx.close();
+    }
+  }, 180_000);
+
+  it("Verificar firma: 'Descargar comprobante' gives a sealed PDF whose code the public page and the upload check know", async () => {
+    const { funcionarios } = await solicitudConDos();
+    const cedula = funcionarios[1].cedula;
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await login(page, server.url, "consultor");
+    await page.getByRole("link", { name: "Verificar firma" }).first().click();
+    await page.getByRole("heading", { name: "Verificar firma", level: 1 }).waitFor();
+    await preguntarPorCedula(page, cedula);
+    await page
+      .getByRole("status")
+      .filter({ hasText: /autorizado/i })
+      .waitFor();
+    const [descarga] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Descargar comprobante" }).click(),
+    ]);
+    expect(descarga.suggestedFilename()).toBe(`Comprobante de verificacion ${cedula}.pdf`);
+    const pdf = fs.readFileSync((await descarga.path()) as string);
+    const textos = textoPdf(pdf).map((t) => t.trim());
+    expect(textos.join(" ")).toContain("Comprobante de verificación de firma");
+    const codigo = textos.find((t) => CODIGO_CONSTANCIA_REGEX.test(t));
+    expect(codigo).toBeDefined();
+    expect(await axeAmbosTamanos(page)).toEqual([]);
+    await ctx.close();
+
+    for (const tamano of [ESCRITORIO, TELEFONO]) {
+      const publico = await (await newContext(browser)).newPage();
+      await publico.setViewportSize(tamano);
+      await publico.goto(`${server.url}/Verificar/${codigo}`);
+      await publico.getByText("Comprobante de verificación auténtico").waitFor();
+      // The cédula masked, as on a constancia's page.
+      await publico
+        .getByText(`***-****${cedula.slice(-5)}`, { exact: false })
+        .first()
+        .waitFor();
+      expect(await publico.getByText(cedula).count()).toBe(0);
+      await comprobar(publico, pdf);
+      const resultado = publico.getByRole("status", { name: "Resultado de la comprobación" });
+      await resultado.getByText("Comprobante válido").waitFor();
+      expect(await axeAmbosTamanos(publico)).toEqual([]);
+      await publico.context().close();
     }
   }, 180_000);
 });

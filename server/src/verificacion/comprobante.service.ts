@@ -15,6 +15,7 @@ import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { comprobantePdf } from "./comprobante.pdf.js";
 import { montoTexto } from "./decision.js";
 import type { Sello } from "./sello.js";
+import { enmascararCedula } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
 import { hashCodigo, nuevoCodigo, urlVerificacion, verificarFirma } from "./verificacion.service.js";
 
@@ -77,7 +78,8 @@ export async function emitirComprobante(
   }
   await db.insert(comprobantes).values({
     codigoHash: hashCodigo(codigo),
-    pregunta: pregunta.map(([k, v]) => `${k}: ${v}`).join("; "),
+    // What the public page shows: the cédula masked like a constancia's officials.
+    pregunta: pregunta.map(([k, v]) => `${k}: ${k === "Cédula" ? enmascararCedula(v) : v}`).join("; "),
     autorizado: r.autorizado,
     motivo: r.motivo,
     fecha: r.fecha,

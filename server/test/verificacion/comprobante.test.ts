@@ -12,6 +12,7 @@ import { MSG } from "@registro/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
+import { enmascararCedula } from "../../src/verificacion/verificacion.mappers.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
 import { multipart } from "../support/formularios.js";
@@ -97,8 +98,9 @@ describe("GET api/Verificacion/Comprobante", () => {
       autorizado: respuesta.autorizado,
       motivo: respuesta.motivo,
       fecha,
-      pregunta: expect.stringContaining(cedula),
+      pregunta: expect.stringContaining(`Cédula: ${enmascararCedula(cedula)}`),
     });
+    expect(publico.body).not.toContain(cedula);
     const otro = await t.app.inject({
       method: "GET",
       url: "/api/Verificacion/ComprobanteFirma/ABCD-EFGH-JKMN-PQRS-TV12",
