@@ -7,3 +7,5 @@
 export const MAX_BYTES_CONSTANCIA = 2_000_000;
 /** The multipart field of the uploaded constancia. */
 export const CAMPO_CONSTANCIA = "Archivo";
+/** The optional multipart field with the code of the page the file is checked on. */
+export const CAMPO_CODIGO_PAGINA = "Codigo";

@@ -368,6 +368,7 @@ export const MSG = {
   constanciaVencida: "Vencida",
   constanciaPorVencer: "Por vencer",
   errorDescargarConstancia: "No se pudo descargar la constancia.",
+  errorDescargarComprobante: "No se pudo descargar el comprobante.",
   constanciaArchivoRequerido: "Adjunte el archivo PDF de la constancia.",
   constanciaNoPdf: "El archivo no es un PDF.",
   selloValido: "El sello electrónico de la Contraloría es válido: el archivo no ha cambiado desde que se selló.",
@@ -381,6 +382,27 @@ export const MSG = {
   emisionAnterior: (fecha: string) =>
     `El código corresponde a una constancia emitida el ${fecha}, antes del sellado electrónico: compare su contenido con la página del código.`,
   emisionDesconocida: "El archivo no contiene un código de verificación emitido por el registro.",
+  // The upload check's one verdict (decided from the digest of the issued file first).
+  veredictoEmitida: (codigo: string, fecha: string, id: number) =>
+    `Constancia válida: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, con el sello electrónico de la Contraloría intacto.`,
+  veredictoDesactualizada: (codigo: string, fecha: string, id: number) =>
+    `Constancia desactualizada: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, pero ya no refleja el registro de hoy.`,
+  veredictoDistinta: (codigo: string) =>
+    `No es la constancia emitida: el archivo no coincide byte a byte con el que emitió el registro con el código ${codigo}. No lo acepte como constancia.`,
+  veredictoAlterada:
+    "No es una constancia válida: el sello electrónico no corresponde al contenido, el archivo fue modificado después de sellarse.",
+  veredictoAjena:
+    "No es una constancia válida: el archivo está firmado, pero no con el sello electrónico de la Contraloría.",
+  veredictoSinSello: "No es una constancia válida: el archivo no tiene sello electrónico.",
+  veredictoDesconocida:
+    "El archivo tiene el sello electrónico de la Contraloría, pero no contiene un código de verificación emitido por este registro.",
+  veredictoComprobante: (codigo: string, fecha: string) =>
+    `Comprobante válido: es el comprobante de verificación que emitió el registro el ${fecha} con el código ${codigo}, con el sello electrónico de la Contraloría intacto.`,
+  comprobanteNoEncontrado: "El código de verificación no corresponde a ningún comprobante.",
+  ultimaSi: "Es la constancia más reciente de su solicitud.",
+  ultimaNo: (fecha: string, codigo: string | null) =>
+    `No es la constancia más reciente de su solicitud: el registro emitió otra el ${fecha}${codigo ? ` con el código ${codigo}` : ""}.`,
+  deOtraPagina: (codigo: string) => `El archivo no es la constancia del código ${codigo} de esta página.`,
   selloTiempoNoDisponible:
     "No se pudo obtener el sello de tiempo para sellar la constancia. Intente de nuevo en unos minutos.",
 
@@ -406,6 +428,15 @@ export const MSG = {
   auditoriaPuntoRegistrado: (id: number) => `Punto de control registrado en la entrada ${id}.`,
   auditoriaPuntoFalso: (id: number, fecha: string) =>
     `El punto de control del ${fecha} (entrada ${id}) no está firmado con la clave de auditoría.`,
+  auditoriaIntegraConIncidentes: (n: number, incidentes: string) =>
+    `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}, salvo los incidentes registrados: ${incidentes}.`,
+  auditoriaIncidente: (id: number, motivo: string) => `entrada ${id} (${motivo})`,
+  auditoriaIncidenteFalso: (id: number) =>
+    `El incidente registrado en la entrada ${id} no está firmado con la clave de auditoría.`,
+  incidenteRegistrado: (id: number) =>
+    `Incidente registrado en la entrada ${id}: la verificación continúa después de ella y lo menciona.`,
+  incidenteNoEsLaRotura: (id: number) => `La entrada ${id} no es donde la verificación encuentra rota la cadena.`,
+  incidenteMotivoRequerido: "Indique el motivo del incidente (al menos 10 caracteres).",
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
   confirmarLiberar:
     "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",

@@ -3,8 +3,8 @@
  * an active request and reads "Autorizado", downloads the request's constancia and reads its
  * verification code from the PDF's text; signed out, the code typed on Login opens the public page,
  * which says "Vigente"; after the administrator inactivates the request the same page says
- * "Inactivada el …". On that page the downloaded PDF, uploaded, has a valid seal and is the file the
- * registry issued; one changed byte breaks the seal; /Verificar alone offers only that check.
+ * "Inactivada el …". On that page the downloaded PDF, uploaded, is "Constancia válida" (the file the
+ * registry issued, its seal intact); one changed byte makes it "No es la constancia emitida"; /Verificar alone offers only that check.
  */
 import fs from "node:fs";
 import { CODIGO_CONSTANCIA_REGEX, type Funcionario } from "@registro/contracts";
@@ -119,23 +119,23 @@ describe("verification", () => {
     await comprobar(pdf);
     await publico.getByText("constancia.pdf", { exact: true }).waitFor();
     const resultado = publico.getByRole("status", { name: "Resultado de la comprobación" });
-    await resultado.getByText("El sello electrónico de la Contraloría es válido").waitFor();
-    await resultado.getByText(`Es la constancia que emitió el registro el`).waitFor();
+    // One verdict: the issued file, its seal intact.
+    await resultado.getByText("Constancia válida: es el archivo que emitió el registro el").waitFor();
     await resultado.getByText("Sello de pruebas").waitFor();
     await screenshot(publico, "verificacion-publica-archivo");
     const alterado = Buffer.from(pdf);
     const pos = pdf.toString("latin1").search(/\[<[0-9a-f]{4}/) + 2;
     alterado[pos] = alterado[pos] === 0x34 ? 0x35 : 0x34;
     await comprobar(alterado);
-    await resultado.getByText("El sello electrónico no es válido").waitFor();
-    await resultado.getByText("este archivo no es el que se emitió").waitFor();
+    await resultado.getByText("No es la constancia emitida").waitFor();
+    expect(await resultado.getByText("Constancia válida").count()).toBe(0);
 
     // Without a code, the page offers only the file check.
     await publico.goto(`${server.url}/Verificar`);
     await publico.getByRole("heading", { name: "Comprobar el archivo de una constancia" }).waitFor();
     expect(await publico.getByText("Código:").count()).toBe(0);
     await comprobar(pdf);
-    await resultado.getByText("El sello electrónico de la Contraloría es válido").waitFor();
+    await resultado.getByText("Constancia válida").waitFor();
     await publico.goto(`${server.url}/Verificar/${codigo}`);
     await publico.getByText("Constancia auténtica").waitFor();
 

@@ -176,6 +176,8 @@ const schema = z.object({
     .regex(/^[^<>\s@]+@[^<>\s@]+$/, "debe ser una dirección de correo (p. ej. auditoria@contraloria.gob.do)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // How often the audit chain's head is anchored in AUDIT_CHECKPOINT_FILE when it moved (0: never).
+  AUDIT_ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Operations: scheduled backups and metrics
   BACKUP_DIR: z
     .string()
@@ -293,6 +295,8 @@ export type Config = {
   auditCheckpointFile: string;
   /** Where each checkpoint is also mailed (through the outbox); none without it. */
   auditCheckpointEmail: string | undefined;
+  /** Seconds between anchors of the audit chain's head in the checkpoint file (0: none). */
+  auditAnchorIntervalSeconds: number;
   // Operations
   /** Folder of the scheduled daily backups; unset, the app makes none. */
   backupDir: string | undefined;
@@ -393,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditKeyFile: path.resolve(e.AUDIT_KEY_FILE),
     auditCheckpointFile: path.resolve(e.AUDIT_CHECKPOINT_FILE),
     auditCheckpointEmail: e.AUDIT_CHECKPOINT_EMAIL,
+    auditAnchorIntervalSeconds: e.AUDIT_ANCHOR_INTERVAL_SECONDS,
     // Operations
     backupDir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
     backupHour: e.BACKUP_HOUR,

@@ -27,6 +27,8 @@ export const ENTIDADES_AUDITORIA = [
   "ClaveSistema",
   // A change-notification subscription: created and deleted by its key, a delivery replayed.
   "Suscripcion",
+  // The trail itself: an incident (a break at one entry) recorded by the configuration administrator.
+  "Auditoria",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -80,6 +82,7 @@ export const ACCIONES_AUDITORIA = {
   suscribir: "Suscripción a notificaciones de cambios",
   cancelar_suscripcion: "Baja de una suscripción a notificaciones",
   reenviar_notificacion: "Reenvío de una notificación",
+  registrar_incidente: "Registro de un incidente de la auditoría",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 
@@ -138,6 +141,10 @@ export const zVerificacionAuditoria = z.object({
   entradas: z.number(),
   idAuditoria: z.number().nullable(),
   message: z.string(),
+  /** The incidents recorded (POST api/Auditoria/Incidente) that verification went past; absent when none. */
+  incidentes: z
+    .array(z.object({ idAuditoria: z.number(), motivo: z.string(), fecha: z.string(), usuario: z.string().nullable() }))
+    .optional(),
 });
 export type VerificacionAuditoria = z.infer<typeof zVerificacionAuditoria>;
 
@@ -154,3 +161,18 @@ export const zPuntoControlAuditoria = z.object({
   message: z.string(),
 });
 export type PuntoControlAuditoria = z.infer<typeof zPuntoControlAuditoria>;
+
+/**
+ * POST api/Auditoria/Incidente: the configuration administrator records an incident at the entry
+ * where verification finds the trail broken (a row forged with the app's rights, say), with its
+ * reason; verification then goes on past that entry and names the incident.
+ */
+export const zIncidenteAuditoriaBody = z.object({
+  idAuditoria: z.coerce.number({ error: MSG.datosInvalidos }).int(MSG.datosInvalidos).positive(MSG.datosInvalidos),
+  motivo: z
+    .string({ error: MSG.incidenteMotivoRequerido })
+    .trim()
+    .min(10, MSG.incidenteMotivoRequerido)
+    .max(1000, MSG.textoLargo(1000)),
+});
+export type IncidenteAuditoriaBody = z.input<typeof zIncidenteAuditoriaBody>;

@@ -146,8 +146,67 @@ export const zComprobacionConstancia = z.object({
   pruebas: z.boolean(),
   /** The time of an RFC 3161 timestamp over the seal (ISO), when it carries one. */
   selloTiempo: z.string().nullable(),
+  /**
+   * The one verdict the page shows, decided from the digest of the whole issued file first:
+   * "emitida" (the issued file, the latest of its request, every official it names authorised
+   * today), "desactualizada" (the issued file, but a newer constancia exists or an official it
+   * names is no longer authorised), "distinta" (the code is the registry's, the bytes are not the
+   * issued file's — even when the signature itself verifies), "alterada" (a broken seal), "ajena"
+   * (another signer's seal), "sinSello", "anterior" (issued before seals: no file to compare),
+   * "desconocida" (the Contraloría's seal, no code of this registry).
+   */
+  veredicto: z.enum([
+    "emitida",
+    "desactualizada",
+    "distinta",
+    "alterada",
+    "ajena",
+    "sinSello",
+    "anterior",
+    "desconocida",
+    // A Comprobante de verificación of "Verificar firma", byte for byte as issued.
+    "comprobante",
+  ]),
+  veredictoTexto: z.string(),
+  /** Whether the file is the latest constancia issued for its request (null: not one of the registry's files). */
+  ultima: z.boolean().nullable(),
+  /** When the latest constancia of the request was issued (yyyy-mm-dd), when the file is one of the registry's. */
+  ultimaEmitida: z.string().nullable(),
+  /** The latest constancia's code, when known to the caller: the file's own, or the page's code sent with it. */
+  ultimaCodigo: z.string().nullable(),
+  /** "Es la constancia más reciente…" / "No es la constancia más reciente…" (null when unknown). */
+  ultimaTexto: z.string().nullable(),
+  /** Whether the file is the constancia of the page's code sent with it (null when none was sent). */
+  deLaPagina: z.boolean().nullable(),
+  /** The officials the file names who are not authorised today, as the public page shows them. */
+  noAutorizados: z.array(
+    z.object({
+      nombres: z.string(),
+      apellidos: z.string(),
+      cedula: z.string(),
+      estado: z.string(),
+      estadoTexto: z.string(),
+    }),
+  ),
 });
 export type ComprobacionConstancia = z.infer<typeof zComprobacionConstancia>;
+
+/**
+ * GET api/Verificacion/ComprobanteFirma/{codigo} (public): a Comprobante de verificación as
+ * recorded — the question as text, the answer, the date answered for and when it was asked.
+ */
+export const zComprobantePublico = z.object({
+  autentico: z.literal(true),
+  codigo: z.string(),
+  /** When it was asked (ISO). */
+  emitido: z.string(),
+  pregunta: z.string(),
+  autorizado: z.boolean(),
+  motivo: z.string(),
+  /** The date the question was about (yyyy-mm-dd). */
+  fecha: z.string(),
+});
+export type ComprobantePublico = z.infer<typeof zComprobantePublico>;
 
 /** The code as printed: 20 characters of Crockford base 32 (100 bits) in groups of four. */
 export const CODIGO_CONSTANCIA_REGEX = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/;

@@ -8,12 +8,16 @@ import {
   type ConsultaAuditoria,
   MSG,
   type PuntoControlAuditoria,
+  type RespuestaSimple,
   type VerificacionAuditoria,
 } from "@registro/contracts";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auditoria.repository.js";
+import { auditar } from "./cadena.js";
 import { claveEstablecida } from "./clave.js";
+import { insertarIncidente } from "./incidentes.js";
 import { leerPuntos, type PuntoControl, registrarPunto } from "./puntos.js";
 import { verificarAuditoria as verificarTodo } from "./verificacion.js";
 
@@ -32,7 +36,37 @@ export async function verificarAuditoria(db: Db, config: ConfigPuntos): Promise<
     entradas: r.entradas,
     idAuditoria: r.integra ? null : r.idAuditoria,
     message: r.mensaje,
+    ...(r.incidentes.length > 0 ? { incidentes: r.incidentes } : {}),
   };
+}
+
+/**
+ * POST api/Auditoria/Incidente: records an incident at the entry where verification finds the
+ * trail broken now (any other entry is refused), signed with the audit key and audited, in one
+ * transaction; from then on verification goes on past that entry and names it.
+ */
+export async function registrarIncidente(
+  db: Db,
+  config: ConfigPuntos,
+  idUsuario: number,
+  body: { idAuditoria: number; motivo: string },
+): Promise<RespuestaSimple> {
+  const clave = claveEstablecida();
+  return db.transaction(async (tx) => {
+    const r = await verificarTodo(tx, clave, puntosDelArchivo(config.auditCheckpointFile));
+    if (r.integra || r.idAuditoria !== body.idAuditoria) {
+      throw ValidacionCampo("idAuditoria", MSG.incidenteNoEsLaRotura(body.idAuditoria));
+    }
+    await insertarIncidente(tx, clave, { ...body, idUsuario });
+    await auditar(tx, {
+      idUsuario,
+      entidad: "Auditoria",
+      idEntidad: body.idAuditoria,
+      accion: "registrar_incidente",
+      despues: { idAuditoria: body.idAuditoria, motivo: body.motivo, mensaje: r.mensaje },
+    });
+    return { success: true, message: MSG.incidenteRegistrado(body.idAuditoria) };
+  });
 }
 
 /** A checkpoint now: the file, the log and (when configured) an e-mail, in one transaction. */

@@ -87,9 +87,16 @@ export type ResultadoVerificacion =
 /**
  * Re-walks the chain in id order: every entry's hash must be the hash of its content, its link the
  * previous entry's hash, and the chain's recorded head the last entry. Returns the first entry
- * where that fails (for a removed tail, the last entry left).
+ * where that fails (for a removed tail, the last entry left), past the entries in `excluir`.
  */
-export async function verificarCadena(tx: Tx): Promise<ResultadoVerificacion> {
+export async function verificarCadena(tx: Tx, excluir: number[] = []): Promise<ResultadoVerificacion> {
+  // Entries with a recorded incident (auditoria/incidentes.ts): a break there is known and named apart.
+  const salvo = excluir.length
+    ? sql`AND id_auditoria NOT IN (${sql.join(
+        excluir.map((n) => sql`${n}`),
+        sql`, `,
+      )})`
+    : sql``;
   const consulta = sql`
     WITH c AS (
       SELECT a.id_auditoria, a.hash, a.hash_anterior,
@@ -99,7 +106,7 @@ export async function verificarCadena(tx: Tx): Promise<ResultadoVerificacion> {
     )
     SELECT
       (SELECT count(*)::int FROM auditoria) AS entradas,
-      (SELECT id_auditoria FROM c WHERE hash <> calculado OR hash_anterior <> previo
+      (SELECT id_auditoria FROM c WHERE (hash <> calculado OR hash_anterior <> previo) ${salvo}
         ORDER BY id_auditoria LIMIT 1)::bigint AS rota,
       (SELECT max(id_auditoria) FROM auditoria)::bigint AS ultima,
       (SELECT hash FROM auditoria ORDER BY id_auditoria DESC LIMIT 1) AS ultimo_hash,

@@ -127,3 +127,32 @@ export async function puntoDelDia(
     return true;
   });
 }
+
+/** The last head an app anchored (one per app: its background rounds keep it). */
+export interface UltimoAncla {
+  entrada: number | null;
+  hash: string | null;
+}
+
+/**
+ * The head's anchor, every AUDIT_ANCHOR_INTERVAL_SECONDS: a signed checkpoint line appended to the
+ * checkpoint file (no e-mail, no log line) when the head moved since this app's last anchor.
+ * Entries removed from the end together with the head are then caught by verification as soon as
+ * an anchor named one of them: the window is the interval, not the day. True when it wrote one.
+ */
+export async function anclarCabeza(
+  db: Db,
+  clave: ClaveAuditoria,
+  ahora: Date,
+  archivo: string,
+  ultimo: UltimoAncla,
+): Promise<boolean> {
+  const cabeza = await cabezaActual(db);
+  if (ultimo.entrada === cabeza.entrada && ultimo.hash === cabeza.hash) return false;
+  const punto = firmarPunto(clave, { ...cabeza, fecha: ahora.toISOString() });
+  fs.mkdirSync(path.dirname(archivo), { recursive: true, mode: 0o700 });
+  fs.appendFileSync(archivo, `${lineaPunto({ ...punto, hash: punto.hash || "-" })}\n`, { mode: 0o600 });
+  ultimo.entrada = cabeza.entrada;
+  ultimo.hash = cabeza.hash;
+  return true;
+}

@@ -7,6 +7,8 @@
  * - the checkpoints given (file, e-mails): each must be signed with the key, its entry must still
  *   be there with the same hash, and the first sealed entry must be the one it names — this is what
  *   catches entries removed from the end together with the head.
+ * - the incidents recorded by the configuration administrator (auditoria/incidentes.ts): a break at
+ *   an entry with a signed incident is not a failure; verification goes on past it and names it.
  * The answer names the first entry where any of these fails.
  */
 import { MSG } from "@registro/contracts";
@@ -15,11 +17,11 @@ import type { Tx } from "../db/client.js";
 import { auditoria, auditoriaSello } from "../db/schema.js";
 import { columnasSellables, verificarCadena } from "./cadena.js";
 import { type ClaveAuditoria, iguales, sellar } from "./clave.js";
+import { type Incidente, leerIncidentes } from "./incidentes.js";
 import { firmaValida, type PuntoControl } from "./puntos.js";
 
-export type Verificacion =
-  | { integra: true; entradas: number; selladas: number; puntos: number; mensaje: string }
-  | { integra: false; entradas: number; selladas: number; puntos: number; idAuditoria: number; mensaje: string };
+type Base = { entradas: number; selladas: number; puntos: number; mensaje: string; incidentes: Incidente[] };
+export type Verificacion = (Base & { integra: true }) | (Base & { integra: false; idAuditoria: number });
 
 const LOTE = 5_000;
 
@@ -34,7 +36,10 @@ export async function verificarAuditoria(
   puntos: PuntoControl[] = [],
 ): Promise<Verificacion> {
   const fallas: Falla[] = [];
-  const cadena = await verificarCadena(tx);
+  const { validos: incidentes, falsos } = await leerIncidentes(tx, clave);
+  const conocidas = new Set(incidentes.map((i) => i.idAuditoria));
+  for (const id of falsos) fallas.push({ idAuditoria: id, mensaje: MSG.auditoriaIncidenteFalso(id) });
+  const cadena = await verificarCadena(tx, [...conocidas]);
   if (!cadena.integra) {
     fallas.push({
       idAuditoria: cadena.idAuditoria,
@@ -77,12 +82,14 @@ export async function verificarAuditoria(
       porEntrada.delete(id);
       if (selloRoto) continue;
       if (f.sello === null) {
-        if (desde > 0) selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaSinSello(id) };
+        if (desde > 0 && !conocidas.has(id)) selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaSinSello(id) };
         continue;
       }
       if (desde === 0) desde = id;
       selladas++;
-      if (!iguales(sellar(clave, f), f.sello)) selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaRota(id) };
+      if (!iguales(sellar(clave, f), f.sello) && !conocidas.has(id)) {
+        selloRoto = { idAuditoria: id, mensaje: MSG.auditoriaRota(id) };
+      }
     }
     if (filas.length < LOTE) break;
     ultimo = Number(filas[filas.length - 1].id);
@@ -105,8 +112,19 @@ export async function verificarAuditoria(
     }
   }
 
-  const base = { entradas: cadena.entradas, selladas, puntos: validos.length };
-  if (fallas.length === 0) return { integra: true, ...base, mensaje: MSG.auditoriaIntegra(cadena.entradas) };
-  const primera = fallas.reduce((a, b) => (b.idAuditoria < a.idAuditoria ? b : a));
+  // A break at an entry with a recorded incident is that incident, not a failure.
+  const abiertas = fallas.filter((f) => !conocidas.has(f.idAuditoria) || falsos.includes(f.idAuditoria));
+  const base = { entradas: cadena.entradas, selladas, puntos: validos.length, incidentes };
+  if (abiertas.length === 0) {
+    const mensaje =
+      incidentes.length === 0
+        ? MSG.auditoriaIntegra(cadena.entradas)
+        : MSG.auditoriaIntegraConIncidentes(
+            cadena.entradas,
+            incidentes.map((i) => MSG.auditoriaIncidente(i.idAuditoria, i.motivo)).join("; "),
+          );
+    return { integra: true, ...base, mensaje };
+  }
+  const primera = abiertas.reduce((a, b) => (b.idAuditoria < a.idAuditoria ? b : a));
   return { integra: false, ...base, idAuditoria: primera.idAuditoria, mensaje: primera.mensaje };
 }

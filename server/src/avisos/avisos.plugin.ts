@@ -1,12 +1,13 @@
 /**
  * Starts the notices' background work with the app and stops it with the app: the e-mail sender
  * (every MAIL_SEND_INTERVAL_SECONDS, only with SMTP_URL) and the daily tasks (checked every minute,
- * run once per day), the audit chain's daily checkpoint among them. A failing database or SMTP server is logged and tried again on the next
+ * run once per day), the audit chain's daily checkpoint among them, and the anchor of the chain's
+ * head in the checkpoint file (every AUDIT_ANCHOR_INTERVAL_SECONDS, when it moved). A failing database or SMTP server is logged and tried again on the next
  * round; it never ends the process. `app.avisos` lets tests and callers run a round at once.
  */
 import type { FastifyInstance } from "fastify";
 import { claveEstablecida } from "../auditoria/clave.js";
-import { puntoDelDia } from "../auditoria/puntos.js";
+import { anclarCabeza, puntoDelDia, type UltimoAncla } from "../auditoria/puntos.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
@@ -21,6 +22,8 @@ export interface ServicioAvisos {
   procesarCola(): Promise<number>;
   /** Runs today's daily tasks unless already run (by this or another process). */
   ejecutarTareasDiarias(): Promise<boolean>;
+  /** Anchors the audit chain's head in the checkpoint file now, if it moved; true when it wrote one. */
+  anclarAuditoria(): Promise<boolean>;
   /** Resolves once the background rounds started so far have ended. */
   rondasEnCurso(): Promise<void>;
 }
@@ -38,10 +41,12 @@ export function registrarAvisos(
   const { db, config, reloj } = deps;
   const enviador = crearEnviador({ db, config, reloj, log: app.log });
   let enCurso: Promise<unknown> = Promise.resolve();
+  const ultimoAncla: UltimoAncla = { entrada: null, hash: null };
   const servicio: ServicioAvisos = {
     reloj,
     procesarCola: () => enviador.procesarCola(),
     ejecutarTareasDiarias: () => ejecutarTareasDiarias(db, config.expiryNoticeDays, reloj),
+    anclarAuditoria: () => anclarCabeza(db, claveEstablecida(), reloj(), config.auditCheckpointFile, ultimoAncla),
     rondasEnCurso: async () => {
       await enCurso;
     },
@@ -73,6 +78,7 @@ export function registrarAvisos(
       ultimoDia = dia;
     });
   const envio = () => ronda("envío de correos", () => servicio.procesarCola());
+  const ancla = () => ronda("ancla de la auditoría", () => servicio.anclarAuditoria());
 
   app.addHook("onReady", async () => {
     if (!config.smtpUrl)
@@ -80,6 +86,10 @@ export function registrarAvisos(
     if (!deps.segundoPlano) return;
     diaria();
     temporizadores.push(setInterval(diaria, CADA_REVISION_DIARIA_MS));
+    if (config.auditAnchorIntervalSeconds > 0) {
+      ancla();
+      temporizadores.push(setInterval(ancla, config.auditAnchorIntervalSeconds * 1000));
+    }
     if (config.smtpUrl) {
       envio();
       temporizadores.push(setInterval(envio, config.mailSendIntervalSeconds * 1000));

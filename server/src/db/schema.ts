@@ -637,6 +637,19 @@ export const auditoriaSello = pgTable("auditoria_sello", {
   sello: text("sello").notNull(),
 });
 
+/**
+ * An incident of the audit trail (migration 0035): a break at one entry the configuration
+ * administrator recorded with its reason; signed with the audit key, append-only.
+ */
+export const auditoriaIncidentes = pgTable("auditoria_incidentes", {
+  idIncidente: serial("id_incidente").primaryKey(),
+  idAuditoria: bigint("id_auditoria", { mode: "number" }).notNull(),
+  motivo: text("motivo").notNull(),
+  idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+  fecha: tstz("fecha").notNull().defaultNow(),
+  firma: text("firma").notNull(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Avisos: in-app notices, the e-mail outbox and the once-a-day tasks (migration 0008).
 
@@ -771,7 +784,33 @@ export const constancias = pgTable(
     pdfSha256: text("pdf_sha256"),
     selloHuella: text("sello_huella"),
   },
-  (t) => [uniqueIndex("constancias_codigo_uq").on(t.codigoHash), index("constancias_solicitud_idx").on(t.idSolicitud)],
+  (t) => [
+    uniqueIndex("constancias_codigo_uq").on(t.codigoHash),
+    index("constancias_solicitud_idx").on(t.idSolicitud),
+    // The upload check finds a file by its digest (migration 0035).
+    index("constancias_pdf_idx").on(t.pdfSha256),
+  ],
+);
+
+/**
+ * A Comprobante de verificación (migration 0035): one sealed answer of "Verificar firma" — the
+ * question as text, the answer, the date answered for — with its code's and its file's SHA-256.
+ */
+export const comprobantes = pgTable(
+  "comprobantes",
+  {
+    idComprobante: serial("id_comprobante").primaryKey(),
+    codigoHash: text("codigo_hash").notNull(),
+    pregunta: text("pregunta").notNull(),
+    autorizado: boolean("autorizado").notNull(),
+    motivo: text("motivo").notNull(),
+    fecha: text("fecha").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario),
+    emitido: tstz("emitido").notNull().defaultNow(),
+    pdfSha256: text("pdf_sha256").notNull(),
+    selloHuella: text("sello_huella").notNull(),
+  },
+  (t) => [uniqueIndex("comprobantes_codigo_uq").on(t.codigoHash), index("comprobantes_pdf_idx").on(t.pdfSha256)],
 );
 
 // Security: sign-in failures per account and client address (migration 0004).

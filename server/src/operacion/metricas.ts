@@ -11,6 +11,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import { MSG } from "@registro/contracts";
 import type { FastifyInstance } from "fastify";
 import client from "prom-client";
+import { registrarMetricasAuditoria } from "../auditoria/metricas.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 
@@ -30,6 +31,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   const { db, config } = fuentes;
   const registro = new client.Registry();
   client.collectDefaultMetrics({ register: registro, prefix: "rf_" });
+  registrarMetricasAuditoria(registro, db);
 
   const peticiones = new client.Counter({
     name: "rf_http_requests_total",

@@ -176,7 +176,7 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
 }
 
 /** The visible seal: a white box at the header's right, over which the signature's widget lies. */
-function bloqueSello(doc: PDFKit.PDFDocument, s: DatosConstancia["sello"]): ConstanciaSinSello["rectangulo"] {
+export function bloqueSello(doc: PDFKit.PDFDocument, s: DatosConstancia["sello"]): ConstanciaSinSello["rectangulo"] {
   const t = (x: string) => aWinAnsi(x);
   const x = doc.page.width - MARGEN - SELLO.ancho;
   const y = SELLO.arriba;

@@ -250,6 +250,32 @@ export async function constanciaPorHash(tx: Tx, codigoHash: string) {
   return row ?? null;
 }
 
+/** The constancia issued as exactly this file (its SHA-256), if any. */
+export async function constanciaPorPdf(tx: Tx, pdfSha256: string) {
+  const [row] = await tx
+    .select()
+    .from(constancias)
+    .where(eq(constancias.pdfSha256, pdfSha256))
+    .orderBy(desc(constancias.idConstancia))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest constancia issued for a request. */
+export async function ultimaConstancia(tx: Tx, idSolicitud: number) {
+  const [row] = await tx
+    .select({
+      idConstancia: constancias.idConstancia,
+      codigoHash: constancias.codigoHash,
+      emitida: constancias.emitida,
+    })
+    .from(constancias)
+    .where(eq(constancias.idSolicitud, idSolicitud))
+    .orderBy(desc(constancias.emitida), desc(constancias.idConstancia))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Whether a seal certificate (its SHA-256) sealed any constancia of the registry. */
 export async function selloUsado(tx: Tx, huella: string): Promise<boolean> {
   const filas = await tx

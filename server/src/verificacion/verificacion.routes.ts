@@ -4,12 +4,14 @@
  * request, and the public, rate-limited view of a constancia by its code.
  */
 import {
+  CAMPO_CODIGO_PAGINA,
   CAMPO_CONSTANCIA,
   GRUPOS,
   MAX_BYTES_CONSTANCIA,
   MSG,
   VISTAS_LECTURA_SOLICITUD,
   zComprobacionConstancia,
+  zComprobantePublico,
   zConstanciaPublica,
   zConsultaVerificacion,
   zId,
@@ -23,6 +25,8 @@ import { leerFormulario } from "../adjuntos/multipart.js";
 import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import { ValidacionCampo } from "../shared/errors.js";
+import { comprobantePublico, emitirComprobante } from "./comprobante.service.js";
+import { comprobarConstancia } from "./comprobar.service.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
@@ -51,6 +55,47 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
     handler: (req) => service.verificarFirma(db, llamanteDe(req), req.query, reloj, config.expiryNoticeDays),
+  });
+
+  app.get("/api/Verificacion/Comprobante", {
+    config: { vistas: GRUPOS.verificacion, alcances: ["verificacion"] },
+    schema: {
+      tags,
+      summary: "Comprobante de verificación (PDF sellado) de la respuesta de «Verificar firma»",
+      description:
+        "La misma pregunta que api/Verificacion/Firma; el PDF recoge la pregunta, la respuesta, la hora y un código seguro de verificación.",
+      security: [{ sesion: [] }, { claveSistema: [] }],
+      querystring: zConsultaVerificacion,
+    },
+    handler: async (req, reply) => {
+      const sellado = { sello: selloDe(config, reloj()), tsaUrl: config.tsaUrl };
+      const { pdf } = await emitirComprobante(
+        db,
+        llamanteDe(req),
+        req.clave ? null : usuarioDe(req).idUsuario,
+        req.query,
+        origen(req),
+        reloj,
+        sellado,
+        config.expiryNoticeDays,
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="Comprobante de verificacion ${req.query.cedula}.pdf"`)
+        .header("cache-control", "no-store")
+        .send(pdf);
+    },
+  });
+
+  app.get("/api/Verificacion/ComprobanteFirma/:codigo", {
+    config: { publico: true, rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute" } },
+    schema: {
+      tags,
+      summary: "Verificación pública de un comprobante de verificación por su código",
+      params: z.object({ codigo: z.string() }),
+      response: { 200: zComprobantePublico, 404: zRespuestaSimple },
+    },
+    handler: (req) => comprobantePublico(db, req.params.codigo),
   });
 
   app.get("/api/Verificacion/GetConstancia/:idSolicitud", {
@@ -99,17 +144,31 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       tags,
       summary:
         "Comprobación pública de un archivo de constancia: su sello electrónico y si es el que emitió el registro",
-      description: `Formulario multipart con el PDF en el campo «${CAMPO_CONSTANCIA}» (hasta ${MAX_BYTES_CONSTANCIA} bytes).`,
+      description:
+        `Formulario multipart con el PDF en el campo «${CAMPO_CONSTANCIA}» (hasta ${MAX_BYTES_CONSTANCIA} bytes) y, ` +
+        `si se comprueba en la página de un código, ese código en «${CAMPO_CODIGO_PAGINA}».`,
       consumes: ["multipart/form-data"],
       response: { 200: zComprobacionConstancia, 400: zRespuestaSimple },
     },
     handler: async (req) => {
-      const { archivos } = await leerFormulario(req, { archivos: [CAMPO_CONSTANCIA], maxBytes: MAX_BYTES_CONSTANCIA });
+      const { archivos, campos } = await leerFormulario(req, {
+        archivos: [CAMPO_CONSTANCIA],
+        maxBytes: MAX_BYTES_CONSTANCIA,
+      });
       const archivo = archivos.get(CAMPO_CONSTANCIA);
       if (!archivo || archivo.contenido.length === 0) {
         throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaArchivoRequerido);
       }
-      return service.comprobarConstancia(db, archivo.contenido, selloDe(config, reloj()));
+      // The page's code, when the file is checked on a code's page: any text (a malformed one is ignored).
+      const pagina = campos[CAMPO_CODIGO_PAGINA];
+      return comprobarConstancia(
+        db,
+        archivo.contenido,
+        selloDe(config, reloj()),
+        reloj,
+        config.expiryNoticeDays,
+        typeof pagina === "string" ? pagina.slice(0, 60) : null,
+      );
     },
   });
 };

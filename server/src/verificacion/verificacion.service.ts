@@ -5,8 +5,6 @@
  */
 import crypto from "node:crypto";
 import {
-  CAMPO_CONSTANCIA,
-  type ComprobacionConstancia,
   type ConstanciaPublica,
   type ConsultaVerificacion,
   ESTATUS,
@@ -19,7 +17,7 @@ import type { Llamante } from "../auth/auth.plugin.js";
 import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
-import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
+import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { constanciaPdf, type DatosConstancia, textoRango, textoVigencia } from "./constancia.pdf.js";
 import { type Periodo, responder } from "./decision.js";
@@ -223,62 +221,5 @@ export async function constanciaPublica(
         diasAviso,
       ),
     ),
-  };
-}
-
-/**
- * POST api/Verificacion/ComprobarConstancia (public): whether an uploaded file carries a valid seal
- * of the Contraloría (the current seal certificate or one that sealed a constancia of the registry)
- * and whether it is, byte for byte, the constancia the registry issued with the code it prints.
- */
-export async function comprobarConstancia(db: Db, pdf: Buffer, sello: Sello): Promise<ComprobacionConstancia> {
-  if (!pdf.subarray(0, 1024).includes("%PDF-")) throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaNoPdf);
-  const { codigoEnPdf, leerSello } = await import("./comprobacion.js");
-  const leido = await leerSello(pdf);
-  let estadoSello: ComprobacionConstancia["sello"] = leido.estado === "firmado" ? "ajeno" : leido.estado;
-  if (
-    leido.estado === "firmado" &&
-    leido.huella !== null &&
-    (leido.huella === sello.huella || (await repo.selloUsado(db, leido.huella)))
-  ) {
-    estadoSello = "valido";
-  }
-  const textosSello = {
-    valido: MSG.selloValido,
-    alterado: MSG.selloAlterado,
-    ajeno: MSG.selloAjeno,
-    ausente: MSG.selloAusente,
-  } as const;
-  const codigo = codigoEnPdf(pdf);
-  const fila = codigo ? await repo.constanciaPorHash(db, hashCodigo(codigo)) : null;
-  let emision: ComprobacionConstancia["emision"] = "desconocida";
-  let emisionTexto: string = MSG.emisionDesconocida;
-  if (fila) {
-    const emitida = fechaTexto(fechaLocal(fila.emitida));
-    const hash = crypto.createHash("sha256").update(pdf).digest("hex");
-    if (fila.pdfSha256 === null) {
-      emision = "anterior";
-      emisionTexto = MSG.emisionAnterior(emitida);
-    } else if (fila.pdfSha256 === hash) {
-      emision = "emitida";
-      emisionTexto = MSG.emisionEmitida(fila.idSolicitud, emitida);
-    } else {
-      emision = "distinta";
-      emisionTexto = MSG.emisionDistinta;
-    }
-  }
-  return {
-    selloValido: estadoSello === "valido",
-    sello: estadoSello,
-    selloTexto: textosSello[estadoSello],
-    emitidaPorRegistro: emision === "emitida",
-    emision,
-    emisionTexto,
-    codigo: fila ? codigo : null,
-    idSolicitud: fila ? fila.idSolicitud : null,
-    emitida: fila ? fechaLocal(fila.emitida) : null,
-    certificado: leido.sujeto,
-    pruebas: estadoSello === "valido" && leido.huella === sello.huella && sello.pruebas,
-    selloTiempo: leido.selloTiempo ? leido.selloTiempo.toISOString() : null,
   };
 }

@@ -99,6 +99,8 @@ const TABLA: Record<string, readonly string[]> = {
   "GET /api/Exportar/Cargos": [V.CARGOS],
   // The Auditoría screen's user filter.
   "GET /api/Auditoria/Usuarios": [V.AUDITORIA],
+  // An incident of the audit trail: the configuration administrator only.
+  "POST /api/Auditoria/Incidente": [V.AUDITORIA],
 };
 
 /** A valid cédula, distinct per n. */

@@ -258,6 +258,14 @@ describe("POST api/Verificacion/ComprobarConstancia (public)", () => {
       certificado: CN,
       pruebas: false,
       selloTiempo: null,
+      veredicto: "emitida",
+      veredictoTexto: expect.stringContaining(`con el código ${codigo} para la solicitud No. ${idSolicitud}`),
+      ultima: true,
+      ultimaEmitida: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      ultimaCodigo: codigo,
+      ultimaTexto: MSG.ultimaSi,
+      deLaPagina: null,
+      noAutorizados: [],
     });
   });
 

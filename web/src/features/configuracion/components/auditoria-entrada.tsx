@@ -23,6 +23,7 @@ export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Importacion: "Importación del registro",
   ClaveSistema: "Clave de sistema",
   Suscripcion: "Suscripción a notificaciones",
+  Auditoria: "Auditoría",
 };
 
 /** An action's readable name. */

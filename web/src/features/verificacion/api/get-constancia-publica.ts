@@ -1,5 +1,5 @@
 /** GET api/Verificacion/Constancia/{codigo} (public): the constancia's officials as the registry has them now. */
-import type { ConstanciaPublica } from "@registro/contracts";
+import type { ComprobantePublico, ConstanciaPublica } from "@registro/contracts";
 import { api } from "../../../lib/api-client";
 
 export function obtenerConstanciaPublica(codigo: string): Promise<ConstanciaPublica> {
@@ -13,4 +13,11 @@ export const consultaConstanciaPublica = (codigo: string) => ({
   retry: false,
   // An answer the router's early request already got (a 404 too) is not asked again on mounting.
   retryOnMount: false,
+});
+
+/** GET api/Verificacion/ComprobanteFirma/{codigo} (public): a Comprobante de verificación, asked when the code is no constancia's. */
+export const consultaComprobantePublico = (codigo: string) => ({
+  queryKey: ["verificacion", "comprobante", codigo],
+  queryFn: () => api.get<ComprobantePublico>(`api/Verificacion/ComprobanteFirma/${encodeURIComponent(codigo)}`),
+  retry: false,
 });

@@ -1,6 +1,8 @@
 /**
  * The public page's upload check: anyone may upload a constancia's PDF to learn whether its
- * electronic seal is valid and whether it is the very file the registry issued. One field (the file,
+ * electronic seal is valid and whether it is the very file the registry issued — one verdict, and
+ * for an issued file whether it is its request's latest constancia and which of its officials are
+ * no longer authorised today. On a code's page, that code goes with the file. One field (the file,
  * required, under the API's field name); the server's refusal of the file lands on the same field,
  * and a refusal takes the focus to the file button. Plain React state rather than the form library
  * and zod, like the Login form: for one required file they would add 37 KB of script (and a 50 ms
@@ -15,7 +17,7 @@ import { ApiError } from "../../../lib/api-client";
 import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
 
 /** The upload check: the seal of the file and whether it is the one the registry issued. */
-export function ComprobarArchivo() {
+export function ComprobarArchivo({ codigoPagina }: { codigoPagina?: string } = {}) {
   const id = useId();
   const entrada = useRef<HTMLInputElement>(null);
   const boton = useRef<HTMLButtonElement>(null);
@@ -44,11 +46,14 @@ export function ComprobarArchivo() {
       return;
     }
     setError(null);
-    comprobar.mutate(archivo, {
-      onSuccess: (r) => {
-        if ("errors" in r) rechazar(r.errors[CAMPO_CONSTANCIA]?.[0] ?? r.message);
+    comprobar.mutate(
+      { archivo, codigoPagina },
+      {
+        onSuccess: (r) => {
+          if ("errors" in r) rechazar(r.errors[CAMPO_CONSTANCIA]?.[0] ?? r.message);
+        },
       },
-    });
+    );
   };
 
   const r = comprobar.data;
@@ -104,21 +109,48 @@ export function ComprobarArchivo() {
           <i className="pi pi-times-circle" aria-hidden="true" /> {mensajeError}
         </p>
       )}
-      {r && !("errors" in r) && !error && <ResultadoComprobacion r={r} />}
+      {r && !("errors" in r) && !error && <ResultadoComprobacion r={r} codigoPagina={codigoPagina} />}
     </section>
   );
 }
 
-function ResultadoComprobacion({ r }: { r: Exclude<RespuestaComprobacion, { errors: unknown }> }) {
+type Comprobacion = Exclude<RespuestaComprobacion, { errors: unknown }>;
+
+/** The one verdict's look: the issued file in force, the issued file outdated, anything else. */
+const CLASE_VEREDICTO: Record<Comprobacion["veredicto"], { clase: string; icono: string }> = {
+  emitida: { clase: "rfv-si", icono: "pi-verified" },
+  comprobante: { clase: "rfv-si", icono: "pi-verified" },
+  desactualizada: { clase: "rfv-aviso", icono: "pi-exclamation-triangle" },
+  anterior: { clase: "rfv-aviso", icono: "pi-info-circle" },
+  distinta: { clase: "rfv-no", icono: "pi-times-circle" },
+  alterada: { clase: "rfv-no", icono: "pi-times-circle" },
+  ajena: { clase: "rfv-no", icono: "pi-times-circle" },
+  sinSello: { clase: "rfv-no", icono: "pi-times-circle" },
+  desconocida: { clase: "rfv-no", icono: "pi-times-circle" },
+};
+
+function ResultadoComprobacion({ r, codigoPagina }: { r: Comprobacion; codigoPagina?: string }) {
+  const { clase, icono } = CLASE_VEREDICTO[r.veredicto];
   return (
     <div role="status" aria-label="Resultado de la comprobación">
-      <p className={`rfv-respuesta ${r.selloValido ? "rfv-si" : "rfv-no"}`}>
-        <i className={`pi ${r.selloValido ? "pi-verified" : "pi-times-circle"}`} aria-hidden="true" /> {r.selloTexto}
+      {/* One verdict: the digest of the issued file decides it, then the seal. */}
+      <p className={`rfv-respuesta ${clase}`}>
+        <i className={`pi ${icono}`} aria-hidden="true" /> {r.veredictoTexto}
       </p>
-      <p className={`rfv-respuesta ${r.emitidaPorRegistro ? "rfv-si" : "rfv-no"}`}>
-        <i className={`pi ${r.emitidaPorRegistro ? "pi-check-circle" : "pi-times-circle"}`} aria-hidden="true" />{" "}
-        {r.emisionTexto}
-      </p>
+      {r.deLaPagina === false && codigoPagina && <p>{MSG.deOtraPagina(codigoPagina)}</p>}
+      {r.ultimaTexto && <p>{r.ultimaTexto}</p>}
+      {r.noAutorizados.length > 0 && (
+        <>
+          <p>Funcionarios de esta constancia que hoy no están autorizados:</p>
+          <ul className="rfv-no-autorizados" aria-label="Funcionarios que hoy no están autorizados">
+            {r.noAutorizados.map((f) => (
+              <li key={`${f.cedula}-${f.nombres}-${f.apellidos}`}>
+                {f.nombres} {f.apellidos} ({f.cedula}) <span className="rfv-estado rfv-estado-no">{f.estadoTexto}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <dl className="rfv-detalle">
         {r.certificado && (
           <>

@@ -209,7 +209,11 @@ export default function FormularioVerificacion() {
       <div aria-live="polite">
         {respuesta && (
           <Suspense fallback={null}>
-            <ResultadoVerificacion r={respuesta} rutaDetalle={rutaDetalle} />
+            <ResultadoVerificacion
+              r={respuesta}
+              rutaDetalle={rutaDetalle}
+              pregunta={consulta.isPending ? undefined : consulta.variables}
+            />
           </Suspense>
         )}
       </div>

@@ -13,8 +13,19 @@ import { ptEtiqueta } from "../../../components/pt-listas";
 import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
 import type { RutaDetalle } from "../../../lib/ruta-detalle";
+import type { PreguntaVerificacion } from "../api/get-verificacion-firma";
+import { BotonComprobante } from "./BotonComprobante";
 
-export function ResultadoVerificacion({ r, rutaDetalle }: { r: RespuestaVerificacion; rutaDetalle: RutaDetalle }) {
+export function ResultadoVerificacion({
+  r,
+  rutaDetalle,
+  pregunta,
+}: {
+  r: RespuestaVerificacion;
+  rutaDetalle: RutaDetalle;
+  /** The question answered: with it, "Descargar comprobante" offers the answer as a sealed PDF. */
+  pregunta?: PreguntaVerificacion;
+}) {
   return (
     <>
       <div className={`rfv-respuesta ${r.autorizado ? "rfv-si" : "rfv-no"}`} role="status">
@@ -28,6 +39,11 @@ export function ResultadoVerificacion({ r, rutaDetalle }: { r: RespuestaVerifica
           <p>{r.motivo}</p>
         </div>
       </div>
+      {pregunta && (
+        <p className="rfv-comprobante">
+          <BotonComprobante pregunta={pregunta} />
+        </p>
+      )}
       {r.registros.length > 0 && (
         <DataTable
           value={r.registros}

@@ -8,17 +8,23 @@
  * the upload check (components/ComprobarArchivo) loads once the answer is shown.
  */
 import "../verificacion.css";
-import { APP_NOMBRE_CORTO, type ConstanciaPublica, type FuncionarioConstancia, MSG } from "@registro/contracts";
+import {
+  APP_NOMBRE_CORTO,
+  type ComprobantePublico,
+  type ConstanciaPublica,
+  type FuncionarioConstancia,
+  MSG,
+} from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import iconoNo from "primeicons/raw-svg/times-circle.svg?raw";
 import iconoVerificado from "primeicons/raw-svg/verified.svg?raw";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { IconoSvg } from "../../../components/IconoSvg";
-import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
+import { formatearFecha, formatearFechaHora, formatearMonto } from "../../../components/solicitud/formato";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
-import { consultaConstanciaPublica } from "../api/get-constancia-publica";
+import { consultaComprobantePublico, consultaConstanciaPublica } from "../api/get-constancia-publica";
 
 // Performance: the upload check (zod and the form library with it) loads once the answer is shown,
 // so it is not on the way of the page's largest paint; its room is kept meanwhile (nothing moves).
@@ -29,6 +35,9 @@ const ComprobarArchivo = lazy(async () => ({
 export default function VerificarConstanciaPage() {
   const { codigo = "" } = useParams();
   const consulta = useQuery({ ...consultaConstanciaPublica(codigo), enabled: codigo !== "" });
+  // A code that is no constancia's may be a Comprobante de verificación's (of "Verificar firma").
+  const noEsConstancia = consulta.error instanceof ApiError && consulta.error.status === 404;
+  const comprobante = useQuery({ ...consultaComprobantePublico(codigo), enabled: noEsConstancia });
 
   useEffect(() => {
     document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
@@ -53,8 +62,9 @@ export default function VerificarConstanciaPage() {
             </p>
             {/* Room for the answer while it is asked for: what follows does not jump down (CLS). */}
             <div className="rfv-resultado-publico">
-              {consulta.isLoading && <p role="status">Consultando el registro…</p>}
-              {consulta.isError && (
+              {(consulta.isLoading || comprobante.isLoading) && <p role="status">Consultando el registro…</p>}
+              {comprobante.data && <Comprobante c={comprobante.data} />}
+              {consulta.isError && !comprobante.isLoading && !comprobante.data && (
                 <p className="rfv-respuesta rfv-no" role="alert">
                   <IconoSvg svg={iconoNo} />{" "}
                   {consulta.error instanceof ApiError &&
@@ -69,7 +79,7 @@ export default function VerificarConstanciaPage() {
         )}
         {comprobarVisible ? (
           <Suspense fallback={<ReservaComprobar />}>
-            <ComprobarArchivo />
+            <ComprobarArchivo codigoPagina={codigo || undefined} />
           </Suspense>
         ) : (
           <ReservaComprobar />
@@ -98,6 +108,29 @@ function Constancia({ c }: { c: ConstanciaPublica }) {
         ))}
       </ul>
       <p className="rfv-nota">Estado según el registro en este momento.</p>
+    </>
+  );
+}
+
+/** A Comprobante de verificación: the question and the answer as recorded when it was asked. */
+function Comprobante({ c }: { c: ComprobantePublico }) {
+  return (
+    <>
+      <p className="rfv-respuesta rfv-si" role="status">
+        <IconoSvg svg={iconoVerificado} /> Comprobante de verificación auténtico, emitido el{" "}
+        {formatearFechaHora(c.emitido)}.
+      </p>
+      <dl className="rfv-detalle">
+        <dt>Pregunta</dt>
+        <dd>{c.pregunta}</dd>
+        <dt>Respuesta</dt>
+        <dd>
+          <strong>{c.autorizado ? "Autorizado" : "No autorizado"}</strong>: {c.motivo}
+        </dd>
+        <dt>Fecha consultada</dt>
+        <dd>{formatearFecha(c.fecha)}</dd>
+      </dl>
+      <p className="rfv-nota">Respuesta del registro en el momento de la consulta.</p>
     </>
   );
 }

@@ -1,0 +1,127 @@
+/**
+ * The Comprobante de verificación as a PDF: one answer of "Verificar firma" — the question, the
+ * answer with its reason, the registry entries it read, the time it was asked — with a code and a
+ * QR code like a constancia's, to be filed with the paid document. Built like the constancia (its
+ * header and visible seal block), then sealed the same way (sellado.ts).
+ */
+import { APP_NOMBRE_CORTO } from "@registro/contracts";
+import { aWinAnsi } from "../documentos/manual.js";
+import { fechaHora } from "../shared/tiempo.js";
+import { bloqueSello, type ConstanciaSinSello, type DatosConstancia } from "./constancia.pdf.js";
+
+const AZUL = "#1e3a8a";
+const TEXTO = "#1f2937";
+const SUAVE = "#475569";
+const MARGEN = 56;
+
+export interface DatosComprobante {
+  codigo: string;
+  url: string;
+  /** When it was asked (the time printed). */
+  emitido: Date;
+  /** The question, as label and value pairs (Cédula, Institución, Firma, Monto, Fecha del documento). */
+  pregunta: [string, string][];
+  autorizado: boolean;
+  motivo: string;
+  /** The entries the answer read: one line each. */
+  registros: string[];
+  sello: DatosConstancia["sello"];
+}
+
+export async function comprobantePdf(d: DatosComprobante): Promise<ConstanciaSinSello> {
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
+  const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
+    compress: false,
+    lang: "es-ES",
+    displayTitle: true,
+    info: {
+      Title: "Comprobante de verificación de firma",
+      Author: "Contraloría General de la República",
+      Subject: `${APP_NOMBRE_CORTO}: comprobante con código seguro de verificación`,
+    },
+  });
+  const partes: Buffer[] = [];
+  doc.on("data", (b: Buffer) => partes.push(b));
+  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
+  const ancho = doc.page.width - 2 * MARGEN;
+  const t = (s: string) => aWinAnsi(s);
+
+  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - 230 });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(t("Registro de Firmas"), { width: ancho - 230 });
+  const rectangulo = bloqueSello(doc, d.sello);
+  doc
+    .fillColor(AZUL)
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(t("Comprobante de verificación de firma"), MARGEN, 132, { width: ancho });
+  doc.moveDown(0.6);
+
+  const fila = (etiqueta: string, valor: string) => {
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10.5)
+      .fillColor(SUAVE)
+      .text(t(`${etiqueta}: `), { continued: true });
+    doc.font("Helvetica").fillColor(TEXTO).text(t(valor), { width: ancho });
+  };
+  const titulo = (s: string) => {
+    doc.moveDown(0.6);
+    doc.font("Helvetica-Bold").fontSize(12).fillColor(AZUL).text(t(s), MARGEN, doc.y, { width: ancho });
+    doc.moveDown(0.2);
+  };
+  fila("Consulta realizada el", fechaHora(d.emitido));
+  titulo("Pregunta");
+  for (const [etiqueta, valor] of d.pregunta) fila(etiqueta, valor);
+  titulo("Respuesta del registro");
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(14)
+    .fillColor(d.autorizado ? "#14532d" : "#7f1d1d")
+    .text(t(d.autorizado ? "Autorizado" : "No autorizado"), { width: ancho });
+  doc.font("Helvetica").fontSize(10.5).fillColor(TEXTO).text(t(d.motivo), { width: ancho });
+  if (d.registros.length > 0) {
+    titulo("Registros consultados");
+    doc.font("Helvetica").fontSize(9.5).fillColor(TEXTO);
+    for (const r of d.registros) {
+      if (doc.y + 40 > doc.page.height - MARGEN - 150) doc.addPage();
+      doc.text(t(`• ${r}`), MARGEN, doc.y, { width: ancho });
+    }
+  }
+
+  if (doc.y + 150 > doc.page.height - MARGEN) doc.addPage();
+  const y = doc.y + 16;
+  doc.image(qr, MARGEN, y, { width: 120, height: 120 });
+  const x = MARGEN + 136;
+  const anchoTexto = ancho - 136;
+  doc
+    .fillColor(SUAVE)
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .text(t("Código Seguro de Verificación"), x, y + 6, { width: anchoTexto });
+  doc.fillColor(TEXTO).font("Courier-Bold").fontSize(16).text(d.codigo, { width: anchoTexto });
+  doc.moveDown(0.4);
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(TEXTO)
+    .text(
+      t(
+        "Este comprobante recoge la respuesta del registro en el momento indicado. Cualquier persona puede comprobar su autenticidad escaneando el código QR o en:",
+      ),
+      { width: anchoTexto },
+    );
+  doc.fillColor(AZUL).text(t(d.url), { width: anchoTexto, link: d.url });
+  doc.end();
+  return { pdf: await fin, rectangulo };
+}
