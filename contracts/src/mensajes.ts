@@ -64,18 +64,19 @@ export const MSG = {
   error500: "Error 500. Error al realizar la operación.",
 
   // Confirmations (SPEC.md §8)
-  confirmarEnviar: "¿Está seguro que desea enviar esta solicitud?",
-  confirmarGuardar: "¿Está seguro que desea guardar?",
-  confirmarEliminarFuncionario: "¿Está seguro que desea eliminar este funcionario?",
-  confirmarEnviarFuncionarios: "¿Está seguro que desea enviar estos funcionarios?",
-  confirmarAprobar: "¿Está seguro que desea aprobar esta solicitud?",
-  confirmarInactivar: "¿Está seguro que desea inactivar esta firma?",
-  confirmarActivar: "¿Está seguro que desea activar esta firma?",
-  confirmarAsignar: "¿Está seguro que desea asignarse esta solicitud?",
-  confirmarEliminarPerfil: "¿Está seguro que desea eliminar este perfil?",
-  confirmarEliminarCargo: "¿Está seguro que desea eliminar este cargo?",
-  confirmarGuardarUsuario: "¿Está seguro que desea guardar?",
-  confirmarReiniciarClave: (nombre: string) => `¿Está seguro que desea reiniciar la clave de este usuario (${nombre})?`,
+  confirmarEnviar: "¿Está seguro de que desea enviar esta solicitud?",
+  confirmarGuardar: "¿Está seguro de que desea guardar?",
+  confirmarEliminarFuncionario: "¿Está seguro de que desea eliminar este funcionario?",
+  confirmarEnviarFuncionarios: "¿Está seguro de que desea enviar estos funcionarios?",
+  confirmarAprobar: "¿Está seguro de que desea aprobar esta solicitud?",
+  confirmarInactivar: "¿Está seguro de que desea inactivar esta firma?",
+  confirmarActivar: "¿Está seguro de que desea activar esta firma?",
+  confirmarAsignar: "¿Está seguro de que desea asignarse esta solicitud?",
+  confirmarEliminarPerfil: "¿Está seguro de que desea eliminar este perfil?",
+  confirmarEliminarCargo: "¿Está seguro de que desea eliminar este cargo?",
+  confirmarGuardarUsuario: "¿Está seguro de que desea guardar?",
+  confirmarReiniciarClave: (nombre: string) =>
+    `¿Está seguro de que desea reiniciar la clave de este usuario (${nombre})?`,
 
   // Empty lists (SPEC.md §8)
   sinArchivos: "No se han encontrado archivos.",
@@ -110,6 +111,7 @@ export const MSG = {
   motivosRequeridos: "Debe seleccionar al menos una observación.",
   motivoInvalido: "Una de las observaciones seleccionadas no es válida.",
   comentarioRequerido: "Debe escribir un comentario.",
+  comentarioTexto: "El comentario debe ser un texto.",
   justificacionRequerida: "Debe escribir la justificación.",
   evidenciaRequerida: "Debe adjuntar la evidencia.",
   funcionariosInactivarInvalidos: "Elija solo funcionarios activos de esta solicitud.",
@@ -133,10 +135,10 @@ export const MSG = {
   historialFuncionariosInactivados: (nombres: string[]) =>
     `Inactivación aprobada de los funcionarios: ${nombres.join("; ")}.`,
   confirmarInactivarFuncionarios: (nombres: string[]) =>
-    `¿Está seguro que desea inactivar la firma de ${nombres.join(", ")}? Los demás funcionarios siguen activos.`,
-  confirmarSolicitarInactivacion: "¿Está seguro que desea solicitar la inactivación de toda la solicitud?",
+    `¿Está seguro de que desea inactivar la firma de ${nombres.join(", ")}? Los demás funcionarios siguen activos.`,
+  confirmarSolicitarInactivacion: "¿Está seguro de que desea solicitar la inactivación de toda la solicitud?",
   confirmarSolicitarInactivacionFuncionarios: (nombres: string[]) =>
-    `¿Está seguro que desea solicitar la inactivación de la firma de ${nombres.join(", ")}?`,
+    `¿Está seguro de que desea solicitar la inactivación de la firma de ${nombres.join(", ")}?`,
   historialFuncionarioInactivado: (nombre: string, cedula: string) =>
     `Funcionario ${nombre} (${cedula}) inactivado por el Administrador RyCC.`,
   ordenInvalido: "El campo de ordenamiento no es válido.",
@@ -408,7 +410,7 @@ export const MSG = {
     `El punto de control del ${fecha} (entrada ${id}) no está firmado con la clave de auditoría.`,
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
   confirmarLiberar:
-    "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",
+    "¿Está seguro de que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",
   errorLiberar: "Error al intentar liberar la solicitud",
   errorReasignar: "Error al intentar reasignar la solicitud",
   errorCargarUsuariosEtapa: "Error al cargar los usuarios de la etapa",

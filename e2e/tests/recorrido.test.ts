@@ -255,7 +255,7 @@ describe("deactivating one official", () => {
     await admin.getByRole("tab", { name: "Funcionarios" }).click();
     await esperar(() => admin.getByText("Inactivación solicitada").count()).toBe(1);
     await admin.getByRole("button", { name: "Inactivar", exact: true }).click();
-    const confirmacion = admin.getByRole("dialog", { name: "Confirmación" });
+    const confirmacion = admin.getByRole("dialog", { name: "Inactivar firma" });
     await esperar(() => confirmacion.textContent()).toContain(MSG.confirmarInactivarFuncionarios([nombre]));
     await confirmacion.getByRole("button", { name: "Sí" }).click();
     await esperar(async () =>

@@ -108,7 +108,7 @@ describe("Analista de Revisión", () => {
     await page.getByText("primero asígnesela con Auto-Asignar").waitFor();
 
     await page.getByRole("button", { name: "Auto-Asignar" }).click();
-    await page.getByText("¿Está seguro que desea asignarse esta solicitud?").waitFor();
+    await page.getByText("¿Está seguro de que desea asignarse esta solicitud?").waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await esperarToast(page, MSG.asignadoExitoso);
     await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
@@ -144,9 +144,13 @@ describe("Analista de Revisión", () => {
 
     await screenshot(page, "revision-analista-detalle");
 
+    // One title pattern (the decision's name), Sí/No, and an optional comment the history keeps.
     await aprobar.click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
-    await page.getByRole("button", { name: "Sí", exact: true }).click();
+    const dialogo = page.getByRole("dialog", { name: "Aprobar solicitud" });
+    await dialogo.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
+    await dialogo.getByLabel("Comentario (opcional)").fill("Documentos conformes.");
+    await screenshot(page, "revision-aprobar-dialogo");
+    await dialogo.getByRole("button", { name: "Sí", exact: true }).click();
     await esperarToast(page, MSG.aprobadoExitoso);
     await page.waitForURL(/\/AnalistaRyCC\/Analista$/);
     await esperarTabla(page);
@@ -154,6 +158,8 @@ describe("Analista de Revisión", () => {
     const aprobada = await solicitud(id);
     expect(aprobada.estatusSolitud).toBe(102);
     expect(aprobada.asignadoA).toBeNull();
+    const historico = await apiGet<HistoricoEntrada[]>("analista", `api/SolicitudFirma/Historico/${id}`);
+    expect(historico.at(-1)).toMatchObject({ idEstatus: 102, motivoCambioEstatus: "Documentos conformes." });
     idAprobada = id;
     await page.context().close();
   });
@@ -246,7 +252,7 @@ describe("Analista Legal", () => {
     await page.getByRole("menuitem", { name: "Rechazar" }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Aprobar", exact: true }).click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
     await page.getByRole("button", { name: "Sí", exact: true }).click();
     await page.waitForURL(/\/Juridico\/AnalistaLegal$/);
     expect((await solicitud(idAprobada)).estatusSolitud).toBe(105);
@@ -318,8 +324,11 @@ describe("Administrador RyCC", () => {
     await page.getByRole("button", { name: "Retornar" }).waitFor();
     await screenshot(page, "revision-administrador-detalle");
     await page.getByRole("button", { name: "Aprobar" }).click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
-    await page.getByRole("button", { name: "Sí" }).click();
+    // The administrator's approval reads as the analyst's: same title, question and buttons.
+    const dialogo = page.getByRole("dialog", { name: "Aprobar solicitud" });
+    await dialogo.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
+    await dialogo.getByLabel("Comentario (opcional)").waitFor();
+    await dialogo.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador$/);
     const activa = await solicitud(idAprobada);
     expect(activa.estatusSolitud).toBe(106);
@@ -351,7 +360,10 @@ describe("Administrador RyCC", () => {
     expect(id).not.toBe(idAprobada);
 
     await page.getByRole("button", { name: "Inactivar" }).click();
-    await page.getByText("Está seguro que desea inactivar esta firma?").waitFor();
+    await page
+      .getByRole("dialog", { name: "Inactivar firma" })
+      .getByText("Está seguro de que desea inactivar esta firma?")
+      .waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
     expect((await solicitud(id)).estatusSolitud).toBe(201);
@@ -359,7 +371,10 @@ describe("Administrador RyCC", () => {
     await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${id}`);
     await page.getByRole("tab", { name: "Inactiva" }).waitFor();
     await page.getByRole("button", { name: "Activar" }).click();
-    await page.getByText("Está seguro que desea activar esta firma?").waitFor();
+    await page
+      .getByRole("dialog", { name: "Activar firma" })
+      .getByText("Está seguro de que desea activar esta firma?")
+      .waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
     expect((await solicitud(id)).estatusSolitud).toBe(106);
@@ -374,7 +389,7 @@ describe("Administrador RyCC", () => {
     const eliminar = tabla.getByRole("button", { name: /^Eliminar a / }).first();
     const nombre = ((await eliminar.getAttribute("aria-label")) ?? "").replace(/^Eliminar a /, "");
     await eliminar.click();
-    await page.getByText("¿Está seguro que desea eliminar este funcionario?").waitFor();
+    await page.getByText("¿Está seguro de que desea eliminar este funcionario?").waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await tabla
       .getByRole("row", { name: new RegExp(nombre.split(" ")[0]) })
@@ -461,6 +476,8 @@ describe("Seguimiento Solicitud", () => {
     await page.getByRole("tab", { name: "Histórico Estatus" }).click();
     const tabla = page.getByRole("table", { name: "Histórico Estatus" });
     await tabla.getByText("Aprobado por Administrador RyCC").first().waitFor();
+    // The analyst's comment on the approval.
+    await tabla.getByText("Documentos conformes.").waitFor();
     const historico = await apiGet<HistoricoEntrada[]>("administrador", `api/SolicitudFirma/Historico/${idAprobada}`);
     const estatusEnPantalla = await tabla.locator("tbody tr td:first-child").allInnerTexts();
     // The screen reads each status in correct Spanish; the API keeps its original texts.
