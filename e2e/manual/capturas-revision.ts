@@ -174,8 +174,8 @@ try {
   await guardar(page, "seguimiento-bandeja");
   const conHistoria = todas.find((x) => x.estatusSolitud === 201) ?? todas[0];
   await abrirDetalle(page, `${base}/AnalistaRyCC/Seguimiento/Detalles/${conHistoria.idSolicitud}`);
-  await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-  await page.getByRole("table", { name: "Histórico Estatus" }).locator("tbody tr").first().waitFor();
+  await page.getByRole("tab", { name: "Historial de estatus" }).click();
+  await page.getByRole("table", { name: "Historial de estatus" }).locator("tbody tr").first().waitFor();
   await guardar(page, "seguimiento-detalle", true);
   await page.context().close();
 

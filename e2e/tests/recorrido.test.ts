@@ -95,8 +95,8 @@ describe("reviewers see what changed", () => {
     await esperar(() => datos.textContent()).toContain("Teléfono del incumbente");
     expect(await page.getByRole("list", { name: "Documentos cambiados" }).textContent()).toContain("Oficio");
     await screenshot(page, "recorrido-analista-cambios");
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await esperar(() => tabla.textContent()).toContain("Observaciones:");
     expect(await tabla.textContent()).toContain("Retornado por Analista RyCC");
     await page.context().close();
@@ -108,8 +108,8 @@ describe("reviewers see what changed", () => {
     if (!pendiente) throw new Error("no demo request waiting for the administrator");
     const page = await paginaDe("administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${pendiente.idSolicitud}`);
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await esperar(() => tabla.textContent()).toContain("Aprobado por Jurídico");
     await page.context().close();
   });

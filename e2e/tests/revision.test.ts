@@ -473,8 +473,8 @@ describe("Seguimiento Solicitud", () => {
     await esperarTabla(page);
     await screenshot(page, "revision-seguimiento-bandeja");
     await page.goto(`${server.url}/AnalistaRyCC/Seguimiento/Detalles/${idAprobada}`);
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await tabla.getByText("Aprobado por Administrador RyCC").first().waitFor();
     // The analyst's comment on the approval.
     await tabla.getByText("Documentos conformes.").waitFor();
@@ -490,9 +490,9 @@ describe("Seguimiento Solicitud", () => {
       ]),
     );
     expect(historico.map((h) => h.estatus)).toContain("Aprobado por Adminstrador RyCC");
-    // Dates in 12-hour time.
+    // Dates as everywhere in the app: dd/mm/aaaa HH:mm.
     expect(await tabla.locator("tbody tr td:nth-child(2)").first().textContent()).toMatch(
-      /\d{2}\/\d{2}\/\d{4}.*(a|p)\. ?m\./,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
     await page.locator("[aria-current=step]").getByText("Finalizado").waitFor();
     await screenshot(page, "revision-seguimiento-detalle");

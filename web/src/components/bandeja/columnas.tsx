@@ -5,7 +5,7 @@
 import { type BandejaItem, esCodigoEstatus, textoEstatus, textoEstatusUsuario } from "@registro/contracts";
 import { Badge } from "primereact/badge";
 import type { CSSProperties, ReactNode } from "react";
-import { formatearFechaHora } from "../solicitud/formato";
+import { formatearFechaHora } from "../../lib/formato";
 import { StatusTag } from "../solicitud/StatusTag";
 
 export interface ColumnaBandeja {

@@ -4,7 +4,7 @@
  */
 import { type Solicitud, textoClaseFirma, textoEstatusUsuario } from "@registro/contracts";
 import type { ReactNode } from "react";
-import { formatearFecha } from "./formato";
+import { formatearFecha } from "../../lib/formato";
 import { StatusTag } from "./StatusTag";
 import "./solicitud.css";
 

@@ -11,6 +11,7 @@ import { Button } from "primereact/button";
 import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { useState } from "react";
 import { ApiError, type RespuestaAccion } from "../../lib/api-client";
+import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
 import { useAgregarLlave } from "./api/agregar-llave";
 import { useEliminarFactor } from "./api/eliminar-factor";
@@ -22,8 +23,7 @@ import { CodigosDialog } from "./components/CodigosDialog";
 import { NombreDialog } from "./components/NombreDialog";
 
 const GRUPO = "seguridad";
-const FECHA = new Intl.DateTimeFormat("es-DO", { dateStyle: "medium", timeStyle: "short" });
-const fecha = (iso: string | null) => (iso ? FECHA.format(new Date(iso)) : "Nunca");
+const fecha = (iso: string | null) => (iso ? formatearFechaHora(iso) : "Nunca");
 
 function confirmar(mensaje: string, si: string, accept: () => void) {
   confirmDialog({

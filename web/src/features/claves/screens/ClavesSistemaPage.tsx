@@ -19,13 +19,10 @@ import { ClaveEmitidaDialogo } from "../components/ClaveEmitidaDialogo";
 import { NotificacionesEnviadas } from "../components/NotificacionesEnviadas";
 import { NuevaClaveDialogo } from "../components/NuevaClaveDialogo";
 import "../claves.css";
+import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Santo_Domingo",
-});
-const fecha = (iso: string) => iso.split("-").reverse().join("/");
+const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
+const fecha = (iso: string) => formatearFecha(iso);
 
 function Estado({ c }: { c: ClaveSistema }) {
   if (c.estado === "revocada") return <Tag severity="danger" value="Revocada" />;

@@ -22,12 +22,9 @@ import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } 
 import { Estado, miles, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
+import { formatearFechaHora } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Santo_Domingo",
-});
+const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
 
 /** The upload's fields, named as the API's multipart fields. */
 interface Formulario {
