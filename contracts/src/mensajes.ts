@@ -208,6 +208,13 @@ export const MSG = {
   perfilDuplicado: "Ya existe un perfil con este nombre.",
   perfilSinVistas: "Debe seleccionar al menos una vista.",
   vistaNoExiste: "Una de las vistas seleccionadas no existe.",
+  /** Profile editor: "Requiere segundo factor" switched on (issue 35, item 9). */
+  perfilSegundoFactorAviso: (usuarios: number) =>
+    usuarios === 0
+      ? "Los usuarios de este perfil deberán registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicien sesión."
+      : usuarios === 1
+        ? "El usuario de este perfil deberá registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicie sesión, si aún no lo tiene."
+        : `Los ${usuarios} usuarios de este perfil deberán registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicien sesión, si aún no lo tienen.`,
   perfilDeExternos:
     "Este perfil lo usan usuarios externos: solo se ofrecen las vistas que ellos pueden abrir (no las de la Contraloría).",
   vistasInternasPerfilExterno: (vistas: string[]) =>
