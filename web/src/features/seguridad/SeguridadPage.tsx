@@ -13,7 +13,7 @@ import { useState } from "react";
 import { ApiError, type RespuestaAccion } from "../../lib/api-client";
 import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
-import { useAgregarLlave } from "./api/agregar-llave";
+import { OtraDireccion, useAgregarLlave } from "./api/agregar-llave";
 import { useEliminarFactor } from "./api/eliminar-factor";
 import { useEstadoSegundoFactor } from "./api/estado";
 import { useGenerarCodigos } from "./api/generar-codigos";
@@ -76,6 +76,8 @@ export default function SeguridadPage() {
       if (r.data?.codigosRecuperacion) setCodigos(r.data.codigosRecuperacion);
     } catch (e) {
       if (e instanceof ApiError) fallo(e);
+      // Opened at another address than the app's: which one to open.
+      else if (e instanceof OtraDireccion) notify.warn(e.message);
       // The browser's refusal (cancelled, timed out, a key already registered) has no Spanish text.
       else notify.warn("No se registró la llave de acceso. Inténtelo de nuevo.");
     }
