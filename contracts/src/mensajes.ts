@@ -6,6 +6,9 @@
 import { MSG_CARGA } from "./mensajes-carga.js";
 import { MSG_LOGIN } from "./mensajes-login.js";
 
+/** Counts and limits with the app's one grouping (5,000,000, as SPEC.md writes them and the screens show numbers). */
+const cifra = (n: number) => n.toLocaleString("en-US");
+
 export const MSG = {
   // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
   ...MSG_LOGIN,
@@ -106,7 +109,7 @@ export const MSG = {
   fechasOrden: "La fecha desde debe ser anterior o igual a la fecha hasta.",
   archivoRequerido: "Debe adjuntar este documento.",
   archivoTipo: "Solo se admiten archivos PDF, PNG, JPEG, GIF o WebP.",
-  archivoTamano: (max: number) => `El archivo excede el tamaño máximo de ${max.toLocaleString("es-ES")} bytes.`,
+  archivoTamano: (max: number) => `El archivo excede el tamaño máximo de ${cifra(max)} bytes.`,
   archivoUnico: "Solo se admite un archivo.",
   motivosRequeridos: "Debe seleccionar al menos una observación.",
   motivoInvalido: "Una de las observaciones seleccionadas no es válida.",
@@ -281,14 +284,14 @@ export const MSG = {
   confirmarRenovacionFuncionarios: (nombres: string[]) =>
     `¿Desea renovar la firma de ${nombres.join(", ")}? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y esos funcionarios, con vigencia desde hoy, que podrá ajustar antes de enviarla.`,
   renovacionCreada: (id: number) =>
-    `Se creó la solicitud de renovación N.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
-  renovacionDe: (id: number) => `Renovación de la solicitud N.º ${id}.`,
+    `Se creó la solicitud de renovación n.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
+  renovacionDe: (id: number) => `Renovación de la solicitud n.º ${id}.`,
 
   // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
   // Batch verification
   loteVacio: "Envíe al menos una pregunta en «preguntas».",
-  loteGrande: (max: number) => `Envíe como máximo ${max.toLocaleString("es-DO")} preguntas por llamada.`,
+  loteGrande: (max: number) => `Envíe como máximo ${cifra(max)} preguntas por llamada.`,
   loteArchivoVacio: "Elija un archivo CSV con las preguntas.",
   loteArchivoGrande: "El archivo es demasiado grande: divídalo en archivos de hasta 1000 preguntas.",
   loteArchivoIlegible:
@@ -335,10 +338,10 @@ export const MSG = {
   errorCargarEntregas: "No se pudo cargar el registro de notificaciones.",
   suscripcionEliminadaError: "La suscripción fue eliminada antes de la entrega.",
   claveRevocadaNotificaciones: "La clave del sistema fue revocada antes de la entrega.",
-  eventoAutorizado: (idSolicitud: number) => `Solicitud N.º ${idSolicitud} aprobada por el Administrador RyCC.`,
-  eventoReactivado: (idSolicitud: number) => `Firma de la solicitud N.º ${idSolicitud} reactivada.`,
-  eventoInactivadoFuncionario: (idSolicitud: number) => `Funcionario inactivado en la solicitud N.º ${idSolicitud}.`,
-  eventoInactivadoSolicitud: (idSolicitud: number) => `Firma de la solicitud N.º ${idSolicitud} inactivada.`,
+  eventoAutorizado: (idSolicitud: number) => `Solicitud n.º ${idSolicitud} aprobada por el Administrador RyCC.`,
+  eventoReactivado: (idSolicitud: number) => `Firma de la solicitud n.º ${idSolicitud} reactivada.`,
+  eventoInactivadoFuncionario: (idSolicitud: number) => `Funcionario inactivado en la solicitud n.º ${idSolicitud}.`,
+  eventoInactivadoSolicitud: (idSolicitud: number) => `Firma de la solicitud n.º ${idSolicitud} inactivada.`,
   eventoVencido: (fecha: string) => `La firma temporal venció el ${fecha}.`,
   eventoImportado: "Cambio traído por una importación del registro.",
   eventoLimiteCambiado: (cambios: string) => `Cambió el límite de la firma: ${cambios}.`,
@@ -384,7 +387,7 @@ export const MSG = {
   selloAjeno: "El archivo está firmado, pero no con el sello electrónico de la Contraloría.",
   selloAusente: "El archivo no tiene sello electrónico.",
   emisionEmitida: (id: number, fecha: string) =>
-    `Es la constancia que emitió el registro el ${fecha} para la solicitud No. ${id}, idéntica al archivo emitido.`,
+    `Es la constancia que emitió el registro el ${fecha} para la solicitud n.º ${id}, idéntica al archivo emitido.`,
   emisionDistinta:
     "El código de verificación es del registro, pero este archivo no es el que se emitió con ese código.",
   emisionAnterior: (fecha: string) =>
@@ -459,7 +462,7 @@ export const MSG = {
   tableroMediana: "Mediana (días)",
   tableroMaximo: "Más antigua (días)",
   tableroMasAntigua: "Solicitud más antigua",
-  tableroVerSolicitud: (id: number) => `Ver solicitud N.º ${id}`,
+  tableroVerSolicitud: (id: number) => `Ver solicitud n.º ${id}`,
   tableroSinEspera: "Ninguna solicitud espera en esta etapa.",
   tableroSemana: "Semana del",
   tableroEntradas: "Entradas",
@@ -472,8 +475,8 @@ export const MSG = {
   errorCargarTablero: "Error al cargar el tablero",
 
   // Inbox searches with a capped total
-  totalMasDe: (n: number) => `Más de ${n.toLocaleString("es-ES")}`,
-  reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${n.toLocaleString("es-ES")} solicitudes`,
+  totalMasDe: (n: number) => `Más de ${cifra(n)}`,
+  reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${cifra(n)} solicitudes`,
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

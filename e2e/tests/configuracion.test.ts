@@ -90,7 +90,7 @@ async function crearUsuario(page: Page, u: NuevoUsuario): Promise<string> {
   await expect.poll(() => cedula.inputValue()).toBe(cedulaNueva(u.n));
   // Not in the padrón: the look-up leaves the names to be typed.
   await d.getByRole("textbox", { name: "Nombre", exact: true }).fill("Carmen");
-  await d.getByRole("textbox", { name: "Apellido", exact: true }).fill("Díaz Peña");
+  await d.getByRole("textbox", { name: "Apellidos", exact: true }).fill("Díaz Peña");
   await elegir(page, "usuario-perfil", u.perfil);
   await d.getByRole("textbox", { name: "Usuario", exact: true }).fill(u.usuario);
   await d.getByRole("textbox", { name: "Email", exact: true }).fill(`${u.usuario}@institucion.gob.do`);

@@ -153,7 +153,7 @@ describe("Exportar", () => {
     expect(csv.nombre).toMatch(/^solicitudes-analista-\d{4}-\d{2}-\d{2}\.csv$/);
     const filas: string[][] = parse(csv.contenido.toString("utf8").replace(/^\uFEFF/, ""));
     expect(filas[0]).toEqual([
-      "No.",
+      "N.º",
       "Institución",
       "Cédula Incumbente",
       "Nombre Incumbente",

@@ -140,7 +140,7 @@ describe("notices that clear themselves", () => {
     await campana.click();
     const panel = page.getByRole("dialog", { name: "Avisos" });
     await panel.getByRole("button", { name: "No leídos", exact: true }).click();
-    const aviso = panel.getByRole("link").filter({ hasText: `N.º ${id}` });
+    const aviso = panel.getByRole("link").filter({ hasText: `n.º ${id}` });
     await esperar(() => aviso.count()).toBeGreaterThan(0);
     await screenshot(page, "recorrido-avisos-no-leidos");
     await aviso.first().click();
@@ -166,14 +166,14 @@ describe("notices that clear themselves", () => {
     await esperar(() =>
       panel
         .getByRole("link")
-        .filter({ hasText: `N.º ${id}` })
+        .filter({ hasText: `n.º ${id}` })
         .count(),
     ).toBeGreaterThan(0);
     await panel.getByRole("button", { name: "No leídos", exact: true }).click();
     await esperar(() =>
       panel
         .getByRole("link")
-        .filter({ hasText: `N.º ${id}` })
+        .filter({ hasText: `n.º ${id}` })
         .count(),
     ).toBe(0);
     await page.context().close();

@@ -103,6 +103,9 @@ describe("Analista de Revisión", () => {
     const id = await abrirFila(page, "Pendiente");
     expect((await solicitud(id)).idAsignadoA).toBeNull();
     await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
+    // The detail reads the status as the inbox row did (one wording per request).
+    const estatus = page.locator(".rf-encabezado-estatus");
+    await expect.poll(() => estatus.textContent()).toMatch(/Pendiente/);
     const aprobar = page.getByRole("button", { name: "Aprobar", exact: true });
     expect(await aprobar.isDisabled()).toBe(true);
     await page.getByText("primero asígnesela con Auto-Asignar").waitFor();
@@ -113,6 +116,8 @@ describe("Analista de Revisión", () => {
     await esperarToast(page, MSG.asignadoExitoso);
     await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
     expect(await aprobar.isEnabled()).toBe(true);
+    await expect.poll(() => estatus.textContent()).toMatch(/Revisión/);
+    expect(await estatus.textContent()).not.toMatch(/Enviado/);
     const asignada = await solicitud(id);
     expect(asignada.asignadoA).toMatch(/\S/);
     expect(asignada.idAsignadoA).not.toBeNull();

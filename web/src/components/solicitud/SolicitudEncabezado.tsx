@@ -34,7 +34,7 @@ export function SolicitudEncabezado({ solicitud, textoEstatus }: SolicitudEncabe
     <div className="rf-encabezado">
       <div className="rf-encabezado-titulo">
         <span className="rf-encabezado-numero">
-          Solicitud No. <strong>{solicitud.idSolicitud}</strong>
+          Solicitud n.º <strong>{solicitud.idSolicitud}</strong>
         </span>
         <span className="rf-encabezado-estatus">
           Estatus:

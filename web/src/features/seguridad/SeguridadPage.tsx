@@ -140,7 +140,7 @@ export default function SeguridadPage() {
                 <div className="rfs-factor-datos">
                   <p className="rfs-factor-nombre">{f.nombre}</p>
                   <p className="rfs-factor-detalle">
-                    {f.tipo === "app" ? "Aplicación de autenticación" : "Llave de acceso"} · Agregado el{" "}
+                    {f.tipo === "app" ? "Aplicación de autenticación" : "Llave de acceso"} · Agregada el{" "}
                     {fecha(f.creado)} · Último uso: {fecha(f.ultimoUso)}
                   </p>
                 </div>

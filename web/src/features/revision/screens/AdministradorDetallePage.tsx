@@ -28,6 +28,7 @@ import { inactivarSolicitud } from "../api/inactivar";
 import { inactivarFuncionario } from "../api/inactivar-funcionario";
 import { retornarJuridico } from "../api/retornar-juridico";
 import { DetalleSolicitud, useIdSolicitud } from "../components/DetalleSolicitud";
+import { textoAdministradorSolicitud } from "../components/estatus-bandeja";
 import {
   esDevueltaAlOriginador,
   esInactiva,
@@ -201,6 +202,7 @@ export default function AdministradorDetallePage() {
   return (
     <DetalleSolicitud
       volverA={P.administrador}
+      textoEstatus={textoAdministradorSolicitud}
       acciones={(s) => <AccionesAdministrador solicitud={s} />}
       pestanas={(s) =>
         pestanasSi(
