@@ -27,6 +27,9 @@ export const MSG_SEGUNDO_FACTOR = {
   registroVencido: "El registro de la llave venció. Inténtelo de nuevo.",
   llaveNoRegistrada: "No se pudo registrar la llave de acceso.",
   llaveRepetida: "Esa llave de acceso ya está registrada.",
+  /** A passkey answered for another address than PUBLIC_URL's (issue 35, item 8): it never will work there. */
+  llaveOtraDireccion: (direccion: string) =>
+    `Las llaves de acceso solo funcionan en la dirección de la aplicación. Ábrala en ${direccion} e inténtelo allí.`,
   ultimoFactorRequerido: "Su perfil requiere un segundo factor: registre otro antes de eliminar este.",
   sinFactorParaCodigos: "Registre primero una llave de acceso o una aplicación de autenticación.",
   factorAgregado: "Segundo factor registrado.",

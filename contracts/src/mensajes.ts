@@ -6,6 +6,9 @@
 import { MSG_CARGA } from "./mensajes-carga.js";
 import { MSG_LOGIN } from "./mensajes-login.js";
 
+/** Counts and limits with the app's one grouping (5,000,000, as SPEC.md writes them and the screens show numbers). */
+const cifra = (n: number) => n.toLocaleString("en-US");
+
 export const MSG = {
   // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
   ...MSG_LOGIN,
@@ -64,18 +67,19 @@ export const MSG = {
   error500: "Error 500. Error al realizar la operación.",
 
   // Confirmations (SPEC.md §8)
-  confirmarEnviar: "¿Está seguro que desea enviar esta solicitud?",
-  confirmarGuardar: "¿Está seguro que desea guardar?",
-  confirmarEliminarFuncionario: "¿Está seguro que desea eliminar este funcionario?",
-  confirmarEnviarFuncionarios: "¿Está seguro que desea enviar estos funcionarios?",
-  confirmarAprobar: "¿Está seguro que desea aprobar esta solicitud?",
-  confirmarInactivar: "¿Está seguro que desea inactivar esta firma?",
-  confirmarActivar: "¿Está seguro que desea activar esta firma?",
-  confirmarAsignar: "¿Está seguro que desea asignarse esta solicitud?",
-  confirmarEliminarPerfil: "¿Está seguro que desea eliminar este perfil?",
-  confirmarEliminarCargo: "¿Está seguro que desea eliminar este cargo?",
-  confirmarGuardarUsuario: "¿Está seguro que desea guardar?",
-  confirmarReiniciarClave: (nombre: string) => `¿Está seguro que desea reiniciar la clave de este usuario (${nombre})?`,
+  confirmarEnviar: "¿Está seguro de que desea enviar esta solicitud?",
+  confirmarGuardar: "¿Está seguro de que desea guardar?",
+  confirmarEliminarFuncionario: "¿Está seguro de que desea eliminar este funcionario?",
+  confirmarEnviarFuncionarios: "¿Está seguro de que desea enviar estos funcionarios?",
+  confirmarAprobar: "¿Está seguro de que desea aprobar esta solicitud?",
+  confirmarInactivar: "¿Está seguro de que desea inactivar esta firma?",
+  confirmarActivar: "¿Está seguro de que desea activar esta firma?",
+  confirmarAsignar: "¿Está seguro de que desea asignarse esta solicitud?",
+  confirmarEliminarPerfil: "¿Está seguro de que desea eliminar este perfil?",
+  confirmarEliminarCargo: "¿Está seguro de que desea eliminar este cargo?",
+  confirmarGuardarUsuario: "¿Está seguro de que desea guardar?",
+  confirmarReiniciarClave: (nombre: string) =>
+    `¿Está seguro de que desea reiniciar la clave de este usuario (${nombre})?`,
 
   // Empty lists (SPEC.md §8)
   sinArchivos: "No se han encontrado archivos.",
@@ -105,11 +109,12 @@ export const MSG = {
   fechasOrden: "La fecha desde debe ser anterior o igual a la fecha hasta.",
   archivoRequerido: "Debe adjuntar este documento.",
   archivoTipo: "Solo se admiten archivos PDF, PNG, JPEG, GIF o WebP.",
-  archivoTamano: (max: number) => `El archivo excede el tamaño máximo de ${max.toLocaleString("es-ES")} bytes.`,
+  archivoTamano: (max: number) => `El archivo excede el tamaño máximo de ${cifra(max)} bytes.`,
   archivoUnico: "Solo se admite un archivo.",
   motivosRequeridos: "Debe seleccionar al menos una observación.",
   motivoInvalido: "Una de las observaciones seleccionadas no es válida.",
   comentarioRequerido: "Debe escribir un comentario.",
+  comentarioTexto: "El comentario debe ser un texto.",
   justificacionRequerida: "Debe escribir la justificación.",
   evidenciaRequerida: "Debe adjuntar la evidencia.",
   funcionariosInactivarInvalidos: "Elija solo funcionarios activos de esta solicitud.",
@@ -133,10 +138,10 @@ export const MSG = {
   historialFuncionariosInactivados: (nombres: string[]) =>
     `Inactivación aprobada de los funcionarios: ${nombres.join("; ")}.`,
   confirmarInactivarFuncionarios: (nombres: string[]) =>
-    `¿Está seguro que desea inactivar la firma de ${nombres.join(", ")}? Los demás funcionarios siguen activos.`,
-  confirmarSolicitarInactivacion: "¿Está seguro que desea solicitar la inactivación de toda la solicitud?",
+    `¿Está seguro de que desea inactivar la firma de ${nombres.join(", ")}? Los demás funcionarios siguen activos.`,
+  confirmarSolicitarInactivacion: "¿Está seguro de que desea solicitar la inactivación de toda la solicitud?",
   confirmarSolicitarInactivacionFuncionarios: (nombres: string[]) =>
-    `¿Está seguro que desea solicitar la inactivación de la firma de ${nombres.join(", ")}?`,
+    `¿Está seguro de que desea solicitar la inactivación de la firma de ${nombres.join(", ")}?`,
   historialFuncionarioInactivado: (nombre: string, cedula: string) =>
     `Funcionario ${nombre} (${cedula}) inactivado por el Administrador RyCC.`,
   ordenInvalido: "El campo de ordenamiento no es válido.",
@@ -206,6 +211,13 @@ export const MSG = {
   perfilDuplicado: "Ya existe un perfil con este nombre.",
   perfilSinVistas: "Debe seleccionar al menos una vista.",
   vistaNoExiste: "Una de las vistas seleccionadas no existe.",
+  /** Profile editor: "Requiere segundo factor" switched on (issue 35, item 9). */
+  perfilSegundoFactorAviso: (usuarios: number) =>
+    usuarios === 0
+      ? "Los usuarios de este perfil deberán registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicien sesión."
+      : usuarios === 1
+        ? "El usuario de este perfil deberá registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicie sesión, si aún no lo tiene."
+        : `Los ${usuarios} usuarios de este perfil deberán registrar un segundo factor (llave de acceso o aplicación de autenticación) la próxima vez que inicien sesión, si aún no lo tienen.`,
   perfilDeExternos:
     "Este perfil lo usan usuarios externos: solo se ofrecen las vistas que ellos pueden abrir (no las de la Contraloría).",
   vistasInternasPerfilExterno: (vistas: string[]) =>
@@ -272,14 +284,14 @@ export const MSG = {
   confirmarRenovacionFuncionarios: (nombres: string[]) =>
     `¿Desea renovar la firma de ${nombres.join(", ")}? Se creará una solicitud nueva con el mismo incumbente, los mismos documentos y esos funcionarios, con vigencia desde hoy, que podrá ajustar antes de enviarla.`,
   renovacionCreada: (id: number) =>
-    `Se creó la solicitud de renovación N.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
-  renovacionDe: (id: number) => `Renovación de la solicitud N.º ${id}.`,
+    `Se creó la solicitud de renovación n.º ${id}. Revise los datos, ajuste lo que cambia y envíela.`,
+  renovacionDe: (id: number) => `Renovación de la solicitud n.º ${id}.`,
 
   // Reliability
   servicioNoDisponible: "El servicio no está disponible en este momento; intente de nuevo.",
   // Batch verification
   loteVacio: "Envíe al menos una pregunta en «preguntas».",
-  loteGrande: (max: number) => `Envíe como máximo ${max.toLocaleString("es-DO")} preguntas por llamada.`,
+  loteGrande: (max: number) => `Envíe como máximo ${cifra(max)} preguntas por llamada.`,
   loteArchivoVacio: "Elija un archivo CSV con las preguntas.",
   loteArchivoGrande: "El archivo es demasiado grande: divídalo en archivos de hasta 1000 preguntas.",
   loteArchivoIlegible:
@@ -326,10 +338,10 @@ export const MSG = {
   errorCargarEntregas: "No se pudo cargar el registro de notificaciones.",
   suscripcionEliminadaError: "La suscripción fue eliminada antes de la entrega.",
   claveRevocadaNotificaciones: "La clave del sistema fue revocada antes de la entrega.",
-  eventoAutorizado: (idSolicitud: number) => `Solicitud N.º ${idSolicitud} aprobada por el Administrador RyCC.`,
-  eventoReactivado: (idSolicitud: number) => `Firma de la solicitud N.º ${idSolicitud} reactivada.`,
-  eventoInactivadoFuncionario: (idSolicitud: number) => `Funcionario inactivado en la solicitud N.º ${idSolicitud}.`,
-  eventoInactivadoSolicitud: (idSolicitud: number) => `Firma de la solicitud N.º ${idSolicitud} inactivada.`,
+  eventoAutorizado: (idSolicitud: number) => `Solicitud n.º ${idSolicitud} aprobada por el Administrador RyCC.`,
+  eventoReactivado: (idSolicitud: number) => `Firma de la solicitud n.º ${idSolicitud} reactivada.`,
+  eventoInactivadoFuncionario: (idSolicitud: number) => `Funcionario inactivado en la solicitud n.º ${idSolicitud}.`,
+  eventoInactivadoSolicitud: (idSolicitud: number) => `Firma de la solicitud n.º ${idSolicitud} inactivada.`,
   eventoVencido: (fecha: string) => `La firma temporal venció el ${fecha}.`,
   eventoImportado: "Cambio traído por una importación del registro.",
   eventoLimiteCambiado: (cambios: string) => `Cambió el límite de la firma: ${cambios}.`,
@@ -376,7 +388,7 @@ export const MSG = {
   selloAjeno: "El archivo está firmado, pero no con el sello electrónico de la Contraloría.",
   selloAusente: "El archivo no tiene sello electrónico.",
   emisionEmitida: (id: number, fecha: string) =>
-    `Es la constancia que emitió el registro el ${fecha} para la solicitud No. ${id}, idéntica al archivo emitido.`,
+    `Es la constancia que emitió el registro el ${fecha} para la solicitud n.º ${id}, idéntica al archivo emitido.`,
   emisionDistinta:
     "El código de verificación es del registro, pero este archivo no es el que se emitió con ese código.",
   emisionAnterior: (fecha: string) =>
@@ -384,9 +396,9 @@ export const MSG = {
   emisionDesconocida: "El archivo no contiene un código de verificación emitido por el registro.",
   // The upload check's one verdict (decided from the digest of the issued file first).
   veredictoEmitida: (codigo: string, fecha: string, id: number) =>
-    `Constancia válida: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, con el sello electrónico de la Contraloría intacto.`,
+    `Constancia válida: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud n.º ${id}, con el sello electrónico de la Contraloría intacto.`,
   veredictoDesactualizada: (codigo: string, fecha: string, id: number) =>
-    `Constancia desactualizada: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud No. ${id}, pero ya no refleja el registro de hoy.`,
+    `Constancia desactualizada: es el archivo que emitió el registro el ${fecha} con el código ${codigo} para la solicitud n.º ${id}, pero ya no refleja el registro de hoy.`,
   veredictoDistinta: (codigo: string) =>
     `No es la constancia emitida: el archivo no coincide byte a byte con el que emitió el registro con el código ${codigo}. No lo acepte como constancia.`,
   veredictoAlterada:
@@ -439,7 +451,7 @@ export const MSG = {
   incidenteMotivoRequerido: "Indique el motivo del incidente (al menos 10 caracteres).",
   errorVerificarAuditoria: "Error al verificar la integridad de la auditoría",
   confirmarLiberar:
-    "¿Está seguro que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",
+    "¿Está seguro de que desea liberar esta solicitud? Volverá a la bandeja para que otro usuario la tome.",
   errorLiberar: "Error al intentar liberar la solicitud",
   errorReasignar: "Error al intentar reasignar la solicitud",
   errorCargarUsuariosEtapa: "Error al cargar los usuarios de la etapa",
@@ -481,7 +493,7 @@ export const MSG = {
   tableroMediana: "Mediana (días)",
   tableroMaximo: "Más antigua (días)",
   tableroMasAntigua: "Solicitud más antigua",
-  tableroVerSolicitud: (id: number) => `Ver solicitud N.º ${id}`,
+  tableroVerSolicitud: (id: number) => `Ver solicitud n.º ${id}`,
   tableroSinEspera: "Ninguna solicitud espera en esta etapa.",
   tableroSemana: "Semana del",
   tableroEntradas: "Entradas",
@@ -494,8 +506,8 @@ export const MSG = {
   errorCargarTablero: "Error al cargar el tablero",
 
   // Inbox searches with a capped total
-  totalMasDe: (n: number) => `Más de ${n.toLocaleString("es-ES")}`,
-  reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${n.toLocaleString("es-ES")} solicitudes`,
+  totalMasDe: (n: number) => `Más de ${cifra(n)}`,
+  reportePaginaLimitada: (n: number) => `Mostrando {first} a {last} de más de ${cifra(n)} solicitudes`,
 } as const;
 
 /** Home page cards (SPEC.md §1): the four mandatory documents. */

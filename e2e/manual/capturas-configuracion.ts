@@ -61,7 +61,7 @@ async function main() {
     await escribir(crear.getByRole("textbox", { name: "Cédula", exact: true }), `${base}${digitoVerificador(base)}`);
     await page.waitForTimeout(600);
     await crear.getByRole("textbox", { name: "Nombre", exact: true }).fill("Rosa Elena");
-    await crear.getByRole("textbox", { name: "Apellido", exact: true }).fill("Guzmán Peralta");
+    await crear.getByRole("textbox", { name: "Apellidos", exact: true }).fill("Guzmán Peralta");
     await elegir(page, "usuario-perfil", "Originador");
     await crear.getByRole("textbox", { name: "Usuario", exact: true }).fill("rosa.guzman");
     await crear.getByRole("textbox", { name: "Email", exact: true }).fill("rosa.guzman@educacion.gob.do");

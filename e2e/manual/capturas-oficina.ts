@@ -103,7 +103,7 @@ try {
     await mirar(page, "2-reasignar");
     await dialogo.getByRole("button", { name: "Reasignar" }).click();
     await dialogo.waitFor({ state: "detached" });
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
     await page
       .getByText(/Reasignada de/)
       .first()

@@ -79,7 +79,7 @@ try {
   await abrirDetalle(page, `${base}/AnalistaRyCC/Analista/Detalles/${libre}`);
   await guardar(page, "analista-detalle", true);
   await page.getByRole("button", { name: "Auto-Asignar" }).click();
-  await page.getByText("¿Está seguro que desea asignarse esta solicitud?").waitFor();
+  await page.getByText("¿Está seguro de que desea asignarse esta solicitud?").waitFor();
   await guardar(page, "auto-asignar");
   await page.getByRole("button", { name: "Sí" }).click();
   await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
@@ -103,7 +103,7 @@ try {
   await guardar(page, "funcionario-detalles");
   await detalles.getByRole("button", { name: "Cerrar" }).last().click();
   await page.getByRole("button", { name: "Aprobar", exact: true }).click();
-  await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
+  await page.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
   await guardar(page, "aprobar");
   await page.getByRole("button", { name: "No", exact: true }).click();
   await page.getByRole("button", { name: "Más decisiones" }).click();
@@ -153,10 +153,10 @@ try {
   await guardar(page, "administrador-detalle");
   await abrirDetalle(page, `${base}/AnalistaRyCC/Administrador/Detalles/${primera(106)}`);
   await page.getByRole("button", { name: "Inactivar" }).click();
-  await page.getByText("Está seguro que desea inactivar esta firma?").waitFor();
+  await page.getByText("Está seguro de que desea inactivar esta firma?").waitFor();
   await guardar(page, "administrador-inactivar");
   await page.keyboard.press("Escape");
-  await page.getByText("Está seguro que desea inactivar esta firma?").waitFor({ state: "hidden" });
+  await page.getByText("Está seguro de que desea inactivar esta firma?").waitFor({ state: "hidden" });
   await page.getByRole("tab", { name: "Funcionarios" }).click();
   await page
     .getByRole("button", { name: /^Eliminar a / })
@@ -174,8 +174,8 @@ try {
   await guardar(page, "seguimiento-bandeja");
   const conHistoria = todas.find((x) => x.estatusSolitud === 201) ?? todas[0];
   await abrirDetalle(page, `${base}/AnalistaRyCC/Seguimiento/Detalles/${conHistoria.idSolicitud}`);
-  await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-  await page.getByRole("table", { name: "Histórico Estatus" }).locator("tbody tr").first().waitFor();
+  await page.getByRole("tab", { name: "Historial de estatus" }).click();
+  await page.getByRole("table", { name: "Historial de estatus" }).locator("tbody tr").first().waitFor();
   await guardar(page, "seguimiento-detalle", true);
   await page.context().close();
 

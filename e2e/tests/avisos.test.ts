@@ -72,7 +72,7 @@ test("the originator's bell counts the analyst's return and opens the request", 
   await campana.click();
   const panel = page.getByRole("dialog", { name: "Avisos" });
   await panel.waitFor();
-  const titulo = `Solicitud N.º ${fila.idSolicitud} retornada por el Analista RyCC`;
+  const titulo = `Solicitud n.º ${fila.idSolicitud} retornada por el Analista RyCC`;
   const enlace = panel.getByRole("link", { name: new RegExp(`No leído: ${titulo}`) });
   await enlace.waitFor();
   await panel.getByText("Comentario: La tarjeta de firmas no es legible.").waitFor();

@@ -40,7 +40,7 @@ async function esperarTabla(page: Page) {
 /** The request numbers the inbox shows, once it has settled. */
 async function numeros(page: Page): Promise<number[]> {
   await esperarTabla(page);
-  const celdas = page.locator('.rf-bandeja tbody tr td[data-etiqueta="No."]');
+  const celdas = page.locator('.rf-bandeja tbody tr td[data-etiqueta="N.º"]');
   return (await celdas.allTextContents()).map((t) => Number(t.trim()));
 }
 
@@ -51,7 +51,7 @@ describe("the analyst's inbox", () => {
     await login(page, server.url, "analista");
     await page.goto(`${server.url}/AnalistaRyCC/Analista`);
     await esperarTabla(page);
-    await page.getByRole("columnheader", { name: "No." }).waitFor();
+    await page.getByRole("columnheader", { name: "N.º" }).waitFor();
     await page.getByRole("columnheader", { name: "Días en espera" }).waitFor();
     // A slow computer, as a busy clerk's: the address changes before the inbox has redrawn with it,
     // and the next key must still start from the address, not from the previous drawing.
@@ -114,8 +114,8 @@ describe("the analyst's inbox", () => {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await page.setViewportSize(TELEFONO);
     const tarjeta = page.locator(".rf-bandeja tbody tr").first();
-    await tarjeta.locator('td[data-etiqueta="No."]').waitFor();
-    expect((await tarjeta.locator('td[data-etiqueta="No."]').textContent())?.trim()).toBe(
+    await tarjeta.locator('td[data-etiqueta="N.º"]').waitFor();
+    expect((await tarjeta.locator('td[data-etiqueta="N.º"]').textContent())?.trim()).toBe(
       String(ordenadas.rows[0].idSolicitud),
     );
     await tarjeta.locator('td[data-etiqueta="Días en espera"]').waitFor();
@@ -132,7 +132,7 @@ describe("the administrator's inbox", () => {
     await login(page, server.url, "administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Administrador`);
     await esperarTabla(page);
-    await page.getByRole("columnheader", { name: "No." }).waitFor();
+    await page.getByRole("columnheader", { name: "N.º" }).waitFor();
     const pagina = await demo.llamar<Pagina>("administrador", "api/SolicitudFirma/GetBandejaAdministradorRCC?page=0");
     expect(await numeros(page)).toEqual(pagina.rows.map((r) => r.idSolicitud));
     const buscada = pagina.rows[pagina.rows.length - 1].idSolicitud;

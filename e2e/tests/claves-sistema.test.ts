@@ -87,6 +87,11 @@ test("the configuration administrator issues a key shown once, and revokes it", 
   await expect.poll(() => fila.textContent()).not.toContain("Nunca");
   expect(await axeAmbosTamanos(page)).toEqual([]);
   await screenshot(page, "claves-sistema");
+  // On a phone each key is a stacked card, as the other tables: one labelled line per column.
+  await page.setViewportSize(TELEFONO);
+  await expect.poll(() => fila.evaluate((tr) => getComputedStyle(tr).display)).toBe("block");
+  expect(await fila.locator('td[data-etiqueta="Último uso"]').count()).toBe(1);
+  await page.setViewportSize(ESCRITORIO);
 
   await fila.getByRole("button", { name: "Revocar la clave de Banco de Reservas" }).click();
   await page.getByRole("button", { name: "Revocar", exact: true }).click();

@@ -90,7 +90,7 @@ async function crearUsuario(page: Page, u: NuevoUsuario): Promise<string> {
   await expect.poll(() => cedula.inputValue()).toBe(cedulaNueva(u.n));
   // Not in the padrón: the look-up leaves the names to be typed.
   await d.getByRole("textbox", { name: "Nombre", exact: true }).fill("Carmen");
-  await d.getByRole("textbox", { name: "Apellido", exact: true }).fill("Díaz Peña");
+  await d.getByRole("textbox", { name: "Apellidos", exact: true }).fill("Díaz Peña");
   await elegir(page, "usuario-perfil", u.perfil);
   await d.getByRole("textbox", { name: "Usuario", exact: true }).fill(u.usuario);
   await d.getByRole("textbox", { name: "Email", exact: true }).fill(`${u.usuario}@institucion.gob.do`);
@@ -195,6 +195,20 @@ describe("Configuración", () => {
     await d.getByLabel("Nombre").fill("Consulta Ampliada");
     await d.getByLabel("Descripción").fill("Consulta del registro e histórico jurídico");
     const disponibles = d.locator(".p-picklist-source-wrapper");
+    // The lists name screens (and their module), never route addresses like "/Originador/Formulario/:idSolicitud".
+    await disponibles.locator(".p-picklist-item").first().waitFor();
+    const textos = await disponibles.locator(".p-picklist-item").allTextContents();
+    expect(textos.length).toBeGreaterThan(10);
+    for (const t of textos) expect(t).not.toMatch(/\/|:id/);
+    expect(textos).toContain("Editar solicitudMódulo Solicitudes");
+    // Requiring a second factor says what it means for the profile's users.
+    const aviso = d.getByRole("status").filter({ hasText: "segundo factor" });
+    expect(await aviso.count()).toBe(0);
+    await d.getByLabel("Requiere segundo factor").click();
+    await aviso.getByText(MSG.perfilSegundoFactorAviso(0)).waitFor();
+    await screenshot(page, "configuracion-perfil-segundo-factor");
+    await d.getByLabel("Requiere segundo factor").click();
+    await aviso.waitFor({ state: "detached" });
     for (const vista of ["Consulta", "Detalles de la firma", "Histórico"]) {
       await disponibles
         .locator(".p-picklist-item", { has: page.locator(".rfc-vista-nombre", { hasText: new RegExp(`^${vista}$`) }) })

@@ -2,7 +2,8 @@
  * "Importar registro" in a real browser as `configuracion`: reached from Configuración, a file with
  * a refused row tested (the report shows the error on its row and column), the corrected file
  * applied with the progress shown until it ends, with a documents' ZIP (one with a path-traversing
- * name refused under its field first) whose signature card is attached; the imported official then verifies as authorised
+ * name refused under its field first) whose signature card is attached, after a question that
+ * reads what the test run of the same file will create and change; the imported official then verifies as authorised
  * in "Verificar firma" (as the consultant). Checked by axe at 1366 px and 390 px.
  */
 import fs from "node:fs";
@@ -146,9 +147,37 @@ test("upload, errors shown, apply, the official then verifies as authorised", { 
   await page.getByText(`El ZIP contiene un nombre de archivo no admitido: «../${FUNCIONARIO}.pdf».`).waitFor();
   expect(await zip.getAttribute("aria-invalid")).toBe("true");
 
-  // Applied with the official's signature card.
+  // Aplicar asks first. A file never tested: the question says nobody knows yet what it changes,
+  // and No leaves everything as it was.
   await zip.setInputFiles(zipGuardado("tarjetas.zip", [[`${FUNCIONARIO}.pdf`, TARJETA]]));
+  const corridas = page.locator('[aria-labelledby="corridas-titulo"] tbody tr');
+  const antes = await corridas.count();
   await page.getByRole("button", { name: "Aplicar" }).click();
+  let pregunta = page.getByRole("dialog", { name: "Aplicar importación" });
+  await pregunta.getByText("registro.csv no se ha probado con estas opciones").waitFor();
+  await pregunta.getByText("¿Está seguro de que desea aplicar este archivo al registro?").waitFor();
+  await screenshot(page, "importacion-aplicar-sin-prueba");
+  await pregunta.getByRole("button", { name: "No" }).click();
+  await pregunta.waitFor({ state: "detached" });
+  expect(await corridas.count()).toBe(antes);
+
+  // Tested first: the question reads the test run's counts (what is created, changed, left as it is).
+  await page.getByRole("button", { name: "Probar" }).click();
+  await page.getByText("Prueba correcta: puede aplicar el archivo.").waitFor({ timeout: 60_000 });
+  const resumen = (await page.locator(".rf-importacion-resumen").textContent()) ?? "";
+  const [, crean, actualizan] = /se crean (\d+), se actualizan (\d+)/.exec(resumen) ?? [];
+  expect(crean).toBeDefined();
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  pregunta = page.getByRole("dialog", { name: "Aplicar importación" });
+  await pregunta.getByText(/Según la prueba de registro\.csv del \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/).waitFor();
+  const texto = await pregunta.textContent();
+  expect(texto).toContain(`Registros que se crean: ${crean}`);
+  expect(texto).toContain(`Registros que se actualizan: ${actualizan}`);
+  expect(texto).toContain("Tarjetas de firmas que se adjuntan: 1");
+  await screenshot(page, "importacion-aplicar-pregunta");
+
+  // Applied with the official's signature card.
+  await pregunta.getByRole("button", { name: "Sí" }).click();
   await page.getByText("El registro quedó actualizado.").waitFor({ timeout: 60_000 });
   await page.getByText(/Tarjetas de firmas adjuntadas: 1\./).waitFor();
   await page.getByRole("region", { name: /Informe de registro\.csv/ }).waitFor();

@@ -63,7 +63,7 @@ describe("reassignment", () => {
     const page = await como("analista");
     await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
     await page.getByRole("button", { name: "Liberar" }).click();
-    await page.getByRole("dialog", { name: "Confirmación" }).getByRole("button", { name: "Sí" }).click();
+    await page.getByRole("dialog", { name: "Liberar solicitud" }).getByRole("button", { name: "Sí" }).click();
     await esperarToast(page, MSG.liberadoExitoso);
     // Free again: Auto-Asignar is offered and Liberar is gone.
     await page.getByRole("button", { name: "Auto-Asignar" }).waitFor();
@@ -153,7 +153,7 @@ describe("Exportar", () => {
     expect(csv.nombre).toMatch(/^solicitudes-analista-\d{4}-\d{2}-\d{2}\.csv$/);
     const filas: string[][] = parse(csv.contenido.toString("utf8").replace(/^\uFEFF/, ""));
     expect(filas[0]).toEqual([
-      "No.",
+      "N.º",
       "Institución",
       "Cédula Incumbente",
       "Nombre Incumbente",

@@ -379,7 +379,7 @@ describe("originador", () => {
       .getByRole("button", { name: /^Eliminar funcionario/ })
       .first()
       .click();
-    await esperar(() => page.getByText("¿Está seguro que desea eliminar este funcionario?").isVisible()).toBe(true);
+    await esperar(() => page.getByText("¿Está seguro de que desea eliminar este funcionario?").isVisible()).toBe(true);
     await confirmarSi();
     await esperar(() => tabla.getByRole("button", { name: /^Eliminar funcionario/ }).count()).toBe(antes - 1);
   });

@@ -95,8 +95,8 @@ describe("reviewers see what changed", () => {
     await esperar(() => datos.textContent()).toContain("Teléfono del incumbente");
     expect(await page.getByRole("list", { name: "Documentos cambiados" }).textContent()).toContain("Oficio");
     await screenshot(page, "recorrido-analista-cambios");
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await esperar(() => tabla.textContent()).toContain("Observaciones:");
     expect(await tabla.textContent()).toContain("Retornado por Analista RyCC");
     await page.context().close();
@@ -108,8 +108,8 @@ describe("reviewers see what changed", () => {
     if (!pendiente) throw new Error("no demo request waiting for the administrator");
     const page = await paginaDe("administrador");
     await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${pendiente.idSolicitud}`);
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await esperar(() => tabla.textContent()).toContain("Aprobado por Jurídico");
     await page.context().close();
   });
@@ -140,7 +140,7 @@ describe("notices that clear themselves", () => {
     await campana.click();
     const panel = page.getByRole("dialog", { name: "Avisos" });
     await panel.getByRole("button", { name: "No leídos", exact: true }).click();
-    const aviso = panel.getByRole("link").filter({ hasText: `N.º ${id}` });
+    const aviso = panel.getByRole("link").filter({ hasText: `n.º ${id}` });
     await esperar(() => aviso.count()).toBeGreaterThan(0);
     await screenshot(page, "recorrido-avisos-no-leidos");
     await aviso.first().click();
@@ -166,14 +166,14 @@ describe("notices that clear themselves", () => {
     await esperar(() =>
       panel
         .getByRole("link")
-        .filter({ hasText: `N.º ${id}` })
+        .filter({ hasText: `n.º ${id}` })
         .count(),
     ).toBeGreaterThan(0);
     await panel.getByRole("button", { name: "No leídos", exact: true }).click();
     await esperar(() =>
       panel
         .getByRole("link")
-        .filter({ hasText: `N.º ${id}` })
+        .filter({ hasText: `n.º ${id}` })
         .count(),
     ).toBe(0);
     await page.context().close();
@@ -255,7 +255,7 @@ describe("deactivating one official", () => {
     await admin.getByRole("tab", { name: "Funcionarios" }).click();
     await esperar(() => admin.getByText("Inactivación solicitada").count()).toBe(1);
     await admin.getByRole("button", { name: "Inactivar", exact: true }).click();
-    const confirmacion = admin.getByRole("dialog", { name: "Confirmación" });
+    const confirmacion = admin.getByRole("dialog", { name: "Inactivar firma" });
     await esperar(() => confirmacion.textContent()).toContain(MSG.confirmarInactivarFuncionarios([nombre]));
     await confirmacion.getByRole("button", { name: "Sí" }).click();
     await esperar(async () =>

@@ -103,16 +103,21 @@ describe("Analista de Revisión", () => {
     const id = await abrirFila(page, "Pendiente");
     expect((await solicitud(id)).idAsignadoA).toBeNull();
     await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
+    // The detail reads the status as the inbox row did (one wording per request).
+    const estatus = page.locator(".rf-encabezado-estatus");
+    await expect.poll(() => estatus.textContent()).toMatch(/Pendiente/);
     const aprobar = page.getByRole("button", { name: "Aprobar", exact: true });
     expect(await aprobar.isDisabled()).toBe(true);
     await page.getByText("primero asígnesela con Auto-Asignar").waitFor();
 
     await page.getByRole("button", { name: "Auto-Asignar" }).click();
-    await page.getByText("¿Está seguro que desea asignarse esta solicitud?").waitFor();
+    await page.getByText("¿Está seguro de que desea asignarse esta solicitud?").waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await esperarToast(page, MSG.asignadoExitoso);
     await page.getByRole("button", { name: "Auto-Asignar" }).waitFor({ state: "detached" });
     expect(await aprobar.isEnabled()).toBe(true);
+    await expect.poll(() => estatus.textContent()).toMatch(/Revisión/);
+    expect(await estatus.textContent()).not.toMatch(/Enviado/);
     const asignada = await solicitud(id);
     expect(asignada.asignadoA).toMatch(/\S/);
     expect(asignada.idAsignadoA).not.toBeNull();
@@ -144,9 +149,13 @@ describe("Analista de Revisión", () => {
 
     await screenshot(page, "revision-analista-detalle");
 
+    // One title pattern (the decision's name), Sí/No, and an optional comment the history keeps.
     await aprobar.click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
-    await page.getByRole("button", { name: "Sí", exact: true }).click();
+    const dialogo = page.getByRole("dialog", { name: "Aprobar solicitud" });
+    await dialogo.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
+    await dialogo.getByLabel("Comentario (opcional)").fill("Documentos conformes.");
+    await screenshot(page, "revision-aprobar-dialogo");
+    await dialogo.getByRole("button", { name: "Sí", exact: true }).click();
     await esperarToast(page, MSG.aprobadoExitoso);
     await page.waitForURL(/\/AnalistaRyCC\/Analista$/);
     await esperarTabla(page);
@@ -154,6 +163,8 @@ describe("Analista de Revisión", () => {
     const aprobada = await solicitud(id);
     expect(aprobada.estatusSolitud).toBe(102);
     expect(aprobada.asignadoA).toBeNull();
+    const historico = await apiGet<HistoricoEntrada[]>("analista", `api/SolicitudFirma/Historico/${id}`);
+    expect(historico.at(-1)).toMatchObject({ idEstatus: 102, motivoCambioEstatus: "Documentos conformes." });
     idAprobada = id;
     await page.context().close();
   });
@@ -246,7 +257,7 @@ describe("Analista Legal", () => {
     await page.getByRole("menuitem", { name: "Rechazar" }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Aprobar", exact: true }).click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
+    await page.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
     await page.getByRole("button", { name: "Sí", exact: true }).click();
     await page.waitForURL(/\/Juridico\/AnalistaLegal$/);
     expect((await solicitud(idAprobada)).estatusSolitud).toBe(105);
@@ -318,8 +329,11 @@ describe("Administrador RyCC", () => {
     await page.getByRole("button", { name: "Retornar" }).waitFor();
     await screenshot(page, "revision-administrador-detalle");
     await page.getByRole("button", { name: "Aprobar" }).click();
-    await page.getByText("¿Está seguro que desea aprobar esta solicitud?").waitFor();
-    await page.getByRole("button", { name: "Sí" }).click();
+    // The administrator's approval reads as the analyst's: same title, question and buttons.
+    const dialogo = page.getByRole("dialog", { name: "Aprobar solicitud" });
+    await dialogo.getByText("¿Está seguro de que desea aprobar esta solicitud?").waitFor();
+    await dialogo.getByLabel("Comentario (opcional)").waitFor();
+    await dialogo.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador$/);
     const activa = await solicitud(idAprobada);
     expect(activa.estatusSolitud).toBe(106);
@@ -351,7 +365,10 @@ describe("Administrador RyCC", () => {
     expect(id).not.toBe(idAprobada);
 
     await page.getByRole("button", { name: "Inactivar" }).click();
-    await page.getByText("Está seguro que desea inactivar esta firma?").waitFor();
+    await page
+      .getByRole("dialog", { name: "Inactivar firma" })
+      .getByText("Está seguro de que desea inactivar esta firma?")
+      .waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
     expect((await solicitud(id)).estatusSolitud).toBe(201);
@@ -359,7 +376,10 @@ describe("Administrador RyCC", () => {
     await page.goto(`${server.url}/AnalistaRyCC/Administrador/Detalles/${id}`);
     await page.getByRole("tab", { name: "Inactiva" }).waitFor();
     await page.getByRole("button", { name: "Activar" }).click();
-    await page.getByText("Está seguro que desea activar esta firma?").waitFor();
+    await page
+      .getByRole("dialog", { name: "Activar firma" })
+      .getByText("Está seguro de que desea activar esta firma?")
+      .waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL(/\/AnalistaRyCC\/Administrador(\?.*)?$/);
     expect((await solicitud(id)).estatusSolitud).toBe(106);
@@ -374,7 +394,7 @@ describe("Administrador RyCC", () => {
     const eliminar = tabla.getByRole("button", { name: /^Eliminar a / }).first();
     const nombre = ((await eliminar.getAttribute("aria-label")) ?? "").replace(/^Eliminar a /, "");
     await eliminar.click();
-    await page.getByText("¿Está seguro que desea eliminar este funcionario?").waitFor();
+    await page.getByText("¿Está seguro de que desea eliminar este funcionario?").waitFor();
     await page.getByRole("button", { name: "Sí" }).click();
     await tabla
       .getByRole("row", { name: new RegExp(nombre.split(" ")[0]) })
@@ -458,9 +478,11 @@ describe("Seguimiento Solicitud", () => {
     await esperarTabla(page);
     await screenshot(page, "revision-seguimiento-bandeja");
     await page.goto(`${server.url}/AnalistaRyCC/Seguimiento/Detalles/${idAprobada}`);
-    await page.getByRole("tab", { name: "Histórico Estatus" }).click();
-    const tabla = page.getByRole("table", { name: "Histórico Estatus" });
+    await page.getByRole("tab", { name: "Historial de estatus" }).click();
+    const tabla = page.getByRole("table", { name: "Historial de estatus" });
     await tabla.getByText("Aprobado por Administrador RyCC").first().waitFor();
+    // The analyst's comment on the approval.
+    await tabla.getByText("Documentos conformes.").waitFor();
     const historico = await apiGet<HistoricoEntrada[]>("administrador", `api/SolicitudFirma/Historico/${idAprobada}`);
     const estatusEnPantalla = await tabla.locator("tbody tr td:first-child").allInnerTexts();
     // The screen reads each status in correct Spanish; the API keeps its original texts.
@@ -473,9 +495,9 @@ describe("Seguimiento Solicitud", () => {
       ]),
     );
     expect(historico.map((h) => h.estatus)).toContain("Aprobado por Adminstrador RyCC");
-    // Dates in 12-hour time.
+    // Dates as everywhere in the app: dd/mm/aaaa HH:mm.
     expect(await tabla.locator("tbody tr td:nth-child(2)").first().textContent()).toMatch(
-      /\d{2}\/\d{2}\/\d{4}.*(a|p)\. ?m\./,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
     await page.locator("[aria-current=step]").getByText("Finalizado").waitFor();
     await screenshot(page, "revision-seguimiento-detalle");

@@ -258,3 +258,27 @@ test("the configuration administrator resets a user's second factor from the use
   await page.waitForURL((u) => u.pathname === "/");
   await ctx.close();
 });
+
+test("a passkey at another address than PUBLIC_URL's: the screen names the address to open, nothing is registered", async () => {
+  // The same server reached by its IP address: WebAuthn cannot work here (PUBLIC_URL is localhost).
+  const otra = `http://127.0.0.1:${server.port}`;
+  const ctx = await newContext(browser);
+  const { page, credenciales } = await paginaConAutenticador(ctx);
+  await page.goto(`${otra}/Login`);
+  // A user no other test here gives a second factor.
+  await page.getByLabel("Usuario").fill("analista2");
+  await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith("/Login"));
+  await abrirSeguridad(page);
+  await page.getByRole("button", { name: "Agregar llave de acceso" }).click();
+  const nombre = page.getByRole("dialog", { name: "Agregar llave de acceso" });
+  await nombre.getByLabel("Nombre").fill("Portátil");
+  await nombre.getByRole("button", { name: "Continuar" }).click();
+  const mensaje = MSG_SEGUNDO_FACTOR.llaveOtraDireccion(base);
+  expect(mensaje).toContain(`http://localhost:${server.port}`);
+  await toast(page, mensaje).waitFor();
+  await screenshot(page, "seguridad-llave-otra-direccion");
+  expect(await credenciales()).toHaveLength(0);
+  await ctx.close();
+});

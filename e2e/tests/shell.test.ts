@@ -307,6 +307,9 @@ describe("menus and the route guard", () => {
           await expect
             .poll(() => menu().getByRole("link", { name: v.nombre }).getAttribute("aria-current"))
             .toBe("page");
+          // One active item: Verificar firma (/Consultar/Verificar) does not light Consulta too.
+          expect(await menu().locator('[aria-current="page"]').count()).toBe(1);
+          expect(await menu().locator(".rf-menu-link-active").count()).toBe(1);
         }
       }
       await page.goto(`${server.url}/`);

@@ -114,7 +114,7 @@ describe("Tablero", () => {
     const conEspera = filtrado.etapas.find((e) => e.espera)!;
     const id = conEspera.espera!.idSolicitudMasAntigua;
     await page
-      .getByRole("link", { name: `Ver solicitud N.º ${id}` })
+      .getByRole("link", { name: `Ver solicitud n.º ${id}` })
       .first()
       .click();
     await page.waitForURL((u) => u.pathname.endsWith(`/AnalistaRyCC/Seguimiento/Detalles/${id}`));

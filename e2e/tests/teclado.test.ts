@@ -111,7 +111,7 @@ describe("the reviewer's decisions by keyboard", () => {
     await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
     await page.getByRole("button", { name: "Liberar" }).focus();
     await page.keyboard.press("Enter");
-    const confirmacion = page.getByRole("dialog", { name: "Confirmación" });
+    const confirmacion = page.getByRole("dialog", { name: "Liberar solicitud" });
     await confirmacion.waitFor();
     // A confirmation opens on its first button.
     await expect.poll(() => foco(page)).toBe("No");

@@ -214,6 +214,21 @@ export const zDecisionBody = z.object({
 });
 export type DecisionBody = z.input<typeof zDecisionBody>;
 
+/**
+ * Optional body of AprobarRcc, AprobarJuridico and AprobarAdminRcc (an addition to SPEC.md §7, which
+ * sends none): a comment on the approval, written to the status history. A call without a body
+ * approves as before.
+ */
+export const zAprobacionBody = z.object({
+  Comentario: z
+    .string({ error: MSG.comentarioTexto })
+    .trim()
+    .max(2000, MSG.textoLargo(2000))
+    .default("")
+    .describe("Comentario opcional de la aprobación; queda en el historial de estatus."),
+});
+export type AprobacionBody = z.input<typeof zAprobacionBody>;
+
 /** One field that changed: its label as the screens name it, and its value before and now. */
 export const zCambioCampo = z.object({ campo: z.string(), antes: z.string(), despues: z.string() });
 export type CambioCampo = z.infer<typeof zCambioCampo>;

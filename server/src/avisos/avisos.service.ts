@@ -188,7 +188,7 @@ export async function avisarCambioTitular(tx: Tx, c: CambioTitular): Promise<voi
   if (!s) return;
   const grupo =
     c.estatus === ESTATUS.APROBADO_ANALISTA || c.estatus === ESTATUS.RETORNADO_RYCC ? "juridicos" : "analistas";
-  const n = `N.º ${c.idSolicitud}`;
+  const n = `n.º ${c.idSolicitud}`;
   const de = `de ${s.institucion} (incumbente: ${s.nombres} ${s.apellidos})`;
   const detalle = c.comentario ? `Comentario: ${c.comentario}` : "";
   const nuevos: repo.NuevoAviso[] = [];

@@ -36,7 +36,7 @@ export const ENLACE_GRUPO: Record<Grupo, (idSolicitud: number) => string> = {
 };
 
 export function avisosDeTransicion(t: DatosTransicion): AvisoTransicion[] {
-  const n = `N.º ${t.idSolicitud}`;
+  const n = `n.º ${t.idSolicitud}`;
   const de = `de ${t.institucion} (incumbente: ${t.incumbente})`;
   const aviso = (grupo: Grupo, tipo: string, titulo: string, texto: string, conMotivos = false): AvisoTransicion => ({
     grupo,

@@ -62,8 +62,8 @@ async function barrerVencimientos(tx: Parameters<Parameters<Db["transaction"]>[0
       ? `Firma vencida: ${f.nombres} ${f.apellidos}`
       : `Firma por vencer: ${f.nombres} ${f.apellidos}`;
     const texto = vencida
-      ? `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, venció el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`
-      : `La firma de ${nombre}, ${f.cargo}, en la solicitud N.º ${f.idSolicitud}, vence el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`;
+      ? `La firma de ${nombre}, ${f.cargo}, en la solicitud n.º ${f.idSolicitud}, venció el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`
+      : `La firma de ${nombre}, ${f.cargo}, en la solicitud n.º ${f.idSolicitud}, vence el ${fechaTexto(fechaHasta)}. Si debe seguir firmando, inicie una renovación desde la solicitud.`;
     for (const d of originadores.get(f.idInstitucion)!) {
       nuevos.push({
         idUsuario: d.idUsuario,

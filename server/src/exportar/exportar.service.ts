@@ -107,7 +107,7 @@ export async function exportarBandeja(
   };
   const columnas: Columna<Fila>[] = [
     ...(lista.numerar ? [{ titulo: "#", valor: (f: Fila) => f.numero }] : []),
-    ...(lista.numeroSolicitud ? [{ titulo: "No.", valor: (f: Fila) => f.item.idSolicitud }] : []),
+    ...(lista.numeroSolicitud ? [{ titulo: "N.º", valor: (f: Fila) => f.item.idSolicitud }] : []),
     ...(lista.institucion === false
       ? []
       : [{ titulo: "Institución", valor: (f: Fila) => f.item.infoInstitucion.nombre }]),

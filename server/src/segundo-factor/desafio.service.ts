@@ -17,10 +17,12 @@ import type { Reloj } from "../shared/tiempo.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
 import { secretoDeApp } from "./cifrado.js";
 import {
+  deOtraDireccion,
   hashCodigo,
   hashDesafio,
   nuevoDesafio,
   opcionesAutenticacion,
+  parteConfiable,
   pasoDeCodigo,
   verificarAutenticacion,
 } from "./metodos.js";
@@ -72,7 +74,8 @@ export async function opcionesLogin(db: Db, config: Config, desafio: string) {
   if (llaves.length === 0) throw NoEncontrado(MSG_SEGUNDO_FACTOR.sinLlaves);
   const opciones = await opcionesAutenticacion(config, llaves.map(credencial));
   await repo.guardarRetoWebAuthn(db, vivo.desafio.idDesafio, opciones.challenge);
-  return opciones;
+  // The app's address (an addition to WebAuthn's options): the screen says to open it when it runs elsewhere.
+  return { ...opciones, direccion: parteConfiable(config).origin };
 }
 
 function credencial(f: repo.FilaFactor) {
@@ -124,7 +127,11 @@ export async function completarSegundoFactor(
     if (intentos >= MAX_INTENTOS_DESAFIO) return { success: false, message: MSG_SEGUNDO_FACTOR.intentosAgotados };
     return {
       success: false,
-      message: body.credencial ? MSG_SEGUNDO_FACTOR.llaveIncorrecta : MSG_SEGUNDO_FACTOR.codigoIncorrecto,
+      message: !body.credencial
+        ? MSG_SEGUNDO_FACTOR.codigoIncorrecto
+        : deOtraDireccion(config, body.credencial)
+          ? MSG_SEGUNDO_FACTOR.llaveOtraDireccion(parteConfiable(config).origin)
+          : MSG_SEGUNDO_FACTOR.llaveIncorrecta,
     };
   }
   // A challenge serves once, even for two right answers sent at the same moment.

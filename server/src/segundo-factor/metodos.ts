@@ -56,6 +56,28 @@ export function parteConfiable(config: Pick<Config, "publicUrl">) {
   return { rpID: url.hostname, origin: url.origin };
 }
 
+/**
+ * The address the browser answered from (the origin in the answer's clientDataJSON), or null when
+ * it cannot be read. A passkey made or used at another address than PUBLIC_URL's never verifies:
+ * the caller then says which address to open instead of "try again".
+ */
+export function origenDeRespuesta(respuesta: unknown): string | null {
+  const datos = (respuesta as { response?: { clientDataJSON?: unknown } } | null)?.response?.clientDataJSON;
+  if (typeof datos !== "string") return null;
+  try {
+    const origen = JSON.parse(Buffer.from(datos, "base64url").toString("utf8"))?.origin;
+    return typeof origen === "string" ? origen : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the answer came from another address than the app's (PUBLIC_URL's origin). */
+export function deOtraDireccion(config: Pick<Config, "publicUrl">, respuesta: unknown): boolean {
+  const origen = origenDeRespuesta(respuesta);
+  return origen !== null && origen !== parteConfiable(config).origin;
+}
+
 export interface CredencialGuardada {
   credencialId: string;
   clavePublica: Buffer;

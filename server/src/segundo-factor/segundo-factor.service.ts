@@ -22,11 +22,13 @@ import type { Reloj } from "../shared/tiempo.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
 import { cifrarSecreto, secretoDeApp } from "./cifrado.js";
 import {
+  deOtraDireccion,
   hashCodigo,
   nuevaApp,
   nuevoDesafio,
   nuevosCodigos,
   opcionesRegistro,
+  parteConfiable,
   pasoDeCodigo,
   verificarRegistro,
 } from "./metodos.js";
@@ -120,13 +122,16 @@ export async function opcionesPasskey(db: Db, config: Config, s: SesionUsuario) 
     webauthn: opciones.challenge,
     segundos: REGISTRO_SEGUNDOS,
   });
-  return opciones;
+  // The app's address (an addition to WebAuthn's options): the screen says to open it when it runs elsewhere.
+  return { ...opciones, direccion: parteConfiable(config).origin };
 }
 
 export async function registrarPasskey(db: Db, config: Config, s: SesionUsuario, body: PasskeyBody) {
   const reto = await repo.tomarRegistro(db, s.idUsuario);
   if (!reto) throw Regla(MSG_SEGUNDO_FACTOR.registroVencido);
   const nueva = await verificarRegistro(config, body.credencial, reto);
+  if (!nueva && deOtraDireccion(config, body.credencial))
+    throw ValidacionCampo("credencial", MSG_SEGUNDO_FACTOR.llaveOtraDireccion(parteConfiable(config).origin));
   if (!nueva) throw ValidacionCampo("credencial", MSG_SEGUNDO_FACTOR.llaveNoRegistrada);
   return db.transaction(async (tx) => {
     const idFactor = await repo.insertarPasskey(tx, { idUsuario: s.idUsuario, nombre: body.nombre, ...nueva });

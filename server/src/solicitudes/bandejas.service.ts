@@ -277,7 +277,7 @@ async function terminosBusqueda(
         if (empiezaPalabra(t.texto, palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
       }
       const instituciones = await repo.institucionesQueContienen(db, palabra);
-      // A number typed alone is also the request's number ("Solicitud N.º 46"): 46 finds request 46
+      // A number typed alone is also the request's number ("Solicitud n.º 46"): 46 finds request 46
       // as well as the cédulas with a part starting 46.
       const solicitud = palabras.length === 1 && /^[0-9]{1,10}$/.test(palabra) && Number(palabra) <= ID_MAX;
       return { palabras: [palabra], instituciones, estatus, ...(solicitud ? { solicitud: Number(palabra) } : {}) };

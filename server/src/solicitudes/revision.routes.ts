@@ -4,7 +4,7 @@
  * and InactivarFuncionario, and self-assignment (AssignProcess, CanAssign). Refusals answer
  * `success: false` with the reason in Spanish.
  */
-import { GRUPOS, zDecisionBody, zId, zRespuestaSimple } from "@registro/contracts";
+import { GRUPOS, zAprobacionBody, zDecisionBody, zId, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { usuarioDe } from "../auth/auth.plugin.js";
@@ -22,6 +22,8 @@ const respuestas = {
 const sinCuerpo = { tags: ["Revisión"], params: zParams, response: respuestas };
 // Nullish so that a call without a body gets the field errors on reasons and comment.
 const conCuerpo = { ...sinCuerpo, body: zDecisionBody.nullish() };
+// Approvals take no body (SPEC.md §7) or an optional comment for the history.
+const aprobacion = { ...sinCuerpo, body: zAprobacionBody.nullish() };
 
 const ANALISTA = GRUPOS.analista;
 const JURIDICO = GRUPOS.juridico;
@@ -30,8 +32,8 @@ const ADMINISTRADOR = GRUPOS.administrador;
 export const revisionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.post("/api/SolicitudFirma/AprobarRcc/:idSolicitud", {
     config: { vistas: ANALISTA },
-    schema: sinCuerpo,
-    handler: (req) => service.aprobarRcc(db, usuarioDe(req), req.params.idSolicitud),
+    schema: aprobacion,
+    handler: (req) => service.aprobarRcc(db, usuarioDe(req), req.params.idSolicitud, req.body?.Comentario),
   });
 
   app.post("/api/SolicitudFirma/Retornar/:idSolicitud", {
@@ -42,8 +44,8 @@ export const revisionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.post("/api/SolicitudFirma/AprobarJuridico/:idSolicitud", {
     config: { vistas: JURIDICO },
-    schema: sinCuerpo,
-    handler: (req) => service.aprobarJuridico(db, usuarioDe(req), req.params.idSolicitud),
+    schema: aprobacion,
+    handler: (req) => service.aprobarJuridico(db, usuarioDe(req), req.params.idSolicitud, req.body?.Comentario),
   });
 
   app.post("/api/SolicitudFirma/RetornarJuridico/:idSolicitud", {
@@ -60,8 +62,8 @@ export const revisionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.post("/api/SolicitudFirma/AprobarAdminRcc/:idSolicitud", {
     config: { vistas: ADMINISTRADOR },
-    schema: sinCuerpo,
-    handler: (req) => service.aprobarAdminRcc(db, usuarioDe(req), req.params.idSolicitud),
+    schema: aprobacion,
+    handler: (req) => service.aprobarAdminRcc(db, usuarioDe(req), req.params.idSolicitud, req.body?.Comentario),
   });
 
   app.post("/api/SolicitudFirma/Inactivar/:idSolicitud", {

@@ -63,14 +63,15 @@ async function transicion(
   return ok(mensaje(aplicada));
 }
 
-export const aprobarRcc = (db: Db, sesion: SesionUsuario, id: number) =>
-  transicion(db, sesion, id, "aprobarRcc", () => MSG.aprobadoExitoso);
+/** The approvals' optional comment goes to the history entry, as a return's does. */
+export const aprobarRcc = (db: Db, sesion: SesionUsuario, id: number, comentario = "") =>
+  transicion(db, sesion, id, "aprobarRcc", () => MSG.aprobadoExitoso, { comentario });
 
 export const retornarRcc = (db: Db, sesion: SesionUsuario, id: number, body: Decision | null | undefined) =>
   transicion(db, sesion, id, "retornarRcc", () => MSG.retornadoExitoso, exigirMotivos(body));
 
-export const aprobarJuridico = (db: Db, sesion: SesionUsuario, id: number) =>
-  transicion(db, sesion, id, "aprobarJuridico", () => MSG.aprobadoExitoso);
+export const aprobarJuridico = (db: Db, sesion: SesionUsuario, id: number, comentario = "") =>
+  transicion(db, sesion, id, "aprobarJuridico", () => MSG.aprobadoExitoso, { comentario });
 
 /** Legal returns 102/103 to the analyst (204); the administrator returns 105 to legal (103). */
 export function retornarJuridico(db: Db, sesion: SesionUsuario, id: number, body: Decision | null | undefined) {
@@ -86,10 +87,12 @@ export const rechazar = (db: Db, sesion: SesionUsuario, id: number, body: Decisi
   transicion(db, sesion, id, "rechazarJuridico", () => MSG.rechazadoExitoso, exigirMotivos(body));
 
 /** Approves a request legal approved (105), or reactivates a deactivated one (203, 201). */
-export function aprobarAdminRcc(db: Db, sesion: SesionUsuario, id: number) {
+export function aprobarAdminRcc(db: Db, sesion: SesionUsuario, id: number, comentario = "") {
   const elegir = (estatus: number): Accion =>
     estatus === ESTATUS.SOLICITUD_INACTIVAR || estatus === ESTATUS.INACTIVADO ? "activar" : "aprobarAdmin";
-  return transicion(db, sesion, id, elegir, (a) => (a === "activar" ? MSG.activadoExitoso : MSG.aprobadoExitoso));
+  return transicion(db, sesion, id, elegir, (a) => (a === "activar" ? MSG.activadoExitoso : MSG.aprobadoExitoso), {
+    comentario,
+  });
 }
 
 export const inactivar = (db: Db, sesion: SesionUsuario, id: number) =>

@@ -112,7 +112,7 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
   };
   fila("Institución", d.institucion);
   fila("Máxima autoridad", `${d.incumbente.nombre} (${d.incumbente.cargo})`);
-  fila("Solicitud", `No. ${d.idSolicitud} (${d.estatusSolicitud})`);
+  fila("Solicitud", `n.º ${d.idSolicitud} (${d.estatusSolicitud})`);
   fila("Fecha de aprobación", d.aprobada ? fechaTexto(d.aprobada) : "");
   fila("Fecha de emisión", fechaTexto(d.emitida));
   doc.moveDown(0.8);

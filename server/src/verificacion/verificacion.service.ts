@@ -11,6 +11,7 @@ import {
   MSG,
   normalizarCodigo,
   type RespuestaVerificacion,
+  TEXTO_ACTIVA,
   textoEstatus,
 } from "@registro/contracts";
 import type { Llamante } from "../auth/auth.plugin.js";
@@ -143,7 +144,8 @@ export async function emitirConstancia(
       incumbente: { nombre: `${s.incumbenteNombres} ${s.incumbenteApellidos}`, cargo: s.incumbenteCargo },
       aprobada: aprobada ? fechaLocal(aprobada) : null,
       emitida: fechaLocal(ahora),
-      estatusSolicitud: textoEstatus(s.estatus),
+      // An approved request reads "Activa" (as the inboxes say), never the internal "Aprobado por Administrador RyCC".
+      estatusSolicitud: s.estatus === ESTATUS.ACTIVA ? TEXTO_ACTIVA : textoEstatus(s.estatus),
       funcionarios: funcionarios.map((f) => {
         const montos = { ...f, montoDesde: numeroONulo(f.montoDesde), montoHasta: numeroONulo(f.montoHasta) };
         return {

@@ -111,7 +111,7 @@ describe("every step that concerns someone is told, in the app and by e-mail", (
 
   it("walks a request through every review step", async () => {
     const { idSolicitud: id } = await crearSolicitud(t.db, { estatus: 202 });
-    const n = `N.º ${id}`;
+    const n = `n.º ${id}`;
     const enlace = (ruta: string) => `${PUBLIC_URL}${ruta}/${id}`;
 
     // Sent: both analysts, nobody else.
@@ -222,7 +222,7 @@ describe("every step that concerns someone is told, in the app and by e-mail", (
     await decide("juridico", "Rechazar", id, cuerpoRechazo);
     const llegados = await enviar();
     expect(llegados.map((m) => m.para[0])).toEqual([correo("originador")]);
-    expect(llegados[0].asunto).toBe(`Solicitud N.º ${id} rechazada por Jurídico`);
+    expect(llegados[0].asunto).toBe(`Solicitud n.º ${id} rechazada por Jurídico`);
     expect(llegados[0].texto).toContain(`Comentario: ${cuerpoRechazo.Comentario}`);
   });
 });
@@ -240,8 +240,8 @@ describe("release and reassignment", () => {
     const llegados = await enviar();
     expect(llegados.map((m) => [m.para[0], m.asunto]).sort()).toEqual(
       [
-        [correo("analista"), `Solicitud N.º ${id} reasignada`],
-        [correo("analista2"), `Solicitud N.º ${id} asignada a usted`],
+        [correo("analista"), `Solicitud n.º ${id} reasignada`],
+        [correo("analista2"), `Solicitud n.º ${id} asignada a usted`],
       ].sort(),
     );
     const anterior = llegados.find((m) => m.para[0] === correo("analista"))!;
@@ -284,7 +284,7 @@ describe("preferences and the daily summary", () => {
       await t.as("originador", { method: "POST", url: `/api/SolicitudFirma/EnviarSolicitud/${s.idSolicitud}` });
     expect(await enviar()).toEqual([]);
     // Both were told in the app all the same.
-    expect((await avisosDe("analista2")).rows[0].titulo).toBe(`Solicitud N.º ${b.idSolicitud} pendiente de revisión`);
+    expect((await avisosDe("analista2")).rows[0].titulo).toBe(`Solicitud n.º ${b.idSolicitud} pendiente de revisión`);
 
     adelanto += 24 * 3600_000;
     expect(await t.app.avisos.ejecutarTareasDiarias()).toBe(true);
@@ -293,8 +293,8 @@ describe("preferences and the daily summary", () => {
     const resumen = llegados.filter((m) => m.para[0] === correo("analista"));
     expect(resumen).toHaveLength(1);
     expect(resumen[0].asunto).toMatch(/^Resumen diario: \d+ avisos del Registro de Firmas$/);
-    expect(resumen[0].texto).toContain(`Solicitud N.º ${a.idSolicitud} pendiente de revisión`);
-    expect(resumen[0].texto).toContain(`Solicitud N.º ${b.idSolicitud} pendiente de revisión`);
+    expect(resumen[0].texto).toContain(`Solicitud n.º ${a.idSolicitud} pendiente de revisión`);
+    expect(resumen[0].texto).toContain(`Solicitud n.º ${b.idSolicitud} pendiente de revisión`);
     expect(resumen[0].texto).toContain(`${PUBLIC_URL}/AnalistaRyCC/Analista/Detalles/${b.idSolicitud}`);
     expect(llegados.some((m) => m.para[0] === correo("analista2"))).toBe(false);
   });
@@ -333,7 +333,7 @@ describe("a failing SMTP server", () => {
     const re = await t.as("configuracion", { method: "POST", url: `/api/Correos/Reintentar/${fallido.idCorreo}` });
     expect(re.json()).toEqual({ success: true, message: MSG.correoReintentado });
     const llegados = await enviar();
-    expect(llegados.map((m) => m.asunto)).toEqual([`Solicitud N.º ${id} retornada por el Analista RyCC`]);
+    expect(llegados.map((m) => m.asunto)).toEqual([`Solicitud n.º ${id} retornada por el Analista RyCC`]);
     const otra = await t.as("configuracion", { method: "POST", url: `/api/Correos/Reintentar/${fallido.idCorreo}` });
     expect(otra.statusCode).toBe(404);
   });

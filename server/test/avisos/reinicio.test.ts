@@ -61,7 +61,7 @@ describe("a server killed between the change and the send", () => {
       // Second life, with SMTP: the waiting e-mail goes out once.
       const segundo = await iniciarProceso({ ...base.env, SMTP_URL: smtp.url });
       try {
-        const asunto = `Solicitud N.º ${id} retornada por el Analista RyCC`;
+        const asunto = `Solicitud n.º ${id} retornada por el Analista RyCC`;
         const recibido = await hasta(() => smtp.recibidos.find((m) => m.asunto === asunto));
         expect(recibido.para).toEqual(["originador@demo.firmas.example"]);
         expect(recibido.texto).toContain(cuerpoRyCC.Comentario);

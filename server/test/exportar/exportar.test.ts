@@ -2,7 +2,7 @@
  * Exports: 401/403/400 first, then the file's rows against the list's own rows for the
  * same query (several searches, filters and sorts; CSV read back with csv-parse, Excel with exceljs),
  * the institution's scope, and the consultant's registry of active officials. The columns are the
- * screen's, with the screen's values (the originator's No. is the request's number; statuses in
+ * screen's, with the screen's values (the originator's N.º is the request's number; statuses in
  * correct Spanish); in Excel, dates are dates and amounts numbers, with their formats, the columns
  * sized to their content, the header frozen and filterable.
  */
@@ -154,7 +154,7 @@ describe("the file holds exactly the list's rows", () => {
           new RegExp(`attachment; filename="solicitudes-analista-\\d{4}-\\d{2}-\\d{2}\\.${formato}"`),
         );
         const { encabezado, filas } = await leer(res, formato);
-        expect(encabezado).toEqual(["No.", ...ENCABEZADO, "Días en espera"]);
+        expect(encabezado).toEqual(["N.º", ...ENCABEZADO, "Días en espera"]);
         const esperadas = items.map((i) =>
           conEspera(i, conNumero(i, comoFila(i, i.idAsignadoA === null ? TEXTO_PENDIENTE : TEXTO_REVISION))),
         );
@@ -192,7 +192,7 @@ describe("the file holds exactly the list's rows", () => {
       await exportar("juridico", "Historico", "sortField=fechaSolicitud&sortOrder=1", "csv"),
       "csv",
     );
-    expect(encabezado).toEqual(["#", "No.", ...ENCABEZADO]);
+    expect(encabezado).toEqual(["#", "N.º", ...ENCABEZADO]);
     expect(filas).toEqual(
       items.map((i, n) => [
         String(n + 1),
@@ -207,8 +207,8 @@ describe("scope", () => {
     for (const u of ["originador", "originador2"] as const) {
       const items = await lista(u, "GetBandejaOriginador", "");
       const { encabezado, filas } = await leer(await exportar(u, "Originador", "", "csv"), "csv");
-      // The screen's No. is the request's number, not the row's position.
-      expect(encabezado).toEqual(["No.", ...ENCABEZADO.slice(1)]);
+      // The screen's N.º is the request's number, not the row's position.
+      expect(encabezado).toEqual(["N.º", ...ENCABEZADO.slice(1)]);
       expect(filas.map((f) => f[0])).toEqual(items.map((i) => String(i.idSolicitud)));
       expect(filas.map((f) => f[1])).toEqual(items.map((i) => i.infoIncumbente.cedula));
       expect(new Set(items.map((i) => i.infoInstitucion.nombre)).size).toBeLessThanOrEqual(1);

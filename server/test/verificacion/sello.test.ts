@@ -251,7 +251,7 @@ describe("POST api/Verificacion/ComprobarConstancia (public)", () => {
       selloTexto: MSG.selloValido,
       emitidaPorRegistro: true,
       emision: "emitida",
-      emisionTexto: expect.stringContaining(`para la solicitud No. ${idSolicitud}`),
+      emisionTexto: expect.stringContaining(`para la solicitud n.º ${idSolicitud}`),
       codigo,
       idSolicitud,
       emitida: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),

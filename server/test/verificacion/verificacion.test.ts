@@ -133,6 +133,9 @@ describe("the constancia and its public page", () => {
     expect(texto).toContain("Constancia de Registro de Firmas");
     expect(texto).toContain("Funcionario 1 De Prueba");
     expect(texto).toContain("Cheques");
+    // The request reads as users know it (issue 35): "Activa", n.º for its number.
+    expect(texto).toContain(`n.º ${activa.idSolicitud} (Activa)`);
+    expect(texto).not.toContain("Aprobado por Administrador RyCC");
     codigo = codigoDe(pdf);
     // 20 symbols of 32: 100 bits; only the hash is kept.
     expect(codigo.replace(/-/g, "")).toHaveLength(20);

@@ -5,7 +5,7 @@
 import { type BandejaItem, esCodigoEstatus, textoEstatus, textoEstatusUsuario } from "@registro/contracts";
 import { Badge } from "primereact/badge";
 import type { CSSProperties, ReactNode } from "react";
-import { formatearFechaHora } from "../solicitud/formato";
+import { formatearFechaHora } from "../../lib/formato";
 import { StatusTag } from "../solicitud/StatusTag";
 
 export interface ColumnaBandeja {
@@ -36,10 +36,10 @@ export const columnaNumero: ColumnaBandeja = {
   style: { width: "4rem" },
 };
 
-/** The request's number, as notices, e-mails and the dashboard name it ("Solicitud N.º 46"). */
+/** The request's number, as notices, e-mails and the dashboard name it ("Solicitud n.º 46"). */
 export const columnaNumeroSolicitud: ColumnaBandeja = {
   clave: "idSolicitud",
-  header: "No.",
+  header: "N.º",
   sortField: "idSolicitud",
   body: (item) => item.idSolicitud,
   style: { width: "5rem" },
@@ -102,12 +102,13 @@ export const columnaFecha: ColumnaBandeja = {
   header: "Fecha",
   sortField: "fechaSolicitud",
   body: (item) => {
-    // Date and time may break onto two lines, each kept whole, so narrow screens keep every column.
-    const [fecha, hora] = formatearFechaHora(item.fechaSolicitud).split(", ");
+    // In the table, date and time may break onto two lines, each kept whole, so narrow screens keep
+    // every column; in a phone's stacked card the two stay on one line (.rf-fecha, bandeja.css).
+    const [fecha, hora] = formatearFechaHora(item.fechaSolicitud).split(" ");
     return (
-      <>
-        <span className="rf-nowrap">{hora ? `${fecha},` : fecha}</span> <span className="rf-nowrap">{hora}</span>
-      </>
+      <span className="rf-fecha">
+        <span className="rf-nowrap">{fecha}</span> <span className="rf-nowrap">{hora}</span>
+      </span>
     );
   },
 };

@@ -1,14 +1,14 @@
 /** The amount field's reading of what is typed, against the amounts it must give back. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatearMonto } from "../solicitud/formato";
+import { formatearMonto } from "../../lib/formato";
 import { leerMonto } from "./EntradaMonto";
 
 // Amounts in cents, up to a trillion dollars: what a person types.
 const montos = fc.integer({ min: 0, max: 1e14 }).map((c) => c / 100);
 
 describe("leerMonto", () => {
-  it("gives back any amount, typed plainly or pasted as the field shows it ($1,234.50)", () => {
+  it("gives back any amount, typed plainly or pasted as the field shows it (US$ 1,234.50)", () => {
     fc.assert(
       fc.property(montos, (m) => {
         expect(leerMonto(String(m)).valor).toBe(m);

@@ -7,7 +7,7 @@
  */
 import { InputText } from "primereact/inputtext";
 import { type ComponentProps, type Ref, useState } from "react";
-import { formatearMonto } from "../solicitud/formato";
+import { formatearMonto } from "../../lib/formato";
 
 /**
  * What an amount field holds once `bruto` is typed or pasted: digits and the first decimal point

@@ -1,11 +1,12 @@
 /**
  * The main menu (SPEC.md §2): Inicio first, then the user's main views grouped by module (only
- * views whose screens exist in this build), the active item highlighted by path, and the two fixed
- * downloads (signature card and user manual).
+ * views whose screens exist in this build), one active item highlighted by path (the item whose
+ * address is the longest start of it: Verificar firma, under /Consultar/Verificar, lights itself and
+ * not Consulta as well), and the two fixed downloads (signature card and user manual).
  */
 import { APP_NOMBRE_CORTO, type VistaUsuario } from "@registro/contracts";
 import { useMemo } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { rutaRegistrada } from "../../app/rutas";
 import { useDescargarManual, useDescargarTarjeta } from "./descargas";
 
@@ -30,6 +31,17 @@ export function gruposDeMenu(vistas: readonly VistaUsuario[]): Grupo[] {
   return grupos;
 }
 
+/** The menu address a path belongs to: the longest one that is the path or a start of it (null: none). */
+export function enlaceActivo(urls: readonly string[], ruta: string): string | null {
+  const r = ruta.toLowerCase();
+  let activo: string | null = null;
+  for (const u of urls) {
+    const x = u.toLowerCase();
+    if ((r === x || r.startsWith(`${x}/`)) && (activo === null || u.length > activo.length)) activo = u;
+  }
+  return activo;
+}
+
 interface Props {
   id: string;
   vistas: readonly VistaUsuario[];
@@ -42,6 +54,11 @@ export function Sidebar({ id, vistas, abierto, onNavegar }: Props) {
   const tarjeta = useDescargarTarjeta();
   const manual = useDescargarManual();
   const claseEnlace = ({ isActive }: { isActive: boolean }) => `rf-menu-link${isActive ? " rf-menu-link-active" : ""}`;
+  const { pathname } = useLocation();
+  const activo = enlaceActivo(
+    grupos.flatMap((g) => g.vistas.map((v) => v.url)),
+    pathname,
+  );
 
   return (
     <aside id={id} className={`rf-sidebar${abierto ? "" : " rf-sidebar-cerrado"}`} aria-label="Barra lateral">
@@ -67,10 +84,15 @@ export function Sidebar({ id, vistas, abierto, onNavegar }: Props) {
               <ul aria-labelledby={`${id}-modulo-${g.idModulo}`}>
                 {g.vistas.map((v) => (
                   <li key={v.idVista}>
-                    <NavLink to={v.url} className={claseEnlace} onClick={onNavegar}>
+                    <Link
+                      to={v.url}
+                      className={claseEnlace({ isActive: v.url === activo })}
+                      aria-current={v.url === activo ? "page" : undefined}
+                      onClick={onNavegar}
+                    >
                       <i className={v.iconClass} aria-hidden="true" />
                       <span>{v.nombre}</span>
-                    </NavLink>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -4,7 +4,7 @@
  * officials added, removed or modified, and documents replaced.
  */
 import type { CambioCampo, CambiosSolicitud } from "@registro/contracts";
-import { formatearFechaHora12 } from "./formato";
+import { formatearFechaHora } from "../../lib/formato";
 import "./solicitud.css";
 
 const TEXTO_CAMBIO = { agregado: "Agregado", eliminado: "Eliminado", modificado: "Modificado" } as const;
@@ -27,7 +27,7 @@ export function CambiosTab({ cambios }: { cambios: CambiosSolicitud }) {
     <div className="rf-observaciones">
       <p>
         Cambios de la institución desde que la solicitud le fue retornada el{" "}
-        {cambios.fechaRetorno ? formatearFechaHora12(cambios.fechaRetorno) : ""}.
+        {cambios.fechaRetorno ? formatearFechaHora(cambios.fechaRetorno) : ""}.
       </p>
       {sinCambios && <p>La institución no ha cambiado nada desde el retorno.</p>}
       {cambios.campos.length > 0 && (

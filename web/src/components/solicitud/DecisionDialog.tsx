@@ -1,6 +1,7 @@
 /**
  * The decision dialog of every review screen (SPEC.md screen 9). In `confirmar` mode it asks for
- * confirmation ('¿Está seguro que desea aprobar esta solicitud?'); in `motivos` mode it asks for the
+ * confirmation ('¿Está seguro de que desea aprobar esta solicitud?'), with an optional 'Comentario'
+ * where the decision takes one (approvals: it goes to the status history); in `motivos` mode it asks for the
  * required reasons (MultiSelect 'Observaciones', CampoObservaciones.tsx) and the required
  * 'Comentario': a react-hook-form form checked with the API's schema before anything is sent, the
  * focus on its first error. It sends the call, shows the server's message (success toast and
@@ -55,7 +56,13 @@ interface ComunProps {
 
 export type DecisionDialogProps = ComunProps &
   (
-    | { modo: "confirmar"; mensaje: string; enviar: () => Promise<RespuestaAccion> }
+    | {
+        modo: "confirmar";
+        mensaje: string;
+        /** Offers an optional 'Comentario' (sent trimmed; "" when none). */
+        conComentario?: boolean;
+        enviar: (comentario: string) => Promise<RespuestaAccion>;
+      }
     | {
         modo: "motivos";
         origenMotivos: OrigenMotivos;
@@ -107,7 +114,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
 
   const mutacion = useMutation({
     mutationFn: (cuerpo: CuerpoDecision): Promise<RespuestaAccion> =>
-      props.modo === "motivos" ? props.enviar(cuerpo) : props.enviar(),
+      props.modo === "motivos" ? props.enviar(cuerpo) : props.enviar(cuerpo.Comentario.trim()),
     onSuccess: (r) => {
       if (r.success) {
         notify.success(r.message);
@@ -140,7 +147,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
 
   const guardar = () => {
     if (conMotivos) void handleSubmit((cuerpo) => mutacion.mutate(cuerpo), fallo)();
-    else mutacion.mutate(VACIO);
+    else mutacion.mutate({ ...VACIO, Comentario: getValues().Comentario });
   };
 
   const pie = (
@@ -169,10 +176,34 @@ export function DecisionDialog(props: DecisionDialogProps) {
       closeOnEscape={!listaAbierta}
     >
       {props.modo === "confirmar" ? (
-        <p className="rf-confirmacion">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{props.mensaje}</span>
-        </p>
+        <>
+          <p className="rf-confirmacion">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            <span>{props.mensaje}</span>
+          </p>
+          {props.conComentario && (
+            <Controller
+              control={control}
+              name="Comentario"
+              render={({ field }) => (
+                <div className="rf-campo">
+                  <label htmlFor={`${id}-comentario`}>Comentario (opcional)</label>
+                  <InputTextarea
+                    id={`${id}-comentario`}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    rows={3}
+                    maxLength={2000}
+                    autoResize
+                    aria-describedby={`${id}-comentario-nota`}
+                    className="rf-ancho-completo"
+                  />
+                  <small id={`${id}-comentario-nota`}>Queda en el historial de estatus de la solicitud.</small>
+                </div>
+              )}
+            />
+          )}
+        </>
       ) : (
         <div className="rf-formulario" ref={contenedor}>
           <Controller

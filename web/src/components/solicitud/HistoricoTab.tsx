@@ -1,13 +1,13 @@
 /**
- * The 'Histórico Estatus' tab: every status the request passed through, with date-time (12 h), the
+ * The 'Historial de estatus' tab: every status the request passed through, with date and time (dd/mm/aaaa HH:mm), the
  * observations (reasons) of returns and rejections and the comment. On phones each entry is a stacked card (as the inboxes), so long reasons stay readable.
  */
 import "../bandeja/bandeja.css";
 import { esCodigoEstatus, type HistoricoEntrada, MSG, textoEstatus } from "@registro/contracts";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
+import { formatearFechaHora } from "../../lib/formato";
 import { useHistorico } from "./api/get-historico";
-import { formatearFechaHora12 } from "./formato";
 
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
 
@@ -21,7 +21,7 @@ export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
       size="small"
       stripedRows
       className="rf-tabla-apilable"
-      pt={{ table: { "aria-label": "Histórico Estatus" } as Record<string, string> }}
+      pt={{ table: { "aria-label": "Historial de estatus" } as Record<string, string> }}
     >
       <Column
         header="Estatus"
@@ -31,7 +31,7 @@ export function HistoricoTab({ idSolicitud }: { idSolicitud: number }) {
       <Column
         header="Fecha"
         pt={etiqueta("Fecha")}
-        body={(h: HistoricoEntrada) => <span className="rf-nowrap">{formatearFechaHora12(h.fecha)}</span>}
+        body={(h: HistoricoEntrada) => <span className="rf-nowrap">{formatearFechaHora(h.fecha)}</span>}
       />
       <Column
         header="Motivo"

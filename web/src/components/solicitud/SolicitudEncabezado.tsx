@@ -4,7 +4,7 @@
  */
 import { type Solicitud, textoClaseFirma, textoEstatusUsuario } from "@registro/contracts";
 import type { ReactNode } from "react";
-import { formatearFecha } from "./formato";
+import { formatearFecha } from "../../lib/formato";
 import { StatusTag } from "./StatusTag";
 import "./solicitud.css";
 
@@ -34,7 +34,7 @@ export function SolicitudEncabezado({ solicitud, textoEstatus }: SolicitudEncabe
     <div className="rf-encabezado">
       <div className="rf-encabezado-titulo">
         <span className="rf-encabezado-numero">
-          Solicitud No. <strong>{solicitud.idSolicitud}</strong>
+          Solicitud n.º <strong>{solicitud.idSolicitud}</strong>
         </span>
         <span className="rf-encabezado-estatus">
           Estatus:

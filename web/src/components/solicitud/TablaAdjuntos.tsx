@@ -7,7 +7,7 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useState } from "react";
-import { formatearTamano } from "./formato";
+import { formatearTamano } from "../../lib/formato";
 import { VisorAdjunto } from "./VisorAdjunto";
 import "./solicitud.css";
 

@@ -8,7 +8,7 @@ import { OverlayPanel } from "primereact/overlaypanel";
 import { SelectButton } from "primereact/selectbutton";
 import { type Ref, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatearFechaHora } from "../../components/solicitud/formato";
+import { formatearFechaHora } from "../../lib/formato";
 import type { useAvisos } from "./api/get-avisos";
 import { useMarcarLeido, useMarcarTodosLeidos } from "./api/marcar-leidos";
 

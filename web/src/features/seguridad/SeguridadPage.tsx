@@ -11,8 +11,9 @@ import { Button } from "primereact/button";
 import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { useState } from "react";
 import { ApiError, type RespuestaAccion } from "../../lib/api-client";
+import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
-import { useAgregarLlave } from "./api/agregar-llave";
+import { OtraDireccion, useAgregarLlave } from "./api/agregar-llave";
 import { useEliminarFactor } from "./api/eliminar-factor";
 import { useEstadoSegundoFactor } from "./api/estado";
 import { useGenerarCodigos } from "./api/generar-codigos";
@@ -22,8 +23,7 @@ import { CodigosDialog } from "./components/CodigosDialog";
 import { NombreDialog } from "./components/NombreDialog";
 
 const GRUPO = "seguridad";
-const FECHA = new Intl.DateTimeFormat("es-DO", { dateStyle: "medium", timeStyle: "short" });
-const fecha = (iso: string | null) => (iso ? FECHA.format(new Date(iso)) : "Nunca");
+const fecha = (iso: string | null) => (iso ? formatearFechaHora(iso) : "Nunca");
 
 function confirmar(mensaje: string, si: string, accept: () => void) {
   confirmDialog({
@@ -76,6 +76,8 @@ export default function SeguridadPage() {
       if (r.data?.codigosRecuperacion) setCodigos(r.data.codigosRecuperacion);
     } catch (e) {
       if (e instanceof ApiError) fallo(e);
+      // Opened at another address than the app's: which one to open.
+      else if (e instanceof OtraDireccion) notify.warn(e.message);
       // The browser's refusal (cancelled, timed out, a key already registered) has no Spanish text.
       else notify.warn("No se registró la llave de acceso. Inténtelo de nuevo.");
     }
@@ -138,7 +140,7 @@ export default function SeguridadPage() {
                 <div className="rfs-factor-datos">
                   <p className="rfs-factor-nombre">{f.nombre}</p>
                   <p className="rfs-factor-detalle">
-                    {f.tipo === "app" ? "Aplicación de autenticación" : "Llave de acceso"} · Agregado el{" "}
+                    {f.tipo === "app" ? "Aplicación de autenticación" : "Llave de acceso"} · Agregada el{" "}
                     {fecha(f.creado)} · Último uso: {fecha(f.ultimoUso)}
                   </p>
                 </div>

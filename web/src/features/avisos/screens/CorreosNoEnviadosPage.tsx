@@ -12,8 +12,7 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useCorreosNoEnviados, useReintentarCorreo } from "../api/correos-no-enviados";
 import "../avisos.css";
-
-const fecha = new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short" });
+import { formatearFechaHora } from "../../../lib/formato";
 
 export default function CorreosNoEnviadosPage() {
   const navigate = useNavigate();
@@ -74,7 +73,7 @@ export default function CorreosNoEnviadosPage() {
         size="small"
         aria-labelledby="correos-titulo"
       >
-        <Column header="Fecha" body={(c: CorreoNoEnviado) => fecha.format(new Date(c.fecha))} />
+        <Column header="Fecha" body={(c: CorreoNoEnviado) => formatearFechaHora(c.fecha)} />
         <Column header="Usuario" body={(c: CorreoNoEnviado) => c.usuario ?? "—"} />
         <Column header="Para" field="para" />
         <Column header="Asunto" field="asunto" />

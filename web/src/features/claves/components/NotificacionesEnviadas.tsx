@@ -17,13 +17,10 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useEntregas, useReenviarEntrega } from "../api/entregas";
 import "../../../components/bandeja/bandeja.css";
+import { formatearFechaHoraSegundos } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "medium",
-  timeZone: "America/Santo_Domingo",
-});
-const cuando = (iso: string) => fechaHora.format(new Date(iso));
+// Deliveries to the second (retries come seconds apart), in the app's date format.
+const cuando = (iso: string) => formatearFechaHoraSegundos(iso);
 
 const NOMBRE_ESTADO: Record<EstadoEntrega, string> = {
   pendiente: "Pendiente",

@@ -19,13 +19,13 @@ import { ClaveEmitidaDialogo } from "../components/ClaveEmitidaDialogo";
 import { NotificacionesEnviadas } from "../components/NotificacionesEnviadas";
 import { NuevaClaveDialogo } from "../components/NuevaClaveDialogo";
 import "../claves.css";
+import "../../../components/bandeja/bandeja.css";
+import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Santo_Domingo",
-});
-const fecha = (iso: string) => iso.split("-").reverse().join("/");
+// On a phone each key is a stacked card, as the other tables (bandeja.css: rf-tabla-apilable).
+const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
+const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
+const fecha = (iso: string) => formatearFecha(iso);
 
 function Estado({ c }: { c: ClaveSistema }) {
   if (c.estado === "revocada") return <Tag severity="danger" value="Revocada" />;
@@ -87,24 +87,36 @@ export default function ClavesSistemaPage() {
         stripedRows
         size="small"
         aria-labelledby="claves-titulo"
+        className="rf-tabla-apilable"
       >
-        <Column header="Sistema" field="nombre" />
-        <Column header="Clave" body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
-        <Column header="Operaciones" body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")} />
+        <Column header="Sistema" pt={etiqueta("Sistema")} field="nombre" />
+        <Column header="Clave" pt={etiqueta("Clave")} body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
+        <Column
+          header="Operaciones"
+          pt={etiqueta("Operaciones")}
+          body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")}
+        />
         <Column
           header="Direcciones"
+          pt={etiqueta("Direcciones")}
           body={(c: ClaveSistema) => (c.direcciones.length ? c.direcciones.join(", ") : "Cualquiera")}
         />
-        <Column header="Vence" body={(c: ClaveSistema) => (c.expira ? fecha(c.expira) : "Sin vencimiento")} />
+        <Column
+          header="Vence"
+          pt={etiqueta("Vence")}
+          body={(c: ClaveSistema) => (c.expira ? fecha(c.expira) : "Sin vencimiento")}
+        />
         <Column
           header="Último uso"
+          pt={etiqueta("Último uso")}
           body={(c: ClaveSistema) =>
             c.ultimoUso ? `${fechaHora.format(new Date(c.ultimoUso))} (${c.ultimaDireccion ?? ""})` : "Nunca"
           }
         />
-        <Column header="Estado" body={(c: ClaveSistema) => <Estado c={c} />} />
+        <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />
         <Column
           header="Acciones"
+          pt={etiqueta("Acciones")}
           body={(c: ClaveSistema) =>
             c.estado === "revocada" ? null : (
               <Button

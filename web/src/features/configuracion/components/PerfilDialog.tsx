@@ -1,6 +1,8 @@
 /**
  * Nuevo perfil / Editar perfil (SPEC.md screen 20): name, por defecto, description and the views
- * picked in a PickList (Disponibles / Seleccionados, each with its name and url). A react-hook-form
+ * picked in a PickList (Disponibles / Seleccionados), each by the screen's name and its module (the
+ * route's address only as a tooltip, and searchable). Switching on "Requiere segundo factor" says
+ * that the profile's users must enrol one at their next sign-in. A react-hook-form
  * form checked with the API's own schema (a name and at least one view) before anything is sent;
  * the server's field errors land under their fields and a refused form takes the focus to its
  * first error. Only an unexpected failure reads 'Error 500. Error al realizar la operación.'.
@@ -71,11 +73,15 @@ export interface PerfilDialogProps {
   onHide: () => void;
 }
 
-function VistaItem(v: VistaDisponible) {
+/** A view as the lists show it: the screen's name (what users read), searchable with its module and address. */
+type VistaEnLista = VistaDisponible & { pantalla: string };
+const enLista = (v: VistaDisponible): VistaEnLista => ({ ...v, pantalla: nombreVistaUsuario(v.nombre) });
+
+function VistaItem(v: VistaEnLista) {
   return (
-    <div className="rfc-vista">
-      <span className="rfc-vista-nombre">{nombreVistaUsuario(v.nombre)}</span>
-      <span className="rfc-vista-url">{v.url}</span>
+    <div className="rfc-vista" title={v.url}>
+      <span className="rfc-vista-nombre">{v.pantalla}</span>
+      <span className="rfc-vista-modulo">Módulo {v.modulo}</span>
     </div>
   );
 }
@@ -84,7 +90,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const vistas = useVistas(visible);
   const crear = useCrearPerfil();
   const editar = useEditarPerfil();
-  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+  const { control, handleSubmit, reset, setError, watch } = useForm<Formulario>({
     defaultValues: desdePerfil(null),
     resolver: resolverDelEsquema(zPerfilCrearBody),
     // useFocoPrimerError takes the focus to the first error, in reading order.
@@ -96,7 +102,9 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
     if (visible) reset(desdePerfil(perfil));
   }, [visible, perfil, reset]);
 
-  const porId = useMemo(() => new Map((vistas.data ?? []).map((v) => [v.idVista, v])), [vistas.data]);
+  const porId = useMemo(() => new Map((vistas.data ?? []).map((v) => [v.idVista, enLista(v)])), [vistas.data]);
+  // Switched on here (it was off): the profile's users will be asked to enrol at their next sign-in.
+  const avisoSegundoFactor = watch("RequiereSegundoFactor") && !perfil?.requiereSegundoFactor;
 
   // PrimeReact's PickList leaves its two lists and filter boxes without accessible names.
   useEffect(() => {
@@ -162,6 +170,14 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
             pt={PT_SWITCH}
           />
         </div>
+        <p className="rfc-nota" role="status">
+          {avisoSegundoFactor && (
+            <>
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" />{" "}
+              {MSG.perfilSegundoFactorAviso(perfil?.cantUsuarios ?? 0)}
+            </>
+          )}
+        </p>
         <CampoAreaTexto
           control={control}
           name="Descripcion"
@@ -177,10 +193,12 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
             const elegidas = new Set(field.value);
             const seleccionadas = field.value.flatMap((id) => porId.get(id) ?? []);
             const externo = (perfil?.cantUsuariosExternos ?? 0) > 0;
-            const disponibles = (vistas.data ?? []).filter(
-              (v) =>
-                !elegidas.has(v.idVista) && !(externo && (VISTAS_INTERNAS as readonly string[]).includes(v.nombre)),
-            );
+            const disponibles = (vistas.data ?? [])
+              .filter(
+                (v) =>
+                  !elegidas.has(v.idVista) && !(externo && (VISTAS_INTERNAS as readonly string[]).includes(v.nombre)),
+              )
+              .map(enLista);
             return (
               <fieldset className="rfo-panel rfc-permisos" aria-describedby={error ? "perfil-vistas-error" : undefined}>
                 <legend>Permisos (vistas)</legend>
@@ -195,7 +213,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
                   sourceHeader="Disponibles"
                   targetHeader="Seleccionados"
                   filter
-                  filterBy="nombre,url"
+                  filterBy="pantalla,modulo,url"
                   sourceFilterPlaceholder="Buscar vista"
                   targetFilterPlaceholder="Buscar vista"
                   showSourceControls={false}

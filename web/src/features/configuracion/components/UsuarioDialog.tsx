@@ -226,7 +226,7 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
           control={control}
           name="Apellido"
           id="usuario-apellido"
-          etiqueta="Apellido"
+          etiqueta="Apellidos"
           requerido={!soloLectura}
           readOnly={soloLectura}
           maxLength={100}

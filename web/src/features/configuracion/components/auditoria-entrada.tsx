@@ -9,6 +9,7 @@ import {
   type EntidadAuditoria,
   textoEstatus,
 } from "@registro/contracts";
+import { formatearFechaHoraSegundos } from "../../../lib/formato";
 
 export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Usuario: "Usuario",
@@ -126,11 +127,5 @@ export function Cambios({ e, nombre }: { e: AuditoriaEntrada; nombre: NombrePorI
   );
 }
 
-export const fecha = new Intl.DateTimeFormat("es-ES", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+/** An entry's time to the second (the trail's order), in the app's date format. */
+export const fecha = { format: (d: Date) => formatearFechaHoraSegundos(d.toISOString()) };

@@ -1,6 +1,6 @@
 /**
  * Positions list (SPEC.md screen 22): Cargo, Descripción, Estatus, Tipo; add, back, search; per
- * row edit, details and delete ('¿Está seguro que desea eliminar este cargo?', Eliminar/No). A
+ * row edit, details and delete ('¿Está seguro de que desea eliminar este cargo?', Eliminar/No). A
  * position in use is deactivated instead, and the server's message says so.
  */
 import "../../../components/formulario/campos.css";

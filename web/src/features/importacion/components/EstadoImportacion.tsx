@@ -2,9 +2,10 @@
 import { type Importacion, NOMBRE_ESTADO_IMPORTACION } from "@registro/contracts";
 import { ProgressBar } from "primereact/progressbar";
 import { Tag } from "primereact/tag";
+import { formatearNumero } from "../../../lib/formato";
 import { enCurso } from "../api/importacion";
 
-export const miles = (n: number) => n.toLocaleString("es-DO");
+export const miles = formatearNumero;
 
 export function Estado({ r }: { r: Importacion }) {
   if (enCurso(r)) return <Tag severity="info" value={NOMBRE_ESTADO_IMPORTACION[r.estado]} />;

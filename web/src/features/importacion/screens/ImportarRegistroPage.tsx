@@ -19,15 +19,13 @@ import { useFocoPrimerError } from "../../../components/formulario/use-foco-erro
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } from "../api/importacion";
+import { ConfirmarAplicacion, pruebaDe, sha256Archivo } from "../components/ConfirmarAplicacion";
 import { Estado, miles, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
+import { formatearFechaHora } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Santo_Domingo",
-});
+const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
 
 /** The upload's fields, named as the API's multipart fields. */
 interface Formulario {
@@ -45,7 +43,7 @@ export default function ImportarRegistroPage() {
   const navigate = useNavigate();
   const lista = useImportaciones();
   const iniciar = useIniciarImportacion();
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
     defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
     resolver: resolverDelEsquema(esquema),
     // useFocoPrimerError takes the focus to the first error, in reading order.
@@ -54,6 +52,8 @@ export default function ImportarRegistroPage() {
   // Not a <form>: two buttons send it, each its own way.
   const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const [elegida, setElegida] = useState<number | null>(null);
+  /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
+  const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
   const idArchivo = useId();
   const idZip = useId();
   const idCrear = useId();
@@ -82,6 +82,13 @@ export default function ImportarRegistroPage() {
           onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
         },
       );
+    }, fallo)();
+
+  /** Aplicar: the form checked first (its errors say what is missing), then the question. */
+  const preguntarAplicar = () =>
+    handleSubmit(async ({ Archivo, CrearCatalogos }) => {
+      if (!Archivo) return;
+      setConfirmar({ prueba: pruebaDe(corridas, await sha256Archivo(Archivo), CrearCatalogos) });
     }, fallo)();
 
   return (
@@ -193,10 +200,20 @@ export default function ImportarRegistroPage() {
             icon="pi pi-upload"
             severity="warning"
             disabled={iniciar.isPending || ocupada}
-            onClick={() => empezar(true)}
+            onClick={preguntarAplicar}
           />
         </div>
       </div>
+      <ConfirmarAplicacion
+        visible={confirmar !== null}
+        archivo={getValues().Archivo?.name ?? ""}
+        prueba={confirmar?.prueba ?? null}
+        onNo={() => setConfirmar(null)}
+        onSi={() => {
+          setConfirmar(null);
+          empezar(true);
+        }}
+      />
       {actual && <Resumen r={actual} />}
       <h2 id="corridas-titulo">Últimas importaciones</h2>
       <DataTable

@@ -12,18 +12,14 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useIniciarRespaldo, useRespaldos } from "../api/respaldos";
 import "../operacion.css";
+import { formatearFechaHora, formatearTamano } from "../../../lib/formato";
 
-const fechaHora = new Intl.DateTimeFormat("es-DO", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Santo_Domingo",
-});
+const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
 const ms = (iso: string) => new Date(iso).getTime();
 
 function tamano(bytes: number | null): string {
   if (bytes === null) return "—";
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("es-DO", { maximumFractionDigits: 0 })} KB`;
-  return `${(bytes / 1024 / 1024).toLocaleString("es-DO", { maximumFractionDigits: 1 })} MB`;
+  return formatearTamano(bytes);
 }
 
 function hace(iso: string): string {

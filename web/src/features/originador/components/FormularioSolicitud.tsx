@@ -62,7 +62,7 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
       >
         {solicitud && estatusVisible && (
           <p className="rfo-solicitud-numero">
-            Solicitud No. <strong>{solicitud.idSolicitud}</strong> <span className="rf-sr-only">Estatus: </span>
+            Solicitud n.º <strong>{solicitud.idSolicitud}</strong> <span className="rf-sr-only">Estatus: </span>
             <StatusTag texto={estatusVisible.texto} color={estatusVisible.color} />
           </p>
         )}

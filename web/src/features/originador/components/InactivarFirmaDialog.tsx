@@ -148,7 +148,7 @@ function FormularioInactivacion({
       }}
     >
       <p className="rfo-nota">
-        Solicitud No. <strong>{idSolicitud}</strong>. Adjunte la evidencia (una imagen o PDF de hasta 1.000.000 bytes) y
+        Solicitud n.º <strong>{idSolicitud}</strong>. Adjunte la evidencia (una imagen o PDF de hasta 1,000,000 bytes) y
         explique el motivo de la inactivación.
       </p>
       <Controller

@@ -1,6 +1,10 @@
-/** POST api/SolicitudFirma/AprobarJuridico/{idSolicitud} (no body): the assigned legal analyst approves (102/103 → 105). */
+/** POST api/SolicitudFirma/AprobarJuridico/{idSolicitud} (no body, or an optional {Comentario} for the history): the assigned legal analyst approves (102/103 → 105). */
+import type { AprobacionBody } from "@registro/contracts";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 
-export function aprobarJuridico(idSolicitud: number): Promise<RespuestaAccion> {
-  return api.post<RespuestaAccion>(`api/SolicitudFirma/AprobarJuridico/${idSolicitud}`);
+export function aprobarJuridico(idSolicitud: number, comentario = ""): Promise<RespuestaAccion> {
+  return api.post<RespuestaAccion>(
+    `api/SolicitudFirma/AprobarJuridico/${idSolicitud}`,
+    comentario ? ({ Comentario: comentario } satisfies AprobacionBody) : undefined,
+  );
 }

@@ -108,7 +108,7 @@ export function AccionesRevisor({
       <DecisionDialog
         visible={dialogo === "asignar"}
         modo="confirmar"
-        titulo="Confirmación"
+        titulo="Asignar solicitud"
         mensaje={MSG.confirmarAsignar}
         etiquetaAceptar="Sí"
         etiquetaCancelar="No"
@@ -123,9 +123,10 @@ export function AccionesRevisor({
         modo="confirmar"
         titulo="Aprobar solicitud"
         mensaje={MSG.confirmarAprobar}
+        conComentario
         etiquetaAceptar="Sí"
         etiquetaCancelar="No"
-        enviar={() => (rol === "juridico" ? aprobarJuridico(id) : aprobarRcc(id))}
+        enviar={(comentario) => (rol === "juridico" ? aprobarJuridico(id, comentario) : aprobarRcc(id, comentario))}
         onHide={cerrar}
         onExito={trasDecision}
         onRechazo={recargar}

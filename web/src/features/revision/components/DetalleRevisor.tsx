@@ -8,6 +8,7 @@ import type { Solicitud } from "@registro/contracts";
 import { useCambios } from "../../../components/solicitud/api/get-cambios";
 import { AccionesRevisor, AvisoAsignacion, type RolRevisor } from "./AccionesRevisor";
 import { DetalleSolicitud, type Pestana, useIdSolicitud } from "./DetalleSolicitud";
+import { textoRevisorSolicitud } from "./estatus-bandeja";
 import {
   pestanaCambios,
   pestanaComentario,
@@ -34,6 +35,7 @@ export function DetalleRevisor({
   return (
     <DetalleSolicitud
       volverA={volverA}
+      textoEstatus={textoRevisorSolicitud(rol)}
       acciones={(s) => <AccionesRevisor solicitud={s} rol={rol} volverA={volverA} />}
       aviso={(s) => <AvisoAsignacion solicitud={s} rol={rol} />}
       pestanas={(s) =>

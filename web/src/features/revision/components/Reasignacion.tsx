@@ -68,7 +68,7 @@ export function BotonLiberar({
       <DecisionDialog
         visible={visible}
         modo="confirmar"
-        titulo="Confirmación"
+        titulo="Liberar solicitud"
         mensaje={MSG.confirmarLiberar}
         etiquetaAceptar="Sí"
         etiquetaCancelar="No"

@@ -5,6 +5,8 @@
 import {
   type BandejaItem,
   ESTATUS,
+  ESTATUS_BANDEJA,
+  type Solicitud,
   TEXTO_ACTIVA,
   TEXTO_PENDIENTE,
   TEXTO_REVISION,
@@ -18,6 +20,21 @@ const { APROBADO_JURIDICO, ACTIVA, SOLICITUD_INACTIVAR, INACTIVADO, RETORNADO_JU
 /** Analyst and legal inboxes: who holds the request, not its status. */
 export const textoRevisor = (item: BandejaItem) => (item.asignadoA ? TEXTO_REVISION : TEXTO_PENDIENTE);
 export const colorRevisor = (item: BandejaItem) => (item.asignadoA ? "info" : "warning");
+
+/**
+ * A request's detail reads its status as the inbox it is opened from does (issue 35: one wording per
+ * request, not 'Revisión' in the list and 'Enviado' in the detail); undefined: the status's own text.
+ */
+export const textoRevisorSolicitud =
+  (rol: "analista" | "juridico") =>
+  (s: Solicitud): string | undefined =>
+    (ESTATUS_BANDEJA[rol] as readonly number[]).includes(s.estatusSolitud)
+      ? s.idAsignadoA !== null
+        ? TEXTO_REVISION
+        : TEXTO_PENDIENTE
+      : undefined;
+export const textoAdministradorSolicitud = (s: Solicitud): string | undefined =>
+  s.estatusSolitud === APROBADO_JURIDICO ? TEXTO_PENDIENTE : s.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : undefined;
 
 /** Legal history and consultant: 106 reads 'Activa' (green). */
 export const textoConActiva = (item: BandejaItem) =>

@@ -28,7 +28,7 @@ export const pestanaFuncionarios = (
 });
 
 export const pestanaHistorico = (s: Solicitud): Pestana => ({
-  titulo: "Histórico Estatus",
+  titulo: "Historial de estatus",
   contenido: <HistoricoTab idSolicitud={s.idSolicitud} />,
 });
 

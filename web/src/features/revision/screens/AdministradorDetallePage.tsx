@@ -28,6 +28,7 @@ import { inactivarSolicitud } from "../api/inactivar";
 import { inactivarFuncionario } from "../api/inactivar-funcionario";
 import { retornarJuridico } from "../api/retornar-juridico";
 import { DetalleSolicitud, useIdSolicitud } from "../components/DetalleSolicitud";
+import { textoAdministradorSolicitud } from "../components/estatus-bandeja";
 import {
   esDevueltaAlOriginador,
   esInactiva,
@@ -84,11 +85,17 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
     solicitud.estatusSolitud === ESTATUS.SOLICITUD_INACTIVAR && elegidos.length > 0
       ? MSG.confirmarInactivarFuncionarios(elegidos)
       : MSG.confirmarInactivar;
-  /** The Sí/No confirmations: which dialog, its question and its call. */
-  const confirmaciones: [Exclude<Dialogo, null>, string, () => ReturnType<typeof aprobarAdminRcc>][] = [
-    ["aprobar", MSG.confirmarAprobar, () => aprobarAdminRcc(id)],
-    ["activar", MSG.confirmarActivar, () => aprobarAdminRcc(id)],
-    ["inactivar", preguntaInactivar, () => inactivarSolicitud(id)],
+  /** The Sí/No confirmations: which dialog, its title, its question, its call and whether it takes a comment. */
+  const confirmaciones: [
+    Exclude<Dialogo, null>,
+    string,
+    string,
+    (comentario: string) => ReturnType<typeof aprobarAdminRcc>,
+    boolean,
+  ][] = [
+    ["aprobar", "Aprobar solicitud", MSG.confirmarAprobar, (comentario) => aprobarAdminRcc(id, comentario), true],
+    ["activar", "Activar firma", MSG.confirmarActivar, () => aprobarAdminRcc(id), false],
+    ["inactivar", "Inactivar firma", preguntaInactivar, () => inactivarSolicitud(id), false],
   ];
 
   return (
@@ -105,15 +112,16 @@ function AccionesAdministrador({ solicitud }: { solicitud: Solicitud }) {
         />
       ))}
 
-      {confirmaciones.map(([nombre, mensaje, enviar]) => (
+      {confirmaciones.map(([nombre, titulo, mensaje, enviar, conComentario]) => (
         <DecisionDialog
           key={nombre}
           modo="confirmar"
           etiquetaAceptar="Sí"
           etiquetaCancelar="No"
-          titulo="Confirmación"
+          titulo={titulo}
           visible={dialogo === nombre}
           mensaje={mensaje}
+          conComentario={conComentario}
           enviar={enviar}
           onHide={cerrar}
           onExito={trasDecision}
@@ -160,7 +168,7 @@ function useEliminarFuncionario(solicitud: Solicitud) {
     <DecisionDialog
       visible={funcionario !== null}
       modo="confirmar"
-      titulo="Confirmación"
+      titulo="Eliminar funcionario"
       mensaje={MSG.confirmarEliminarFuncionario}
       etiquetaAceptar="Sí"
       etiquetaCancelar="No"
@@ -194,6 +202,7 @@ export default function AdministradorDetallePage() {
   return (
     <DetalleSolicitud
       volverA={P.administrador}
+      textoEstatus={textoAdministradorSolicitud}
       acciones={(s) => <AccionesAdministrador solicitud={s} />}
       pestanas={(s) =>
         pestanasSi(

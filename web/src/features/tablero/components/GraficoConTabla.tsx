@@ -5,7 +5,7 @@
 import { MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { type ReactNode, useId, useState } from "react";
-import { formatearCifra, formatearFecha } from "../../../components/solicitud/formato";
+import { formatearCifra, formatearFecha } from "../../../lib/formato";
 import { GraficoBarras } from "./GraficoBarras";
 
 /** Colours with at least 3:1 contrast on white (WCAG non-text contrast). */

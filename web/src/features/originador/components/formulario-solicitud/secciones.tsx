@@ -262,7 +262,7 @@ export function SeccionDocumentos({
       <legend>Documentos</legend>
       {!soloLectura && (
         <p className="rfo-nota">
-          Imágenes o PDF, de hasta 5.000.000 bytes cada uno. Los marcados con * son obligatorios.
+          Imágenes o PDF, de hasta 5,000,000 bytes cada uno. Los marcados con * son obligatorios.
         </p>
       )}
       <div className="rfo-grid rfo-grid-2">

@@ -6,5 +6,5 @@ import type { RutaDetalle } from "../../../../lib/ruta-detalle";
 export type { RutaDetalle };
 
 export function EnlaceSolicitud({ id, rutaDetalle }: { id: number; rutaDetalle: RutaDetalle }) {
-  return rutaDetalle ? <Link to={rutaDetalle(id)}>{MSG.tableroVerSolicitud(id)}</Link> : `N.º ${id}`;
+  return rutaDetalle ? <Link to={rutaDetalle(id)}>{MSG.tableroVerSolicitud(id)}</Link> : `n.º ${id}`;
 }

@@ -1,6 +1,6 @@
 /** The dashboard's chart of how long requests wait in each stage, with the oldest one linked. */
 import { ETAPAS, type EtapaTablero, MSG, type Tablero } from "@registro/contracts";
-import { formatearFechaHora } from "../../../../components/solicitud/formato";
+import { formatearFechaHora } from "../../../../lib/formato";
 import { COLORES, GraficoConTabla, numero, opcionesBarras } from "../GraficoConTabla";
 import { EnlaceSolicitud, type RutaDetalle } from "./EnlaceSolicitud";
 

@@ -3,7 +3,7 @@ import { ETAPAS, MSG, type Tablero } from "@registro/contracts";
 import { Dropdown } from "primereact/dropdown";
 import { useState } from "react";
 import { PT_DROPDOWN } from "../../../../components/pt-listas";
-import { formatearFecha } from "../../../../components/solicitud/formato";
+import { formatearFecha } from "../../../../lib/formato";
 import { COLORES, diaMes, GraficoConTabla, numero, opcionesBarras, TablaSimple } from "../GraficoConTabla";
 
 export function Flujo({ datos }: { datos: Tablero }) {

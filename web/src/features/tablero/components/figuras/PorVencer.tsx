@@ -1,6 +1,6 @@
 /** The dashboard's table of the officials whose signature is "Por vencer". */
 import { type FuncionarioPorVencer, MSG, type Tablero } from "@registro/contracts";
-import { formatearFecha } from "../../../../components/solicitud/formato";
+import { formatearFecha } from "../../../../lib/formato";
 import { EnlaceSolicitud, type RutaDetalle } from "./EnlaceSolicitud";
 
 export function PorVencer({ porVencer, rutaDetalle }: { porVencer: Tablero["porVencer"]; rutaDetalle: RutaDetalle }) {

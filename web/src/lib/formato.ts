@@ -1,0 +1,101 @@
+/**
+ * The app's one set of display formats (issue 35, "Consistency"): every screen prints dates, times,
+ * amounts, counts and sizes through these functions, so each reads the same everywhere and as the
+ * server's documents, exports and e-mails print them (server/src/shared/tiempo.ts, verificacion/decision.ts):
+ * - dates dd/mm/aaaa; date and time dd/mm/aaaa HH:mm (24 h, one format for lists, history, dashboards);
+ * - amounts in US dollars "US$ 1,234.56" (never a bare "$", which reads as pesos here), en-US grouping (SPEC.md §9);
+ * - counts and figures with the same grouping, "1,234.5"; file sizes "1.5 MB".
+ */
+
+import { alUsar } from "./al-usar";
+
+function aFecha(valor: string | null | undefined): Date | null {
+  if (!valor) return null;
+  // Bare YYYY-MM-DD dates are calendar days: read them as local midnight, not UTC.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(valor) ? new Date(`${valor}T00:00:00`) : new Date(valor);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const dos = (n: number) => String(n).padStart(2, "0");
+
+/** dd/mm/aaaa of a date, in the browser's time zone (what es-ES's 2-digit date format prints). */
+function fechaCorta(d: Date): string {
+  return `${dos(d.getDate())}/${dos(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+// Performance: the formats are written out by hand instead of with `Intl.DateTimeFormat`: building
+// the first es-ES formatter loads the locale's data, about 20 ms of a phone's main thread (80 ms at
+// Lighthouse's 4× slow-down) before the page's first paint. formato.test.ts checks them against Intl
+// over generated dates and amounts.
+
+/** dd/mm/aaaa */
+export function formatearFecha(valor: string | null | undefined): string {
+  if (valor && /^\d{4}-\d{2}-\d{2}$/.test(valor)) {
+    // A calendar day: its digits as they are (it is the same day anywhere).
+    const [a, m, d] = valor.split("-");
+    return Number(a) > 0 && aFecha(valor) ? `${d}/${m}/${a}` : "";
+  }
+  const d = aFecha(valor);
+  return d ? fechaCorta(d) : "";
+}
+
+/** dd/mm/aaaa HH:mm (24 h), wherever a date shows its time. */
+export function formatearFechaHora(valor: string | null | undefined): string {
+  const d = aFecha(valor);
+  return d ? `${fechaCorta(d)} ${dos(d.getHours())}:${dos(d.getMinutes())}` : "";
+}
+
+/** dd/mm/aaaa HH:mm:ss: the same, to the second, where order within a minute matters (audit, deliveries). */
+export function formatearFechaHoraSegundos(valor: string | null | undefined): string {
+  const d = aFecha(valor);
+  return d ? `${formatearFechaHora(valor)}:${dos(d.getSeconds())}` : "";
+}
+
+const usd = alUsar(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
+
+/**
+ * US$ 1,234.56: `Intl.NumberFormat("en-US", USD)`'s $1,234.56 with the sign that says which dollar (half away from zero on the shortest
+ * decimal form of the number, the sign kept when it rounds to zero), written out by hand for the
+ * same reason as the dates; the rare number JavaScript writes with an exponent goes to Intl.
+ */
+export function formatearMonto(valor: number | null | undefined): string {
+  if (valor === null || valor === undefined) return "";
+  const partes = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(valor)));
+  if (!partes) return usd().format(valor).replace("$", "US$ ");
+  const [, entero, fraccion = ""] = partes;
+  const centavos = BigInt(entero + fraccion.padEnd(2, "0").slice(0, 2)) + (fraccion.charAt(2) >= "5" ? 1n : 0n);
+  const texto = centavos.toString().padStart(3, "0");
+  const agrupado = texto.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const negativo = valor < 0 || Object.is(valor, -0);
+  return `${negativo ? "-" : ""}US$ ${agrupado}.${texto.slice(-2)}`;
+}
+
+const CIFRA = alUsar(() => new Intl.NumberFormat("es-DO", { maximumFractionDigits: 1 }));
+
+/**
+ * 1,234.5: a figure of the dashboard as `Intl.NumberFormat("es-DO", { maximumFractionDigits: 1 })`
+ * prints it (half away from zero on the shortest decimal form, no trailing ".0", the sign kept when
+ * it rounds to zero), written out by hand: the dashboard's first es-DO formatter cost a slow phone
+ * 50 ms (its locale's data), and one per figure (`toLocaleString`) 100 ms. Exponent forms go to Intl.
+ */
+export function formatearCifra(n: number): string {
+  const partes = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(n)));
+  if (!partes) return CIFRA().format(n);
+  const [, entero, fraccion = ""] = partes;
+  const decimas = BigInt(entero + (fraccion.charAt(0) || "0")) + (fraccion.charAt(1) >= "5" ? 1n : 0n);
+  const texto = decimas.toString().padStart(2, "0");
+  const agrupado = texto.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const decima = texto.slice(-1);
+  const negativo = n < 0 || Object.is(n, -0);
+  return `${negativo ? "-" : ""}${agrupado}${decima === "0" ? "" : `.${decima}`}`;
+}
+
+/** A count or figure: 5,000,000 (the amounts' grouping, one decimal at most). */
+export const formatearNumero = formatearCifra;
+
+/** 512 B, 1.5 KB, 2,048 MB. */
+export function formatearTamano(bytes: number): string {
+  if (bytes < 1024) return `${formatearCifra(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatearCifra(bytes / 1024)} KB`;
+  return `${formatearCifra(bytes / (1024 * 1024))} MB`;
+}
