@@ -63,7 +63,7 @@ export async function emitirComprobante(
     motivo: r.motivo,
     registros: r.registros.map(
       (x) =>
-        `${x.nombres} ${x.apellidos}, ${x.cargo} (${x.institucion}), solicitud No. ${x.idSolicitud}: ` +
+        `${x.nombres} ${x.apellidos}, ${x.cargo} (${x.institucion}), solicitud n.º ${x.idSolicitud}: ` +
         `${x.autorizado ? "autorizado" : "no autorizado"}`,
     ),
     sello: { sujeto: sellado.sello.sujeto, pruebas: sellado.sello.pruebas, fecha: ahora },

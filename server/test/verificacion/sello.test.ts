@@ -259,7 +259,7 @@ describe("POST api/Verificacion/ComprobarConstancia (public)", () => {
       pruebas: false,
       selloTiempo: null,
       veredicto: "emitida",
-      veredictoTexto: expect.stringContaining(`con el código ${codigo} para la solicitud No. ${idSolicitud}`),
+      veredictoTexto: expect.stringContaining(`con el código ${codigo} para la solicitud n.º ${idSolicitud}`),
       ultima: true,
       ultimaEmitida: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
       ultimaCodigo: codigo,

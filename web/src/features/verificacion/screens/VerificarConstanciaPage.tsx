@@ -97,7 +97,7 @@ function Constancia({ c }: { c: ConstanciaPublica }) {
     <>
       <p className="rfv-respuesta rfv-si" role="status">
         <IconoSvg svg={iconoVerificado} /> Constancia auténtica, emitida el {formatearFecha(c.emitida)} para la
-        solicitud No. {c.idSolicitud}.
+        solicitud n.º {c.idSolicitud}.
       </p>
       <p>
         <strong>Institución:</strong> {c.institucion}
