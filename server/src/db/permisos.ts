@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 
-const TABLAS_AUDITORIA = sql.raw("auditoria, auditoria_sello, auditoria_cabeza");
+const TABLAS_AUDITORIA = sql.raw("auditoria, auditoria_sello, auditoria_cabeza, auditoria_incidentes");
 
 export async function rolActual(db: Db): Promise<string> {
   const r = (await db.execute(sql`select current_user as rol`)) as unknown as { rows: { rol: string }[] };
