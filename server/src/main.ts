@@ -171,9 +171,10 @@ async function prepararConDueno(database: Database, config: Config) {
     startWaitSeconds: config.dbStartWaitSeconds,
   });
   try {
-    const arranque = await prepararBase(dueno, config);
-    await permisos.concederPermisosApp(dueno.db, await permisos.rolActual(database.db));
-    return arranque;
+    // The grants run under the start-up lock too: two GRANTs at once on one table fail
+    // ("tuple concurrently updated").
+    const rol = await permisos.rolActual(database.db);
+    return await prepararBase(dueno, config, () => permisos.concederPermisosApp(dueno.db, rol));
   } finally {
     await dueno.close();
   }
