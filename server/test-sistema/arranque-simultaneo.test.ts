@@ -5,12 +5,13 @@
  * its one-time password is printed by exactly one of them, and it signs in on either process.
  * Once with one URL, once with the owner + app role split.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, iniciarPostgres, iniciarServidor, llamar, type Proceso } from "./support/sistema.js";
+import { type Cluster, iniciarPostgres, iniciarServidor, llamar, type Proceso, raiz } from "./support/sistema.js";
 
 let cluster: Cluster;
 let dir: string;
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await su.query("create role rf_app login");
   await su.query("create database una owner rf_dueno");
   await su.query("create database dos owner rf_dueno");
+  await su.query("create database tres owner rf_dueno");
   await su.end();
 });
 
@@ -88,5 +90,26 @@ describe("two processes starting at once on an empty PostgreSQL database", () =>
       { DATABASE_MIGRATION_URL: url("rf_dueno", "dos"), DATABASE_URL: url("rf_app", "dos") },
       path.join(dir, "dos"),
     );
+  });
+
+  it("importar on a database the app never prepared refuses in Spanish, without a raw query error", async () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "server/src/importacion/importar.cli.ts",
+        "--",
+        path.join(raiz, "deploy/registro-firmas.env"),
+      ],
+      {
+        cwd: raiz,
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: url("rf_dueno", "tres"), AUDIT_KEY: "k".repeat(40), LOG_LEVEL: "warn" },
+      },
+    );
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain("La base de datos no está preparada");
+    expect(r.stderr).not.toContain("Failed query");
   });
 });
