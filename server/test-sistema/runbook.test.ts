@@ -197,20 +197,13 @@ beforeAll(async () => {
   }
   const copia = spawnSync("cp", ["-a", "/etc", dir("etc")]);
   if (copia.status !== 0) throw new Error(`cp /etc: ${copia.stderr}`);
-  // The release as an operator receives it: the sources, without dependencies or builds.
-  const fuera = [
-    "./.git",
-    "./node_modules",
-    "./server/node_modules",
-    "./server/dist",
-    "./contracts/dist",
-    "./web/dist",
-  ];
+  // The release as an operator receives it: the repository's files (tracked, or new and not
+  // ignored), without dependencies, builds or what earlier runs left (./data, ./audit).
   const r = spawnSync(
     "sh",
     [
       "-c",
-      `tar -C "${raiz}" ${fuera.map((f) => `--exclude=${f}`).join(" ")} --exclude=./e2e/node_modules -cf - . | tar -C "${dir("trabajo/registro-firmas")}" -xf -`,
+      `cd "${raiz}" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -C "${dir("trabajo/registro-firmas")}" -xf -`,
     ],
     { encoding: "utf8" },
   );
