@@ -173,6 +173,13 @@ if (want("system")) {
   await step("system tests (processes, restarts, nginx)", async () => {
     if (!findPgBin()) await aptInstall(["postgresql"]);
     if (!fs.existsSync("/usr/sbin/nginx")) await aptInstall(["nginx"]);
+    // runbook.test.ts: the simulated server's mounts (bubblewrap), and what the runbook calls.
+    const faltan = [
+      ["bwrap", "bubblewrap"],
+      ["curl", "curl"],
+      ["openssl", "openssl"],
+    ].filter(([programa]) => !["/usr/bin", "/bin"].some((d) => fs.existsSync(`${d}/${programa}`)));
+    if (faltan.length > 0) await aptInstall(faltan.map(([, paquete]) => paquete));
     await ensureServerBuild();
     return vitest("system", "server", {}, ["--config", "test-sistema/vitest.config.ts"]);
   });

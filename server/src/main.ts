@@ -132,7 +132,7 @@ async function main() {
         "energía; en producción use PostgreSQL (DATABASE_URL).",
     );
   }
-  if (arranque.demo || database.kind === "pglite") {
+  if (arranque.demo || (database.kind === "pglite" && config.demoData !== "never")) {
     console.log(`Demo users (password ${DEMO_PASSWORD}): ${USUARIOS_DEMO.map((u) => u.usuario).join(", ")}`);
   }
   if (arranque.adminInicial) {
@@ -143,6 +143,17 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A folder the process may not write (DATA_DIR under the unit's read-only /opt, say): one clear
+  // line and exit 2 (settings: systemd does not restart in a loop), not a stack trace.
+  const e = err as NodeJS.ErrnoException;
+  if (e && ["EACCES", "EPERM", "EROFS"].includes(String(e.code)) && e.path) {
+    console.error(
+      `No se puede escribir en ${e.path} (${e.code}): el usuario del servicio debe poder escribir en DATA_DIR, ` +
+        "AUDIT_KEY_FILE, AUDIT_CHECKPOINT_FILE y BACKUP_DIR. Con la unidad de deploy/systemd, póngalos bajo " +
+        "/var/lib/registro-firmas (su StateDirectory), como en deploy/registro-firmas.env.",
+    );
+    process.exit(2);
+  }
   console.error(err);
   process.exit(1);
 });
@@ -171,9 +182,10 @@ async function prepararConDueno(database: Database, config: Config) {
     startWaitSeconds: config.dbStartWaitSeconds,
   });
   try {
-    const arranque = await prepararBase(dueno, config);
-    await permisos.concederPermisosApp(dueno.db, await permisos.rolActual(database.db));
-    return arranque;
+    // The grants run under the start-up lock too: two GRANTs at once on one table fail
+    // ("tuple concurrently updated").
+    const rol = await permisos.rolActual(database.db);
+    return await prepararBase(dueno, config, () => permisos.concederPermisosApp(dueno.db, rol));
   } finally {
     await dueno.close();
   }

@@ -26,6 +26,9 @@ describe("production command and npm start", () => {
     vivos.push(a);
     expect(fs.readFileSync(candado, "utf8").trim()).toBe(String(a.hijo.pid));
     expect(a.salida()).toContain("El modo embebido no garantiza durabilidad");
+    // DEMO_DATA=false: a first administrator, and no banner naming demo users that do not exist.
+    expect(a.salida()).toContain("One-time password");
+    expect(a.salida()).not.toContain("Demo users");
 
     const b = await iniciarServidor(env, { esperar: false });
     const [codigo] = await b.fin;
@@ -62,5 +65,14 @@ describe("production command and npm start", () => {
     expect(() => process.kill(pid2, 0)).toThrow();
     await expect(llamar(puerto, "GET", "/api/health", { agent: false })).rejects.toThrow(/ECONNREFUSED/);
     expect(fs.existsSync(candado)).toBe(false);
+  });
+
+  it("a data folder it may not write stops the start with one Spanish line and exit 2, not a stack trace", async () => {
+    const p = await iniciarServidor({ DATA_DIR: "/sys/rf-datos-no-escribible" }, { esperar: false });
+    const [codigo] = await p.fin;
+    expect(codigo, p.salida()).toBe(2);
+    expect(p.salida()).toContain("No se puede escribir en /sys/rf-datos-no-escribible");
+    expect(p.salida()).toContain("/var/lib/registro-firmas");
+    expect(p.salida()).not.toMatch(/\n\s+at /);
   });
 });

@@ -46,14 +46,19 @@ export function cargarClave(
   const archivo = config.auditKeyFile;
   if (!fs.existsSync(archivo)) {
     fs.mkdirSync(path.dirname(archivo), { recursive: true, mode: 0o700 });
+    // Written aside and linked into place: a process starting at the same time sees no file or a whole one.
+    const aparte = `${archivo}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(aparte, `${crypto.randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
     try {
-      fs.writeFileSync(archivo, `${crypto.randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+      fs.linkSync(aparte, archivo);
       avisar(
         `Audit key created in ${archivo}. Back it up apart from the database: without it the audit ` +
           "trail's seals and checkpoints cannot be verified, and a new key cannot continue this chain.",
       );
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    } finally {
+      fs.rmSync(aparte, { force: true });
     }
   }
   const secreto = fs.readFileSync(archivo, "utf8").trim();

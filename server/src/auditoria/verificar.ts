@@ -9,23 +9,33 @@
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
+import {
+  BASE_SIN_PREPARAR,
+  basePreparada,
+  cargarEntornoDeArgumentos,
+  faltaClave,
+  LineaError,
+} from "../operacion/linea.js";
 import { ClaveAuditoriaError, cargarClave } from "./clave.js";
 import { leerPuntos, type PuntoControl } from "./puntos.js";
 import { verificarAuditoria } from "./verificacion.js";
 
-async function main(archivos: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
+  let archivos: string[];
   try {
+    archivos = cargarEntornoDeArgumentos(args).filter((a) => a !== "--");
     config = loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || e instanceof LineaError) {
       console.error(e.message);
       return 2;
     }
     throw e;
   }
-  if (!config.auditKey && !fs.existsSync(config.auditKeyFile)) {
-    console.error(`No se encuentra la clave de auditoría: defina AUDIT_KEY o AUDIT_KEY_FILE (${config.auditKeyFile}).`);
+  const sinClave = faltaClave(config);
+  if (sinClave) {
+    console.error(sinClave);
     return 2;
   }
   const clave = cargarClave(config, () => {});
@@ -45,6 +55,10 @@ async function main(archivos: string[]): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    if (!(await basePreparada(database))) {
+      console.error(BASE_SIN_PREPARAR);
+      return 2;
+    }
     const r = await verificarAuditoria(database.db, clave, puntos);
     console.log(r.mensaje);
     console.log(

@@ -12,6 +12,7 @@ import { prepararAuditoria } from "../auditoria/arranque.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { CarpetaBloqueada } from "../db/bloqueo.js";
 import { openDatabase } from "../db/client.js";
+import { BASE_SIN_PREPARAR, basePreparada, cargarEntornoDeArgumentos, faltaClave } from "../operacion/linea.js";
 import { fechaLocal, relojDelSistema } from "../shared/tiempo.js";
 import * as repo from "./importacion.repository.js";
 import * as servicio from "./importacion.service.js";
@@ -52,10 +53,15 @@ async function main(): Promise<number> {
   let op: ReturnType<typeof opciones>;
   let config: ReturnType<typeof loadConfig>;
   try {
-    op = opciones(process.argv.slice(2));
+    op = opciones(cargarEntornoDeArgumentos(process.argv.slice(2)));
     config = loadConfig();
   } catch (e) {
     console.error(e instanceof Error || e instanceof ConfigError ? e.message : String(e));
+    return 2;
+  }
+  const sinClave = faltaClave(config);
+  if (sinClave) {
+    console.error(sinClave);
     return 2;
   }
   if (!fs.existsSync(op.archivo)) {
@@ -79,6 +85,10 @@ async function main(): Promise<number> {
     throw e;
   }
   try {
+    if (!(await basePreparada(database))) {
+      console.error(BASE_SIN_PREPARAR);
+      return 2;
+    }
     const reloj = relojDelSistema;
     await prepararAuditoria(database.db, config, reloj(), (l) => console.error(l));
     const contenido = fs.readFileSync(op.archivo);

@@ -113,6 +113,8 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
     registers: [registro],
   });
 
+  const leerSuscriptores = registrarMetricasSuscriptores(registro, db);
+
   /** One statement for every figure kept in the database, read at each scrape. */
   async function leerBase() {
     const r = (await db.execute(`
@@ -169,6 +171,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   const texto = async () => {
     try {
       await leerBase();
+      await leerSuscriptores();
     } catch (err) {
       // The database being down is itself what an operator must see: the process figures still go out.
       app.log.warn({ err }, "metrics: database figures unavailable");
@@ -211,4 +214,79 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
     });
   }
   return { registro, texto };
+}
+
+/**
+ * What relying parties depend on: the change notifications (webhooks) of each subscription — waiting,
+ * waiting after a failed attempt, given up, and the age of the oldest waiting — and the import runs
+ * by state, with the silence of the oldest one still running (its process's heartbeat). Read at each
+ * scrape; returns the reader.
+ */
+export function registrarMetricasSuscriptores(registro: client.Registry, db: Db): () => Promise<void> {
+  const etiquetas = ["suscripcion"] as const;
+  const pendientes = new client.Gauge({
+    name: "rf_webhook_pending",
+    help: "Change notifications waiting to be delivered, by subscription",
+    labelNames: etiquetas,
+    registers: [registro],
+  });
+  const reintentando = new client.Gauge({
+    name: "rf_webhook_failing",
+    help: "Change notifications waiting after at least one failed attempt, by subscription",
+    labelNames: etiquetas,
+    registers: [registro],
+  });
+  const fallidas = new client.Gauge({
+    name: "rf_webhook_failed",
+    help: "Change notifications given up after WEBHOOK_RETRY_HOURS, by subscription",
+    labelNames: etiquetas,
+    registers: [registro],
+  });
+  const antiguedad = new client.Gauge({
+    name: "rf_webhook_oldest_pending_seconds",
+    help: "Age of the oldest change notification waiting to be delivered, by subscription (0 when none)",
+    labelNames: etiquetas,
+    registers: [registro],
+  });
+  const importaciones = new client.Gauge({
+    name: "rf_import_runs",
+    help: "Import runs by state (pendiente, validando, aplicando, terminada, fallida…)",
+    labelNames: ["estado"] as const,
+    registers: [registro],
+  });
+  const silencio = new client.Gauge({
+    name: "rf_import_running_silent_seconds",
+    help: "Seconds since the oldest import run still running last gave a sign of life (0 when none runs)",
+    registers: [registro],
+  });
+  return async () => {
+    const s = (await db.execute(`
+      select s.id_suscripcion as id,
+        count(n.id_notificacion) filter (where n.entregado is null and not n.fallido)::bigint as pendientes,
+        count(n.id_notificacion) filter (where n.entregado is null and not n.fallido and n.intentos > 0)::bigint as reintentando,
+        count(n.id_notificacion) filter (where n.fallido)::bigint as fallidas,
+        coalesce(extract(epoch from now() - min(n.creado) filter (where n.entregado is null and not n.fallido)), 0)::float8 as antiguedad
+      from suscripciones s left join notificaciones n on n.id_suscripcion = s.id_suscripcion
+      where s.eliminada is null
+      group by s.id_suscripcion`)) as unknown as { rows: Record<string, string | number>[] };
+    for (const g of [pendientes, reintentando, fallidas, antiguedad]) g.reset();
+    for (const f of s.rows) {
+      const l = { suscripcion: String(f.id) };
+      pendientes.set(l, Number(f.pendientes));
+      reintentando.set(l, Number(f.reintentando));
+      fallidas.set(l, Number(f.fallidas));
+      antiguedad.set(l, Number(f.antiguedad));
+    }
+    const i = (await db.execute(`
+      select estado, count(*)::bigint as n,
+        coalesce(extract(epoch from now() - min(latido) filter (where estado not in ('terminada', 'fallida'))), 0)::float8 as silencio
+      from importaciones group by estado`)) as unknown as { rows: Record<string, string | number>[] };
+    importaciones.reset();
+    let mayor = 0;
+    for (const f of i.rows) {
+      importaciones.set({ estado: String(f.estado) }, Number(f.n));
+      mayor = Math.max(mayor, Number(f.silencio));
+    }
+    silencio.set(mayor);
+  };
 }

@@ -11,21 +11,24 @@ import { CarpetaBloqueada } from "../db/bloqueo.js";
 import { openDatabase } from "../db/client.js";
 import { relojDelSistema } from "../shared/tiempo.js";
 import { pedirAlProceso } from "./control.js";
+import { cargarEntornoDeArgumentos, LineaError } from "./linea.js";
 import type { Manifiesto } from "./respaldo.js";
 import { crearServicioRespaldos, nombreRespaldo } from "./respaldos.service.js";
 
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
+  let args: string[];
   try {
+    args = cargarEntornoDeArgumentos(process.argv.slice(2));
     config = loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || e instanceof LineaError) {
       console.error(e.message);
       return 2;
     }
     throw e;
   }
-  const argumento = process.argv.slice(2).find((a) => a !== "--");
+  const argumento = args.find((a) => a !== "--");
   const destino = path.resolve(argumento ?? path.join(config.backupDir ?? ".", nombreRespaldo(relojDelSistema())));
   let manifiesto: Manifiesto;
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;

@@ -242,6 +242,8 @@ export interface ResultadoRestauracion {
   entradasAuditoria: number;
   /** The audit trail was checked with its key (seals and checkpoints), not only its hash chain. */
   conClave: boolean;
+  /** What the source server had that is not this one's: see dejarFueraLoAjeno. */
+  dejados: { respaldos: number; importacionesInterrumpidas: number };
 }
 
 /** With the audit key the restore checks seals and the checkpoints up to the backup's last entry. */
@@ -338,7 +340,14 @@ async function completarRestauracion(
     const puntos = auditoria.puntos.filter((p) => p.entrada <= ultima);
     const r = await verificarAuditoria(database.db, auditoria.clave, puntos);
     if (!r.integra) throw new RespaldoRechazado(`La auditoría restaurada no es íntegra: ${r.mensaje}`);
-    return { manifiesto, migracionesAplicadas: despues - antes, entradasAuditoria: r.entradas, conClave: true };
+    const dejados = await dejarFueraLoAjeno(database);
+    return {
+      manifiesto,
+      migracionesAplicadas: despues - antes,
+      entradasAuditoria: r.entradas,
+      conClave: true,
+      dejados,
+    };
   }
   const cadena = await verificarCadena(database.db);
   if (!cadena.integra) {
@@ -346,7 +355,33 @@ async function completarRestauracion(
       `La cadena de auditoría restaurada no es íntegra: falla en la entrada ${cadena.idAuditoria}.`,
     );
   }
-  return { manifiesto, migracionesAplicadas: despues - antes, entradasAuditoria: cadena.entradas, conClave: false };
+  const dejados = await dejarFueraLoAjeno(database);
+  return {
+    manifiesto,
+    migracionesAplicadas: despues - antes,
+    entradasAuditoria: cadena.entradas,
+    conClave: false,
+    dejados,
+  };
+}
+
+/**
+ * A restored registry is this server's, not a copy of the source's state of work: the source's
+ * backup runs (its files are on that server; one running when the backup was taken would show
+ * "En curso" for ever) are removed, and the import runs that were running are closed as
+ * interrupted. Neither is audited data. Returns what was left out.
+ */
+async function dejarFueraLoAjeno(database: Database): Promise<ResultadoRestauracion["dejados"]> {
+  return database.db.transaction(async (tx) => {
+    const n = async (texto: string) => ((await tx.execute(texto)) as unknown as { rows: unknown[] }).rows.length;
+    return {
+      respaldos: await n("delete from respaldos returning 1"),
+      importacionesInterrumpidas: await n(`update importaciones set estado = 'fallida', fin = now(),
+        error = 'Interrumpida: la base se restauró de un respaldo tomado mientras se ejecutaba.',
+        contenido = null, documentos = null
+        where estado not in ('terminada', 'fallida') returning 1`),
+    };
+  });
 }
 
 async function contarMigraciones(database: Database): Promise<number> {
@@ -358,6 +393,21 @@ async function contarMigraciones(database: Database): Promise<number> {
     rows: { n: number }[];
   };
   return Number(m.rows[0].n);
+}
+
+/** Says what the restore brought and what it left out. */
+function contarDejados(r: ResultadoRestauracion, log: (linea: string) => void): ResultadoRestauracion {
+  const filas = Object.values(r.manifiesto.tablas).reduce((a, b) => a + b, 0);
+  log(
+    `Traído: ${Object.keys(r.manifiesto.tablas).length} tablas con ${filas} filas (usuarios, solicitudes, documentos, ` +
+      `funcionarios, auditoría de ${r.entradasAuditoria} entradas…).`,
+  );
+  log(
+    `Dejado fuera: ${r.dejados.respaldos} registros de respaldos del servidor de origen (sus archivos están allí), ` +
+      `${r.dejados.importacionesInterrumpidas} importaciones en curso (cerradas como interrumpidas), y lo que ` +
+      "nunca va en un respaldo: la clave de auditoría, el certificado de sello y el archivo de entorno.",
+  );
+  return r;
 }
 
 /** Restores a backup into an empty PostgreSQL database or an empty (or absent) data folder. */
@@ -395,7 +445,7 @@ export async function restaurar(
       ]);
       const database = await openDatabase({ databaseUrl: destino.databaseUrl });
       try {
-        return await completarRestauracion(database, manifiesto, auditoria);
+        return contarDejados(await completarRestauracion(database, manifiesto, auditoria), log);
       } finally {
         await database.close();
       }
@@ -426,7 +476,7 @@ export async function restaurar(
     }
     const database = await openDatabase({ dataDir: destino.dataDir });
     try {
-      return await completarRestauracion(database, manifiesto, auditoria);
+      return contarDejados(await completarRestauracion(database, manifiesto, auditoria), log);
     } finally {
       await database.close();
     }

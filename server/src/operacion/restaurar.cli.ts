@@ -9,23 +9,41 @@ import path from "node:path";
 import { cargarClave } from "../auditoria/clave.js";
 import { leerPuntos } from "../auditoria/puntos.js";
 import { ConfigError, loadConfig } from "../config.js";
+import { cargarEntornoDeArgumentos, LineaError } from "./linea.js";
 import { type ComprobacionAuditoria, RespaldoRechazado, restaurar } from "./respaldo.js";
 
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
+  let args: string[];
   try {
+    args = cargarEntornoDeArgumentos(process.argv.slice(2));
     config = loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || e instanceof LineaError) {
       console.error(e.message);
       return 2;
     }
     throw e;
   }
-  const archivo = process.argv.slice(2).find((a) => a !== "--");
+  // --base NOMBRE: a new database on the same PostgreSQL server, reached with the installation's
+  // roles (the environment file's DATABASE_MIGRATION_URL / DATABASE_URL with that database's name).
+  const iBase = args.indexOf("--base");
+  const base = iBase >= 0 ? args.splice(iBase, 2)[1] : undefined;
+  if (iBase >= 0 && (!base || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(base) || !config.databaseUrl)) {
+    console.error("--base NOMBRE necesita DATABASE_URL y un nombre de base válido (letras, números y _).");
+    return 2;
+  }
+  const conBase = (url: string | undefined) => {
+    if (!url || !base) return url;
+    const u = new URL(url);
+    u.pathname = `/${base}`;
+    return u.toString();
+  };
+  const urlDestino = conBase(config.databaseMigrationUrl ?? config.databaseUrl);
+  const archivo = args.find((a) => a !== "--");
   if (!archivo) {
     console.error(
-      "Uso: npm run restore ARCHIVO   (con DATABASE_URL de una base vacía, o DATA_DIR de una carpeta vacía)",
+      "Uso: npm run restore -- [--env ARCHIVO_DE_ENTORNO] [--base NOMBRE_DE_BASE_NUEVA] ARCHIVO   (PostgreSQL: una base vacía; base embebida: DATA_DIR de una carpeta vacía)",
     );
     return 2;
   }
@@ -45,9 +63,7 @@ async function main(): Promise<number> {
   try {
     const r = await restaurar(
       path.resolve(archivo),
-      config.databaseUrl
-        ? { databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl }
-        : { dataDir: config.dataDir },
+      urlDestino ? { databaseUrl: urlDestino } : { dataDir: config.dataDir },
       (linea) => console.log(linea),
       auditoria,
     );

@@ -113,6 +113,38 @@ describe("GET /metrics on the app's port", () => {
     expect(valor(tras, "rf_backup_last_success_age_seconds")).toBeLessThan(120);
   });
 
+  it("reads each subscription's change notifications and the import runs from the database", async () => {
+    const ejecutar = (q: string) => t.db.execute(q) as unknown as Promise<{ rows: Record<string, unknown>[] }>;
+    const [clave] = (
+      await ejecutar(`insert into claves_sistema (nombre, prefijo, hash, alcances)
+        values ('Métricas', 'rfmetric', 'x', '{}') returning id_clave`)
+    ).rows;
+    const [sus] = (
+      await ejecutar(`insert into suscripciones (id_clave, url, instituciones, secreto)
+        values (${clave.id_clave}, 'https://parte.example/cambios', '{1}', 'x') returning id_suscripcion`)
+    ).rows;
+    const id = String(sus.id_suscripcion);
+    const fila = (n: number, extra: string) =>
+      ejecutar(`insert into notificaciones (id_evento, id_suscripcion, id_funcionario, secuencia, tipo, carga, creado, intentos, entregado, fallido)
+        values (gen_random_uuid(), ${id}, 1, ${n}, 'prueba', '{}', ${extra})`);
+    await fila(1, "now() - interval '2 hours', 0, now(), false");
+    await fila(2, "now() - interval '1 hour', 3, null, false");
+    await fila(3, "now() - interval '10 minutes', 0, null, false");
+    await fila(4, "now() - interval '3 days', 9, null, true");
+    await ejecutar(`insert into importaciones (archivo, sha256, estado, latido)
+      values ('m.csv', 'x', 'validando', now() - interval '10 minutes'), ('n.csv', 'y', 'terminada', now())`);
+    const texto = await leer();
+    expect(valor(texto, "rf_webhook_pending", { suscripcion: id })).toBe(2);
+    expect(valor(texto, "rf_webhook_failing", { suscripcion: id })).toBe(1);
+    expect(valor(texto, "rf_webhook_failed", { suscripcion: id })).toBe(1);
+    const edad = valor(texto, "rf_webhook_oldest_pending_seconds", { suscripcion: id });
+    expect(edad).toBeGreaterThanOrEqual(3600);
+    expect(edad).toBeLessThan(3700);
+    expect(valor(texto, "rf_import_runs", { estado: "validando" })).toBeGreaterThanOrEqual(1);
+    expect(valor(texto, "rf_import_runs", { estado: "terminada" })).toBeGreaterThanOrEqual(1);
+    expect(valor(texto, "rf_import_running_silent_seconds")).toBeGreaterThanOrEqual(600);
+  });
+
   it("exports every metric the shipped alert rules and dashboard read", async () => {
     const texto = await leer();
     const exportadas = new Set(

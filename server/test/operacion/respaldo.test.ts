@@ -152,6 +152,8 @@ async function abrirDestino(d: { databaseUrl?: string; dataDir?: string }) {
   return openDatabase(d.databaseUrl ? { databaseUrl: d.databaseUrl } : { dataDir: d.dataDir });
 }
 
+let nuevo: { databaseUrl?: string; dataDir?: string };
+
 describe("backup and restore", () => {
   let archivo: string;
   let restaurada: Database;
@@ -283,5 +285,29 @@ describe("backup and restore", () => {
     const truncado = path.join(carpeta, "truncado.tar");
     fs.writeFileSync(truncado, bytes.subarray(0, bytes.length - 512));
     await expect(restaurar(truncado, await destinoVacio())).rejects.toThrow(RespaldoRechazado);
+  });
+
+  it("a restored registry inherits no run in progress nor the source server's backup files, and says so", async () => {
+    await fuente.db.execute(`insert into respaldos (dia, programado, inicio, fin, exito, archivo, bytes, sha256)
+      values ('2026-11-01', true, now(), now(), true, '/var/lib/origen/respaldos/uno.tar', 10, 'x'),
+             ('2026-11-02', false, now(), null, null, null, null, null)`);
+    await fuente.db.execute(
+      `insert into importaciones (archivo, sha256, estado) values ('origen.csv', 'x', 'validando')`,
+    );
+    const copia = path.join(carpeta, "honesto.tar");
+    await respaldar(fuente.database, copia, relojDelSistema());
+    const lineas: string[] = [];
+    const r = await restaurar(copia, await destinoVacio().then((d) => (nuevo = d)), (l) => lineas.push(l));
+    expect(r.dejados).toEqual({ respaldos: 2, importacionesInterrumpidas: 1 });
+    expect(lineas.join("\n")).toMatch(/Dejado fuera: 2 registros de respaldos del servidor de origen/);
+    const d = await abrirDestino(nuevo);
+    try {
+      expect(await filas(d.db, "select * from respaldos")).toEqual([]);
+      const [imp] = await filas(d.db, "select estado, error from importaciones where archivo = 'origen.csv'");
+      expect(imp.estado).toBe("fallida");
+      expect(String(imp.error)).toContain("restauró");
+    } finally {
+      await d.close();
+    }
   });
 });
