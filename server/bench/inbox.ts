@@ -25,6 +25,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
+import { derivarClave, establecerClave } from "../src/auditoria/clave.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import type { Database, Db } from "../src/db/client.js";
@@ -163,11 +164,16 @@ interface Resultado {
 
 async function medir(database: Database): Promise<Resultado[]> {
   const config = loadConfig({
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.BENCH_LOG === "1" ? "error" : "silent",
     LOGIN_RATE_LIMIT: "1000",
     SEARCH_COUNT_CAP: process.env.SEARCH_COUNT_CAP,
   });
-  const app = await buildApp({ db: database.db, reloj: relojDelSistema, config }, { logger: false });
+  // Signing in writes to the audit trail, which needs its key (as importacion.ts sets it).
+  establecerClave(derivarClave("clave-de-auditoria-del-benchmark-0123456789abcdef"));
+  const app = await buildApp(
+    { db: database.db, reloj: relojDelSistema, config },
+    { logger: process.env.BENCH_LOG === "1" },
+  );
   await app.ready();
   const tokens = new Map<string, string>();
   for (const usuario of new Set(BANDEJAS.map((b) => b.usuario))) {
@@ -176,6 +182,7 @@ async function medir(database: Database): Promise<Resultado[]> {
       url: "/api/Account/LogIn",
       payload: { userName: usuario, password: DEMO_PASSWORD },
     });
+    if (!res.json().token) throw new Error(`LogIn ${usuario}: ${res.statusCode} ${res.body}`);
     tokens.set(usuario, res.json().token);
   }
   const [{ idInstitucion }] = await filas<{ idInstitucion: number }>(
