@@ -50,11 +50,12 @@ describe("estadoFirma", () => {
         dia,
         fc.integer({ min: 0, max: 40 }),
         (ps, vig, hoy, aviso) => {
+          const [vDesde, vHasta] = vig ? [...vig].sort() : [null, null];
           const f = aprobado({
-            periodos: ps.map(([a, b]) => ({ desde: a, hasta: b === null || b < a ? b && a : b })),
+            periodos: ps.map(([a, b]) => ({ desde: a, hasta: b !== null && b < a ? a : b })),
             firmaVigencia: vig !== null,
-            fechaDesde: vig ? (vig[0] < vig[1] ? vig[0] : vig[1]) : null,
-            fechaHasta: vig ? (vig[0] < vig[1] ? vig[1] : vig[0]) : null,
+            fechaDesde: vDesde,
+            fechaHasta: vHasta,
           });
           const cubierto = f.periodos.some((p) => p.desde <= hoy && (p.hasta === null || hoy < p.hasta));
           const dentro = !f.firmaVigencia || (f.fechaDesde! <= hoy && hoy <= f.fechaHasta!);
