@@ -69,6 +69,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         origen(req),
         reloj,
         sellado,
+        config.expiryNoticeDays,
       );
       return reply
         .type("application/pdf")
