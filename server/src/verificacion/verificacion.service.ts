@@ -18,7 +18,7 @@ import {
 } from "@registro/contracts";
 import type { Llamante } from "../auth/auth.plugin.js";
 import type { SesionUsuario } from "../auth/sesion.js";
-import type { Db, Tx } from "../db/client.js";
+import type { Db } from "../db/client.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";

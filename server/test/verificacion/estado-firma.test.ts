@@ -72,7 +72,7 @@ async function exportacion(): Promise<Map<string, string>> {
   const res = await t.as("consultor", { method: "GET", url: "/api/Exportar/Registro?formato=csv" });
   expect(res.statusCode).toBe(200);
   const filas = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
-  return new Map(filas.filter((f) => f.Tipo === "Funcionario").map((f) => [f["Cédula"], f["Estado de la firma"]]));
+  return new Map(filas.filter((f) => f.Tipo === "Funcionario").map((f) => [f.Cédula, f["Estado de la firma"]]));
 }
 
 const dia = fc.integer({ min: -400, max: 120 });
