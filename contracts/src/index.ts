@@ -1,6 +1,7 @@
 // Performance: constants of the public constancia page, without zod.
 export * from "./constancia-publica.js";
 export * from "./encabezados.js";
+export * from "./estado-firma.js";
 export * from "./estatus.js";
 export * from "./fecha-escrita.js";
 export * from "./inicio-sesion.js";

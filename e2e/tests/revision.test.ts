@@ -433,7 +433,9 @@ describe("Consulta", () => {
     await tabla.getByRole("columnheader", { name: "Estado de la firma" }).waitFor();
     expect(await tabla.getByRole("columnheader", { name: "Estatus" }).count()).toBe(0);
     await tabla
-      .getByText(/En vigor|Por vencer|Vencida|No vigente/)
+      .getByText(
+        /^(Vigente|Por vencer|Vencida|Aún no vigente \(desde .*\)|Inactivada el .*|Pendiente de aprobación|No aprobada)$/,
+      )
       .first()
       .waitFor();
     await screenshot(page, "revision-consulta-detalle");

@@ -34,7 +34,9 @@ export type ClaveColumna =
   | "estatus"
   | "fechaRegistro"
   | "fechaBaja"
-  | "motivoBaja";
+  | "motivoBaja"
+  | "causaBaja"
+  | "periodos";
 
 export const COLUMNAS_IMPORTACION: readonly ColumnaImportacion[] = [
   {
@@ -137,6 +139,21 @@ export const COLUMNAS_IMPORTACION: readonly ColumnaImportacion[] = [
     ayuda: "Obligatorio para los inactivos (hasta 2000 caracteres).",
     ejemplo: "",
   },
+  {
+    clave: "causaBaja",
+    titulo: "Causa de baja",
+    requerida: false,
+    ayuda: "Solicitud inactivada o Funcionario inactivado (vacío: Funcionario inactivado); solo para los inactivos.",
+    ejemplo: "",
+  },
+  {
+    clave: "periodos",
+    titulo: "Períodos de autorización",
+    requerida: false,
+    ayuda:
+      "Cuando la firma se inactivó y se reactivó: cada período «dd/mm/aaaa - dd/mm/aaaa (causa)» separado por «;», en orden, y el último abierto «dd/mm/aaaa -» si está activo. Vacío: un período desde la fecha de registro hasta la de baja.",
+    ejemplo: "",
+  },
 ];
 
 /** Columns of the registry's export that the import reads past (computed, not data). */
@@ -212,6 +229,15 @@ export const MSG_IMPORTACION = {
   bajaSoloInactivo: "Solo un funcionario inactivo tiene fecha de baja.",
   bajaAntesRegistro: "La fecha de baja no puede ser anterior a la fecha de registro.",
   bajaFutura: "La fecha de baja no puede ser posterior a hoy.",
+  causaInvalida: "Escriba Solicitud inactivada o Funcionario inactivado.",
+  causaSoloInactivo: "Solo un funcionario inactivo tiene causa de baja.",
+  periodosFormato:
+    "Escriba cada período como dd/mm/aaaa - dd/mm/aaaa, separados por «;»; el último abierto como dd/mm/aaaa -.",
+  periodosOrden: "Los períodos deben ir en orden y sin solaparse; solo el último puede seguir abierto.",
+  periodosFuturos: "Los períodos no pueden empezar ni terminar después de hoy.",
+  periodosRegistro: "El primer período debe empezar en la fecha de registro.",
+  periodosEstatus:
+    "El último período debe seguir abierto para un funcionario activo y terminar en la fecha de baja para uno inactivo.",
   duplicadaArchivo: (fila: number) => `Está repetida: la fila ${fila} ya tiene esta institución, cédula y tipo.`,
   dosIncumbentes: (fila: number) => `La institución ya tiene incumbente activo en la fila ${fila}.`,
   sinIncumbente: "La institución no tiene incumbente en el registro: agregue una fila de Tipo Incumbente para ella.",

@@ -4,6 +4,7 @@
  * officials' validity dates.
  */
 import { z } from "zod";
+import { ESTADOS_FIRMA } from "../estado-firma.js";
 import { MSG } from "../mensajes.js";
 import { ID_MAX } from "../validacion.js";
 
@@ -135,6 +136,12 @@ export const zFuncionario = z.object({
   vencida: z.boolean(),
   /** Avisos: in force, temporary, and its end date within EXPIRY_NOTICE_DAYS ("Por vencer"). */
   porVencer: z.boolean(),
+  /**
+   * Its standing today (contracts' estadoFirma, the one function every place uses) and its text:
+   * enVigor ⇔ "vigente" | "porVencer"; vencida ⇔ "vencida"; porVencer ⇔ "porVencer".
+   */
+  estadoFirma: z.enum(ESTADOS_FIRMA),
+  estadoTexto: z.string(),
   /** Chosen by the request's pending deactivation (203): only these end when it is approved. */
   inactivacionSolicitada: z.boolean(),
   firmas: z.array(zFirmaFuncionario),

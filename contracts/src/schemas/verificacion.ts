@@ -4,6 +4,7 @@
  * and the public view of a constancia (GET api/Verificacion/Constancia/{codigo}).
  */
 import { z } from "zod";
+import { ESTADOS_FIRMA } from "../estado-firma.js";
 import { MSG } from "../mensajes.js";
 import { zCedula, zId } from "../validacion.js";
 import { leerFecha, zMonto } from "./originador.js";
@@ -73,6 +74,9 @@ export const zRegistroVerificacion = z.object({
    * EXPIRY_NOTICE_DAYS before it and "Vencida" after it; null otherwise.
    */
   vencimiento: z.enum(["porVencer", "vencida"]).nullable(),
+  /** Its standing today (contracts' estadoFirma, as every screen states it) and that text. */
+  estadoFirma: z.enum(ESTADOS_FIRMA),
+  estadoTexto: z.string(),
 });
 export type RegistroVerificacion = z.infer<typeof zRegistroVerificacion>;
 
@@ -100,10 +104,12 @@ export const zFuncionarioConstancia = z.object({
   fechaDesde: z.string().nullable(),
   fechaHasta: z.string().nullable(),
   /**
-   * "vigente" | "porVencer" (in force, its end date within EXPIRY_NOTICE_DAYS) | "inactivada" |
-   * "vencida", with the text shown ("Inactivada el dd/mm/aaaa").
+   * Its standing now (contracts' estadoFirma): "vigente" | "porVencer" (in force, its end date
+   * within EXPIRY_NOTICE_DAYS) | "aunNoVigente" (approved, validity not begun) | "vencida" |
+   * "inactivada" | "pendiente" | "noAprobada", with the text shown ("Aún no vigente (desde
+   * dd/mm/aaaa)", "Inactivada el dd/mm/aaaa").
    */
-  estado: z.enum(["vigente", "porVencer", "inactivada", "vencida"]),
+  estado: z.enum(ESTADOS_FIRMA),
   estadoTexto: z.string(),
 });
 export type FuncionarioConstancia = z.infer<typeof zFuncionarioConstancia>;

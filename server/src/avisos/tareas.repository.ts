@@ -1,6 +1,6 @@
 /** SQL behind the once-a-day tasks: the day's claim, officials nearing or past their end date, summaries. */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
-import { and, asc, eq, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   avisos,
@@ -29,8 +29,11 @@ export async function reclamarDia(tx: Tx, tarea: string, dia: string): Promise<b
   return r.length > 0;
 }
 
-/** Active temporary officials of live requests whose end date falls between the two dates. */
-export async function funcionariosPorVencer(tx: Tx, desde: string, hasta: string) {
+/**
+ * Active temporary officials of live requests whose end date falls between the two dates and whose
+ * validity has begun by `hoy`: contracts' estadoFirma "Por vencer" or "Vencida" (test/solicitudes/bandeja-vencimiento).
+ */
+export async function funcionariosPorVencer(tx: Tx, desde: string, hasta: string, hoy: string) {
   return tx
     .select({
       idFuncionario: funcionarios.idFuncionario,
@@ -52,7 +55,8 @@ export async function funcionariosPorVencer(tx: Tx, desde: string, hasta: string
         isNotNull(funcionarios.fechaHasta),
         gte(funcionarios.fechaHasta, desde),
         lte(funcionarios.fechaHasta, hasta),
-        ne(solicitudes.estatus, ESTATUS.INACTIVADO),
+        or(isNull(funcionarios.fechaDesde), lte(funcionarios.fechaDesde, hoy)),
+        notInArray(solicitudes.estatus, [ESTATUS.INACTIVADO, ESTATUS.ANULADA]),
       ),
     )
     .orderBy(asc(funcionarios.fechaHasta), asc(funcionarios.idFuncionario));

@@ -47,7 +47,7 @@ export async function ejecutarTareasDiarias(db: Db, diasAviso: number, reloj: Re
  * per state, official, end date and user makes a repeated sweep write nothing new.
  */
 async function barrerVencimientos(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], hoy: string, diasAviso: number) {
-  const lista = await repo.funcionariosPorVencer(tx, sumarDias(hoy, -diasAviso), sumarDias(hoy, diasAviso));
+  const lista = await repo.funcionariosPorVencer(tx, sumarDias(hoy, -diasAviso), sumarDias(hoy, diasAviso), hoy);
   const originadores = new Map<number, Awaited<ReturnType<typeof avisosRepo.destinatarios>>>();
   const nuevos: avisosRepo.NuevoAviso[] = [];
   for (const f of lista) {

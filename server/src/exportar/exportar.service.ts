@@ -11,17 +11,18 @@
 import type { Readable } from "node:stream";
 import {
   type BandejaItem,
-  type CodigoEstatusFuncionario,
   type ConsultaBandeja,
   ESTATUS_FUNCIONARIO,
+  estadoFirma,
   type FilasConfiguracion,
   filaCargo,
   filaUsuario,
   LISTAS_CONFIGURACION,
   type ListaConfiguracion,
-  NOMBRE_ESTATUS_FUNCIONARIO,
+  type PeriodoFirma,
   type SeleccionLista,
   seleccionarFilas,
+  textoDeFechaIso,
   textoEstatus,
 } from "@registro/contracts";
 import { sql } from "drizzle-orm";
@@ -46,7 +47,6 @@ import { institucionDeAlcance } from "../shared/alcance.js";
 import { diaEnUtc, fechaLocal } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja, type Vigencia } from "../solicitudes/bandejas.service.js";
-import { vigencia as vigenciaFuncionario } from "../solicitudes/mappers.js";
 import { type Columna, exportar, type Formato } from "./formatos.js";
 
 export interface Archivo {
@@ -151,17 +151,34 @@ interface FilaRegistro {
   estatusSolicitud: number;
   /** The first day it was authorised (the request's date for an incumbent), in the country. */
   registro: Date | string;
+  /** The official's authorisation periods, oldest first, as instants in ms (null for an incumbent). */
+  periodos: { desde: number | string; hasta: number | string | null; causa: string | null }[] | null;
+  /** The official's comment, and whether its request is an imported one (the comment is then the end reason). */
+  comentario: string;
+  importada: boolean;
 }
 
 /** Texts of the registry's cells where the screens show them instead of a blank. */
 export const SIN_LIMITE = "Sin límite";
 export const PERMANENTE = "Permanente";
 
-/** The officials' tables' "Estado de la firma" (DESIGN.md §4, EXPIRY_NOTICE_DAYS). */
-function estadoFirma(f: FilaRegistro, hoy: string, diasAviso: number): string {
-  const v = vigenciaFuncionario(f, f.estatusSolicitud, hoy, diasAviso);
-  if (v.enVigor) return v.porVencer ? "Por vencer" : "En vigor";
-  return v.vencida ? "Vencida" : "No vigente";
+/** An official's periods as calendar days in the country. */
+function periodosDe(f: FilaRegistro): PeriodoFirma[] {
+  return (f.periodos ?? []).map((p) => ({
+    desde: fechaLocal(new Date(Number(p.desde))),
+    hasta: p.hasta === null ? null : fechaLocal(new Date(Number(p.hasta))),
+    causaFin: p.causa === "solicitud" ? "solicitud" : p.causa === "funcionario" ? "funcionario" : null,
+  }));
+}
+
+/** Texts of an ended period's cause ("Causa de baja"), as the import reads them back. */
+export const CAUSA_BAJA = { solicitud: "Solicitud inactivada", funcionario: "Funcionario inactivado" } as const;
+
+/** A period as the "Períodos de autorización" column writes it: "dd/mm/aaaa - dd/mm/aaaa (causa)", open: "dd/mm/aaaa -". */
+export function textoPeriodo(p: PeriodoFirma): string {
+  if (p.hasta === null) return `${textoDeFechaIso(p.desde)} -`;
+  const causa = p.causaFin ? ` (${CAUSA_BAJA[p.causaFin]})` : "";
+  return `${textoDeFechaIso(p.desde)} - ${textoDeFechaIso(p.hasta)}${causa}`;
 }
 
 /**
@@ -190,7 +207,6 @@ export function exportarRegistro(
     ] satisfies ClaveOrden[],
     desc: false,
   };
-  const activo = ESTATUS_FUNCIONARIO.ACTIVO;
   const consulta = (t: Tramo, despues: readonly string[] | null, limite: number) => sql`select r.*${columnasClave(t)}
     from (
       select ${instituciones.nombre} as institucion, 1 as orden, ${funcionarios.idFuncionario} as id,
@@ -205,13 +221,19 @@ export function exportarRegistro(
         ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
         ${funcionarios.idEstatus} as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud",
         coalesce((select min(a.desde) from autorizaciones a where a.id_funcionario = ${funcionarios.idFuncionario}),
-          ${funcionarios.creado}) as registro
+          ${funcionarios.creado}) as registro,
+        (select json_agg(json_build_object('desde', (extract(epoch from a.desde) * 1000)::bigint,
+            'hasta', (extract(epoch from a.hasta) * 1000)::bigint, 'causa', a.causa_fin)
+            order by a.desde, a.id_autorizacion)
+          from autorizaciones a where a.id_funcionario = ${funcionarios.idFuncionario}) as periodos,
+        ${funcionarios.comentario} as comentario,
+        exists (select 1 from importacion_solicitudes m where m.id_solicitud = ${funcionarios.idSolicitud}) as importada
       from ${funcionarios}
       join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
       join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
       join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
       join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
-      where ${funcionarios.idEstatus} = ${activo} ${enAlcance}
+      where exists (select 1 from autorizaciones a where a.id_funcionario = ${funcionarios.idFuncionario}) ${enAlcance}
       union all
       select * from (
         select distinct on (${solicitudes.idInstitucion}, ${incumbentes.cedula})
@@ -221,14 +243,13 @@ export function exportarRegistro(
           false as "firmaRango", null::text as "montoDesde", null::text as "montoHasta", false as "firmaVigencia",
           null::text as "fechaDesde", null::text as "fechaHasta",
           ${incumbentes.nombres} || ' ' || ${incumbentes.apellidos} as titular,
-          ${activo}::smallint as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud",
-          ${solicitudes.fechaSolicitud} as registro
+          ${ESTATUS_FUNCIONARIO.ACTIVO}::smallint as "idEstatus", ${solicitudes.estatus} as "estatusSolicitud",
+          ${solicitudes.fechaSolicitud} as registro, null::json as periodos, '' as comentario, false as importada
         from ${solicitudes}
         join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
         join ${incumbentes} on ${incumbentes.idIncumbente} = ${solicitudes.idIncumbente}
         join ${cargos} on ${cargos.idCargo} = ${incumbentes.codCargo}
-        where exists (select 1 from ${funcionarios} where ${funcionarios.idSolicitud} = ${solicitudes.idSolicitud}
-            and ${funcionarios.idEstatus} = ${activo}) ${enAlcance}
+        where exists (select 1 from autorizaciones a where a.id_solicitud = ${solicitudes.idSolicitud}) ${enAlcance}
         order by ${solicitudes.idInstitucion}, ${incumbentes.cedula}, ${solicitudes.idSolicitud} desc
       ) incumbentes_registro
     ) r
@@ -236,6 +257,20 @@ export function exportarRegistro(
     ${ordenTramo(t)}
     limit ${entero(limite)}`;
   const incumbente = (f: FilaRegistro) => f.orden === 0;
+  const abierto = (f: FilaRegistro) => periodosDe(f).some((p) => p.hasta === null);
+  /** The ended last period of an official no longer authorised. */
+  const fin = (f: FilaRegistro) => (incumbente(f) || abierto(f) ? undefined : periodosDe(f).at(-1));
+  const causaBaja = (f: FilaRegistro) => {
+    const causa = fin(f)?.causaFin;
+    return causa ? CAUSA_BAJA[causa] : "";
+  };
+  // An imported official keeps the end reason its file gave (its comment); others, the cause's text.
+  const motivoBaja = (f: FilaRegistro) =>
+    fin(f) === undefined
+      ? ""
+      : f.importada && f.comentario !== ""
+        ? f.comentario
+        : causaBaja(f) || CAUSA_BAJA.funcionario;
   const monto = (f: FilaRegistro, m: string | null) =>
     incumbente(f) ? null : !f.firmaRango ? SIN_LIMITE : m === null ? null : Number(m);
   const dia = (f: FilaRegistro, d: string | null) =>
@@ -252,11 +287,19 @@ export function exportarRegistro(
     { titulo: "Monto hasta", valor: (f) => monto(f, f.montoHasta), formato: "monto" },
     { titulo: "Vigencia desde", valor: (f) => dia(f, f.fechaDesde), formato: "fecha" },
     { titulo: "Vigencia hasta", valor: (f) => dia(f, f.fechaHasta), formato: "fecha" },
-    { titulo: "Estatus", valor: (f) => NOMBRE_ESTATUS_FUNCIONARIO[f.idEstatus as CodigoEstatusFuncionario] },
-    { titulo: "Estado de la firma", valor: (f) => (incumbente(f) ? "" : estadoFirma(f, hoy, diasAviso)) },
+    // Activo: authorised in the registry today (an open period); Inactivo: its last period ended.
+    { titulo: "Estatus", valor: (f) => (incumbente(f) || abierto(f) ? "Activo" : "Inactivo") },
+    {
+      titulo: "Estado de la firma",
+      valor: (f) => (incumbente(f) ? "" : estadoFirma({ ...f, periodos: periodosDe(f) }, hoy, diasAviso).texto),
+    },
     { titulo: "Tipo", valor: (f) => (incumbente(f) ? "Incumbente" : "Funcionario") },
     { titulo: "Teléfono", valor: (f) => f.telefono },
     { titulo: "Fecha de registro", valor: (f) => diaEnUtc(fechaLocal(f.registro)), formato: "fecha" },
+    { titulo: "Fecha de baja", valor: (f) => (fin(f) ? diaEnUtc(fin(f)?.hasta ?? "") : null), formato: "fecha" },
+    { titulo: "Motivo de baja", valor: (f) => motivoBaja(f) },
+    { titulo: "Causa de baja", valor: (f) => causaBaja(f) },
+    { titulo: "Períodos de autorización", valor: (f) => periodosDe(f).map(textoPeriodo).join("; ") },
   ];
   return {
     nombre: `registro-firmas-${hoy}.${formato}`,

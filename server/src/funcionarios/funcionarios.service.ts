@@ -28,6 +28,7 @@ import { cargoValido } from "../solicitudes/originador.repository.js";
 import { completarNombres, idDelFormulario } from "../solicitudes/originador.service.js";
 import { exigirFechasDeFuncionario } from "../solicitudes/renovacion.service.js";
 import { aplicarTransicion } from "../solicitudes/transiciones.service.js";
+import { periodosPorFuncionario } from "../verificacion/periodos.js";
 import * as repo from "./funcionarios.repository.js";
 
 /** Active requests take new officials (`agregarFuncionarios`); editable ones change them (`guardar`). */
@@ -208,11 +209,10 @@ export async function funcionariosDeSolicitud(
 ): Promise<Funcionario[]> {
   const s = await solicitudVisible(db, sesion, idSolicitud);
   const filas = await repo.funcionariosDeSolicitud(db, idSolicitud);
-  const firmas = await repo.firmasDe(
-    db,
-    filas.map((f) => f.idFuncionario),
-  );
+  const ids = filas.map((f) => f.idFuncionario);
+  const [firmas, periodos] = await Promise.all([repo.firmasDe(db, ids), periodosPorFuncionario(db, ids)]);
   const contexto = {
+    periodos,
     idIncumbente: s.idIncumbente,
     idInstitucion: s.idInstitucion,
     estatusSolicitud: s.estatus,

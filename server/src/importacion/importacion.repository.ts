@@ -28,7 +28,7 @@ import {
   solicitudes,
   usuarios,
 } from "../db/schema.js";
-import { fechaLocal, inicioDiaLocal } from "../shared/tiempo.js";
+import { fechaLocal, inicioDiaLocal, ZONA_PAIS } from "../shared/tiempo.js";
 import { normalizarNombre } from "./lector.js";
 import { claveInstitucion, type Existentes, type FuncionarioExistente, type IncumbenteExistente } from "./plan.js";
 import type { Catalogos, RegistroImportado } from "./validacion.js";
@@ -68,6 +68,8 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
       firmas: string | null;
       desde: Date | string | null;
       hasta: Date | string | null;
+      abierto: boolean;
+      periodos: string | null;
     }
   >(
     tx,
@@ -78,7 +80,12 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
       (select string_agg(ff.id_firma::text, ',' order by ff.id_firma) from funcionario_firmas ff
         where ff.id_funcionario = f.id_funcionario) as firmas,
       (select min(a.desde) from autorizaciones a where a.id_funcionario = f.id_funcionario) as desde,
-      (select max(a.hasta) from autorizaciones a where a.id_funcionario = f.id_funcionario) as hasta
+      (select max(a.hasta) from autorizaciones a where a.id_funcionario = f.id_funcionario) as hasta,
+      exists (select 1 from autorizaciones a where a.id_funcionario = f.id_funcionario and a.hasta is null) as abierto,
+      (select string_agg(to_char(a.desde at time zone ${ZONA_PAIS}, 'YYYY-MM-DD') || '|' ||
+          coalesce(to_char(a.hasta at time zone ${ZONA_PAIS}, 'YYYY-MM-DD'), '') || '|' || coalesce(a.causa_fin, ''),
+          ';' order by a.desde, a.id_autorizacion)
+        from autorizaciones a where a.id_funcionario = f.id_funcionario) as periodos
     from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
     where f.enviado and s.id_institucion in (${lista})`,
   );
@@ -107,8 +114,14 @@ export async function cargarExistentes(tx: Tx, ids: number[]): Promise<Existente
       firmaVigencia: f.firmaVigencia,
       fechaDesde: f.fechaDesde,
       fechaHasta: f.fechaHasta,
-      activo: f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO,
+      // Activo as the registry's export writes it: authorised now (an open period). An official of a
+      // request without periods (never approved) by its status.
+      activo:
+        f.periodos === null
+          ? f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO
+          : f.abierto === true || String(f.abierto) === "t",
       comentario: f.comentario,
+      periodos: f.periodos ?? "",
       fechaRegistro: f.desde === null ? null : fechaLocal(f.desde),
       fechaBaja: f.hasta === null ? null : fechaLocal(f.hasta),
     })),
@@ -422,13 +435,25 @@ const valoresFuncionario = (r: RegistroImportado, idSolicitud: number) => ({
 async function firmasYPeriodos(tx: Tx, pares: { id: number; idSolicitud: number; r: RegistroImportado }[]) {
   const ff = pares.flatMap(({ id, r }) => r.firmas.map((idFirma) => ({ idFuncionario: id, idFirma })));
   for (let i = 0; i < ff.length; i += 2000) await tx.insert(funcionarioFirmas).values(ff.slice(i, i + 2000));
-  const periodos = pares.map(({ id, idSolicitud, r }) => ({
-    idFuncionario: id,
-    idSolicitud,
-    desde: inicioDiaLocal(r.fechaRegistro),
-    hasta: r.activo || r.fechaBaja === null ? null : inicioDiaLocal(r.fechaBaja),
-    causaFin: r.activo ? null : "funcionario",
-  }));
+  // The row's periods (the export's "Períodos de autorización", or one from registration to end);
+  // a row staged by an earlier release has none: one from its dates.
+  const periodos = pares.flatMap(({ id, idSolicitud, r }) =>
+    (
+      r.periodos ?? [
+        {
+          desde: r.fechaRegistro,
+          hasta: r.activo ? null : r.fechaBaja,
+          causaFin: r.activo ? null : ("funcionario" as const),
+        },
+      ]
+    ).map((p) => ({
+      idFuncionario: id,
+      idSolicitud,
+      desde: inicioDiaLocal(p.desde),
+      hasta: p.hasta === null ? null : inicioDiaLocal(p.hasta),
+      causaFin: p.causaFin,
+    })),
+  );
   for (let i = 0; i < periodos.length; i += 2000) await tx.insert(autorizaciones).values(periodos.slice(i, i + 2000));
 }
 

@@ -34,7 +34,13 @@ export interface FuncionarioExistente {
   /** First period's start and the last period's end, as the country's dates. */
   fechaRegistro: string | null;
   fechaBaja: string | null;
+  /** Its periods as "desde|hasta|causa;…" (calendar days), to compare with a row's (`clavePeriodos`). */
+  periodos?: string;
 }
+
+/** A row's periods in the form `FuncionarioExistente.periodos` has them. */
+export const clavePeriodos = (r: RegistroImportado) =>
+  (r.periodos ?? []).map((p) => `${p.desde}|${p.hasta ?? ""}|${p.causaFin ?? ""}`).join(";");
 
 export interface IncumbenteExistente {
   idIncumbente: number;
@@ -100,6 +106,7 @@ function cambiosFuncionario(r: RegistroImportado, f: FuncionarioExistente, impor
     if (r.fechaRegistro !== f.fechaRegistro) c.push("Fecha de registro");
     if ((r.activo ? null : r.fechaBaja) !== (f.activo ? null : f.fechaBaja)) c.push("Fecha de baja");
     if (r.motivoBaja !== (f.activo ? "" : f.comentario)) c.push("Motivo de baja");
+    if (f.periodos !== undefined && clavePeriodos(r) !== f.periodos) c.push("Períodos de autorización");
   }
   return [...new Set(c)];
 }

@@ -53,6 +53,43 @@ export interface RegistroImportado {
   fechaRegistro: string;
   fechaBaja: string | null;
   motivoBaja: string;
+  /**
+   * The authorisation periods it is written with (an official): the file's "Períodos de autorización"
+   * when given, else one from the registration day, ended on the end day with the end's cause for
+   * an inactive one. Absent in rows staged by an earlier release (then built from the dates).
+   */
+  periodos?: PeriodoImportado[];
+}
+
+export interface PeriodoImportado {
+  desde: string;
+  hasta: string | null;
+  causaFin: "solicitud" | "funcionario" | null;
+}
+
+/** The end's cause as the export writes it ("Causa de baja", in a period's brackets). */
+const CAUSAS: Record<string, "solicitud" | "funcionario"> = {
+  [normalizarNombre("Solicitud inactivada")]: "solicitud",
+  [normalizarNombre("Funcionario inactivado")]: "funcionario",
+};
+
+/** "dd/mm/aaaa - dd/mm/aaaa (causa); …; dd/mm/aaaa -": the periods, or why they cannot be read. */
+export function leerPeriodos(t: string): PeriodoImportado[] | null {
+  const periodos: PeriodoImportado[] = [];
+  for (const parte of t.split(";").map((x) => x.trim())) {
+    const m = /^(\S+)\s*-\s*([^\s(]+)?\s*(?:\((.*)\))?$/.exec(parte);
+    if (!m) return null;
+    const desde = leerFechaEscrita(m[1]);
+    const hasta = m[2] === undefined ? { fecha: null } : leerFechaEscrita(m[2]);
+    if (desde.error !== undefined || desde.fecha === null || hasta.error !== undefined) return null;
+    let causaFin: PeriodoImportado["causaFin"] = null;
+    if (m[3] !== undefined) {
+      causaFin = CAUSAS[normalizarNombre(m[3])] ?? null;
+      if (causaFin === null || hasta.fecha === null) return null;
+    } else if (hasta.fecha !== null) causaFin = "funcionario";
+    periodos.push({ desde: desde.fecha, hasta: hasta.fecha, causaFin });
+  }
+  return periodos;
 }
 
 export interface Rechazo {
@@ -240,6 +277,48 @@ export function validarFila(
     else if (motivoBaja.length > 2000) rechazar("motivoBaja", MSG.textoLargo(2000));
   } else if (activo === true && baja.fecha !== null) rechazar("fechaBaja", MSG_IMPORTACION.bajaSoloInactivo);
 
+  // The end's cause, and the periods when the file has them (the registry's export writes both).
+  const causaTexto = texto(celdas.causaBaja);
+  let causaBaja: "solicitud" | "funcionario" | null = null;
+  if (causaTexto !== "") {
+    causaBaja = CAUSAS[normalizarNombre(causaTexto)] ?? null;
+    if (causaBaja === null) rechazar("causaBaja", MSG_IMPORTACION.causaInvalida);
+    else if (activo === true) rechazar("causaBaja", MSG_IMPORTACION.causaSoloInactivo);
+  }
+  let periodos: PeriodoImportado[] = [];
+  const periodosTexto = tipo === TIPO_IMPORTACION.funcionario ? texto(celdas.periodos) : "";
+  if (periodosTexto !== "") {
+    const leidos = leerPeriodos(periodosTexto);
+    if (leidos === null) rechazar("periodos", MSG_IMPORTACION.periodosFormato);
+    else {
+      const enOrden = leidos.every(
+        (p, i) =>
+          (p.hasta === null ? i === leidos.length - 1 : p.desde <= p.hasta) &&
+          (i === 0 || (leidos[i - 1].hasta !== null && leidos[i - 1].hasta! <= p.desde)),
+      );
+      const ultimo = leidos[leidos.length - 1];
+      if (!enOrden) rechazar("periodos", MSG_IMPORTACION.periodosOrden);
+      else if (leidos.some((p) => p.desde > cat.hoy || (p.hasta !== null && p.hasta > cat.hoy)))
+        rechazar("periodos", MSG_IMPORTACION.periodosFuturos);
+      else if (fechaRegistro !== null && leidos[0].desde !== fechaRegistro)
+        rechazar("periodos", MSG_IMPORTACION.periodosRegistro);
+      else if (activo === true ? ultimo.hasta !== null : activo === false && ultimo.hasta !== fechaBaja)
+        rechazar("periodos", MSG_IMPORTACION.periodosEstatus);
+      else periodos = leidos;
+    }
+  } else if (fechaRegistro !== null) {
+    periodos = [
+      {
+        desde: fechaRegistro,
+        hasta: activo ? null : fechaBaja,
+        causaFin: activo ? null : (causaBaja ?? "funcionario"),
+      },
+    ];
+  }
+  // The last period's cause is the row's "Causa de baja" when both are given.
+  if (causaBaja !== null && periodos.length > 0 && periodos[periodos.length - 1].hasta !== null)
+    periodos[periodos.length - 1] = { ...periodos[periodos.length - 1], causaFin: causaBaja };
+
   if (rechazos.length > 0 || tipo === null || activo === null || fechaRegistro === null) {
     return { rechazos: rechazos.length > 0 ? rechazos : [{ columna: "", mensaje: MSG_IMPORTACION.requerido }] };
   }
@@ -267,6 +346,7 @@ export function validarFila(
       fechaRegistro,
       fechaBaja,
       motivoBaja: activo ? "" : motivoBaja,
+      periodos: esFuncionario ? periodos : [],
     },
   };
 }

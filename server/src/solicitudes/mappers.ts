@@ -5,20 +5,20 @@
 
 import {
   type Adjunto,
-  ESTATUS,
-  ESTATUS_FUNCIONARIO,
+  autorizadaSegunEstado,
   ESTATUS_INTERNOS,
+  estadoFirma,
   type Funcionario,
   type GrupoFirmasFuncionario,
   type HistoricoEntrada,
   infoEstatus,
   infoEstatusExterno,
   NOMBRE_ESTATUS_FUNCIONARIO,
+  type PeriodoFirma,
   type Rechazo,
   type Solicitud,
 } from "@registro/contracts";
 import type { funcionarios } from "../db/schema.js";
-import { sumarDias } from "../shared/tiempo.js";
 import type { HistorialFila, RechazoFila, SolicitudDetalleFila } from "./lectura.repository.js";
 
 /**
@@ -75,32 +75,26 @@ export interface FirmaFila {
 
 type FuncionarioFila = typeof funcionarios.$inferSelect & { cargoNombre: string };
 
-/**
- * In force (DESIGN.md §4): Activo, the request not deactivated (201), and permanent or `hoy` within
- * its dates. Computed at read time: nothing runs on a timer.
- */
-export function vigencia(
-  f: Pick<FuncionarioFila, "idEstatus" | "firmaVigencia" | "fechaDesde" | "fechaHasta">,
-  estatusSolicitud: number,
-  hoy: string,
-  // Avisos: "Por vencer" from this many days before the end date (EXPIRY_NOTICE_DAYS).
-  diasAviso = 30,
-): { enVigor: boolean; vencida: boolean; porVencer: boolean } {
-  const vencida = f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta < hoy;
-  const dentro =
-    !f.firmaVigencia ||
-    ((f.fechaDesde === null || f.fechaDesde <= hoy) && (f.fechaHasta === null || hoy <= f.fechaHasta));
-  const enVigor = f.idEstatus === ESTATUS_FUNCIONARIO.ACTIVO && estatusSolicitud !== ESTATUS.INACTIVADO && dentro;
-  const porVencer = enVigor && f.firmaVigencia && f.fechaHasta !== null && f.fechaHasta <= sumarDias(hoy, diasAviso);
-  return { enVigor, vencida, porVencer };
-}
-
 export function mapFuncionario(
   f: FuncionarioFila,
   idRow: number,
   firmas: FirmaFila[],
-  contexto: { idIncumbente: number; idInstitucion: number; estatusSolicitud: number; hoy: string; diasAviso?: number },
+  contexto: {
+    idIncumbente: number;
+    idInstitucion: number;
+    estatusSolicitud: number;
+    hoy: string;
+    diasAviso?: number;
+    /** Authorisation periods by official, as calendar days (verificacion/periodos.ts). */
+    periodos: ReadonlyMap<number, readonly PeriodoFirma[]>;
+  },
 ): Funcionario {
+  // Its standing today, from the one function every place uses (DESIGN.md §4: computed when read).
+  const estado = estadoFirma(
+    { ...f, estatusSolicitud: contexto.estatusSolicitud, periodos: contexto.periodos.get(f.idFuncionario) ?? [] },
+    contexto.hoy,
+    contexto.diasAviso ?? 30,
+  );
   const nombreEstatus = NOMBRE_ESTATUS_FUNCIONARIO[f.idEstatus as keyof typeof NOMBRE_ESTATUS_FUNCIONARIO] ?? "";
   return {
     idFuncionario: f.idFuncionario,
@@ -125,7 +119,11 @@ export function mapFuncionario(
     fechaDesde: f.fechaDesde,
     fechaHasta: f.fechaHasta,
     enviado: f.enviado,
-    ...vigencia(f, contexto.estatusSolicitud, contexto.hoy, contexto.diasAviso),
+    enVigor: autorizadaSegunEstado(estado.estado),
+    vencida: estado.estado === "vencida",
+    porVencer: estado.estado === "porVencer",
+    estadoFirma: estado.estado,
+    estadoTexto: estado.texto,
     inactivacionSolicitada: f.inactivacionSolicitada,
     firmas: firmas.map((x) => ({
       idAutFirma: x.idAutFirma,

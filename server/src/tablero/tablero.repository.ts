@@ -103,10 +103,10 @@ export function porInstitucion(db: Db, idInstitucion: number | null) {
 
 const condicionesPorVencer = (hoy: string, hasta: string, idInstitucion: number | null) =>
   sql`f.id_estatus = 2 and f.firma_vigencia and f.fecha_hasta between ${hoy}::date and ${hasta}::date
-      and (f.fecha_desde is null or f.fecha_desde <= ${hoy}::date) and s.estatus <> 201
+      and (f.fecha_desde is null or f.fecha_desde <= ${hoy}::date) and s.estatus not in (201, 109)
       ${deInstitucion(idInstitucion, sql`s.id_institucion`)}`;
 
-/** Officials in force whose end date is from `hoy` to `hasta` (the "Por vencer" of vigencia()). */
+/** Officials in force whose end date is from `hoy` to `hasta`: contracts' estadoFirma "Por vencer" (test/solicitudes/bandeja-vencimiento). */
 export async function porVencer(db: Db, hoy: string, hasta: string, idInstitucion: number | null, limite: number) {
   const condiciones = condicionesPorVencer(hoy, hasta, idInstitucion);
   const [{ total }] = await filas<{ total: number }>(

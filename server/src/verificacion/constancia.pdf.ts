@@ -34,6 +34,8 @@ export interface DatosConstancia {
     firmas: string[];
     rango: string;
     vigencia: string;
+    /** Its standing when issued (contracts' estadoFirma): "Vigente", "Aún no vigente (desde …)"… */
+    estado: string;
     digital: boolean;
   }[];
   /** What the visible seal block says: the certificate's subject and the sealing time. */
@@ -142,7 +144,7 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
     doc.text(t(`Cédula: ${f.cedula}    Cargo: ${f.cargo}`), { width: ancho - 20 });
     doc.text(t(`Firmas: ${f.firmas.join(", ")}`), { width: ancho - 20 });
     doc.text(t(`Rango: ${f.rango}    Vigencia: ${f.vigencia}`), { width: ancho - 20 });
-    doc.text(t(`Firma: ${textoClaseFirma(f.digital)}`), { width: ancho - 20 });
+    doc.text(t(`Firma: ${textoClaseFirma(f.digital)}    Estado al emitir: ${f.estado}`), { width: ancho - 20 });
     doc.y = y0 + alto + 8;
     doc.x = MARGEN;
   }

@@ -9,7 +9,7 @@
  * - validity dates (firmaVigencia) and the amount range (firmaRango) include both limits;
  * - among several entries the closest to "Autorizado" answers (see `Rango`).
  */
-import { ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
+import { autorizadaSegunEstado, estadoFirma, MSG } from "@registro/contracts";
 import { fechaTexto } from "../shared/tiempo.js";
 
 export function montoTexto(n: number): string {
@@ -62,35 +62,32 @@ export interface Veredicto {
   motivo: string;
 }
 
-export function cubre(p: Periodo, fecha: string): boolean {
-  return p.desde <= fecha && (p.hasta === null || fecha < p.hasta);
-}
-
-/** Statuses of a request whose pending officials will not be approved any more. */
-const CERRADAS: readonly number[] = [ESTATUS.RECHAZADO_JURIDICO, ESTATUS.ANULADA, ESTATUS.INACTIVADO];
-
+/**
+ * One entry's verdict on the date asked. The date part (authorised that day, validity dates, ended,
+ * not yet) is `estadoFirma` of contracts, the function every place that states an official's
+ * standing uses: autorizado ⇒ its standing that day is "vigente" or "porVencer", and the other way
+ * round when no signature or amount is asked. The signature type and the amount are separate questions.
+ */
 export function evaluar(e: Entrada, q: Pregunta): Veredicto {
-  const d = q.fecha;
-  if (e.periodos.some((p) => cubre(p, d))) {
+  const estado = estadoFirma(e, q.fecha, 0);
+  if (estado.enPeriodo) {
     if (q.idFirma !== undefined && !e.firmas.some((f) => f.idFirma === q.idFirma)) {
       return { rango: Rango.firma, autorizado: false, motivo: MSG.verificacionFirmaNoOtorgada(q.firma ?? "") };
     }
-    if (e.firmaVigencia) {
-      if (e.fechaHasta !== null && d > e.fechaHasta) {
-        return {
-          rango: Rango.condiciones,
-          autorizado: false,
-          motivo: MSG.verificacionVencida(fechaTexto(e.fechaHasta)),
-        };
-      }
-      if (e.fechaDesde !== null && d < e.fechaDesde) {
-        const hasta = e.fechaHasta === null ? "" : fechaTexto(e.fechaHasta);
-        return {
-          rango: Rango.condiciones,
-          autorizado: false,
-          motivo: MSG.verificacionAntesDeVigencia(fechaTexto(e.fechaDesde), hasta),
-        };
-      }
+    if (estado.estado === "vencida") {
+      return {
+        rango: Rango.condiciones,
+        autorizado: false,
+        motivo: MSG.verificacionVencida(fechaTexto(estado.hasta ?? "")),
+      };
+    }
+    if (estado.estado === "aunNoVigente") {
+      const hasta = e.fechaHasta === null ? "" : fechaTexto(e.fechaHasta);
+      return {
+        rango: Rango.condiciones,
+        autorizado: false,
+        motivo: MSG.verificacionAntesDeVigencia(fechaTexto(estado.desde ?? ""), hasta),
+      };
     }
     if (e.firmaRango && q.monto !== undefined) {
       const bajo = e.montoDesde !== null && q.monto < e.montoDesde;
@@ -103,22 +100,30 @@ export function evaluar(e: Entrada, q: Pregunta): Veredicto {
         };
       }
     }
-    return { rango: Rango.autorizado, autorizado: true, motivo: MSG.verificacionAutorizado };
+    return {
+      rango: Rango.autorizado,
+      autorizado: autorizadaSegunEstado(estado.estado),
+      motivo: MSG.verificacionAutorizado,
+    };
   }
-  const terminados = e.periodos.filter((p) => p.hasta !== null && p.hasta <= d);
-  if (terminados.length > 0) {
-    const ultimo = terminados.map((p) => p.hasta!).sort()[terminados.length - 1];
-    return { rango: Rango.inactivado, autorizado: false, motivo: MSG.verificacionInactivado(fechaTexto(ultimo)) };
+  switch (estado.estado) {
+    case "inactivada":
+      return {
+        rango: Rango.inactivado,
+        autorizado: false,
+        motivo: MSG.verificacionInactivado(fechaTexto(estado.hasta ?? "")),
+      };
+    case "aunNoVigente":
+      return {
+        rango: Rango.posterior,
+        autorizado: false,
+        motivo: MSG.verificacionPosterior(fechaTexto(estado.desde ?? "")),
+      };
+    case "pendiente":
+      return { rango: Rango.enRevision, autorizado: false, motivo: MSG.verificacionEnRevision };
+    default:
+      return { rango: Rango.noAprobado, autorizado: false, motivo: MSG.verificacionNoAprobada };
   }
-  const futuros = e.periodos.filter((p) => p.desde > d);
-  if (futuros.length > 0) {
-    const primero = futuros.map((p) => p.desde).sort()[0];
-    return { rango: Rango.posterior, autorizado: false, motivo: MSG.verificacionPosterior(fechaTexto(primero)) };
-  }
-  if (e.idEstatus === ESTATUS_FUNCIONARIO.PENDIENTE && !CERRADAS.includes(e.estatusSolicitud)) {
-    return { rango: Rango.enRevision, autorizado: false, motivo: MSG.verificacionEnRevision };
-  }
-  return { rango: Rango.noAprobado, autorizado: false, motivo: MSG.verificacionNoAprobada };
 }
 
 /** The answer for all of a person's entries: the closest entry's verdict, or "not registered". */

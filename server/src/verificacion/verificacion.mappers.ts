@@ -1,12 +1,13 @@
 /** Responses of verification: a registry entry with its verdict, and an official on the public page. */
 import {
+  type DatosEstadoFirma,
+  type EstadoFirma,
+  estadoFirma,
   type FuncionarioConstancia,
   infoEstatus,
-  MSG,
   NOMBRE_ESTATUS_FUNCIONARIO,
   type RegistroVerificacion,
 } from "@registro/contracts";
-import { fechaTexto, sumarDias } from "../shared/tiempo.js";
 import type { Entrada, Periodo, Veredicto } from "./decision.js";
 import type { RegistroFila } from "./verificacion.repository.js";
 
@@ -18,18 +19,11 @@ export type EntradaCompleta = Omit<Entrada, "firmas"> &
 export const numeroONulo = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * Avisos, the same rule as the officials' tables: an entry still in force (an open
- * period) with an end date is "Vencida" after that date and "Por vencer" from `diasAviso` days
- * before it (EXPIRY_NOTICE_DAYS).
+ * Avisos' field, from the one standing function: "porVencer" from `diasAviso` days before a temporary
+ * signature's end, "vencida" after it, while a period covers today; null otherwise.
  */
-export function vencimiento(
-  f: { firmaVigencia: boolean; fechaHasta: string | null; periodos: Periodo[] },
-  hoy: string,
-  diasAviso: number,
-): "porVencer" | "vencida" | null {
-  if (!f.firmaVigencia || f.fechaHasta === null || !f.periodos.some((p) => p.hasta === null)) return null;
-  if (f.fechaHasta < hoy) return "vencida";
-  return f.fechaHasta <= sumarDias(hoy, diasAviso) ? "porVencer" : null;
+export function vencimiento(estado: EstadoFirma): "porVencer" | "vencida" | null {
+  return estado === "porVencer" || estado === "vencida" ? estado : null;
 }
 
 export function mapRegistro(
@@ -38,6 +32,7 @@ export function mapRegistro(
   diasAviso: number,
 ): RegistroVerificacion {
   const ultimo = e.periodos.at(-1);
+  const hoyEstado = estadoFirma(e, hoy, diasAviso);
   return {
     idSolicitud: e.idSolicitud,
     idFuncionario: e.idFuncionario,
@@ -64,7 +59,9 @@ export function mapRegistro(
     periodos: e.periodos.map((p) => ({ desde: p.desde, hasta: p.hasta, causaFin: p.causaFin })),
     autorizado: e.veredicto.autorizado,
     motivo: e.veredicto.motivo,
-    vencimiento: vencimiento(e, hoy, diasAviso),
+    vencimiento: vencimiento(hoyEstado.estado),
+    estadoFirma: hoyEstado.estado,
+    estadoTexto: hoyEstado.texto,
   };
 }
 
@@ -95,28 +92,21 @@ export interface FuncionarioPublico {
   periodos: Periodo[];
 }
 
-/** What the registry says now about one official of a constancia. */
+/** What the registry says now about one official of a constancia: its standing today. */
 export function estadoActual(
-  f: Pick<FuncionarioPublico, "firmaVigencia" | "fechaHasta" | "periodos">,
+  f: DatosEstadoFirma,
   hoy: string,
   diasAviso: number,
 ): Pick<FuncionarioConstancia, "estado" | "estadoTexto"> {
-  const abierto = f.periodos.some((p) => p.hasta === null);
-  if (!abierto) {
-    const fin = f.periodos
-      .map((p) => p.hasta)
-      .filter((h): h is string => h !== null)
-      .sort()
-      .at(-1);
-    return { estado: "inactivada", estadoTexto: MSG.constanciaInactivada(fin ? fechaTexto(fin) : "") };
-  }
-  const v = vencimiento(f, hoy, diasAviso);
-  if (v === "vencida") return { estado: "vencida", estadoTexto: MSG.constanciaVencida };
-  if (v === "porVencer") return { estado: "porVencer", estadoTexto: MSG.constanciaPorVencer };
-  return { estado: "vigente", estadoTexto: MSG.constanciaVigente };
+  const e = estadoFirma(f, hoy, diasAviso);
+  return { estado: e.estado, estadoTexto: e.texto };
 }
 
-export function mapFuncionarioConstancia(f: FuncionarioPublico, hoy: string, diasAviso: number): FuncionarioConstancia {
+export function mapFuncionarioConstancia(
+  f: FuncionarioPublico & Omit<DatosEstadoFirma, "periodos">,
+  hoy: string,
+  diasAviso: number,
+): FuncionarioConstancia {
   return {
     nombres: f.nombres,
     apellidos: f.apellidos,

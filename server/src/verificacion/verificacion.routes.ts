@@ -114,6 +114,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         origen(req),
         reloj,
         sellado,
+        config.expiryNoticeDays,
       );
       return reply
         .type("application/pdf")

@@ -8,6 +8,7 @@ import {
   type ConstanciaPublica,
   type ConsultaVerificacion,
   ESTATUS,
+  estadoFirma,
   MSG,
   normalizarCodigo,
   type RespuestaVerificacion,
@@ -16,12 +17,13 @@ import {
 } from "@registro/contracts";
 import type { Llamante } from "../auth/auth.plugin.js";
 import type { SesionUsuario } from "../auth/sesion.js";
-import type { Db, Tx } from "../db/client.js";
+import type { Db } from "../db/client.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { constanciaPdf, type DatosConstancia, textoRango, textoVigencia } from "./constancia.pdf.js";
-import { type Periodo, responder } from "./decision.js";
+import { responder } from "./decision.js";
+import { periodosPorFuncionario } from "./periodos.js";
 import type { Sello } from "./sello.js";
 import {
   type EntradaCompleta,
@@ -32,20 +34,8 @@ import {
 } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
 
-/** Periods by official, as calendar days in the country. */
-export async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
-  const mapa = new Map<number, Periodo[]>();
-  for (const p of await repo.periodosDe(tx, ids)) {
-    const lista = mapa.get(p.idFuncionario) ?? [];
-    lista.push({
-      desde: fechaLocal(p.desde),
-      hasta: p.hasta === null ? null : fechaLocal(p.hasta),
-      causaFin: p.causaFin as Periodo["causaFin"],
-    });
-    mapa.set(p.idFuncionario, lista);
-  }
-  return mapa;
-}
+// Periods by official as calendar days: in periodos.ts (the detail screens read them too).
+export { periodosPorFuncionario };
 
 /** GET api/Verificacion/Firma: the answer and every registry entry of the cédula. */
 export async function verificarFirma(
@@ -123,6 +113,7 @@ export async function emitirConstancia(
   origen: string,
   reloj: Reloj,
   sellado: { sello: Sello; tsaUrl?: string },
+  diasAviso = 30,
 ): Promise<{ pdf: Buffer; codigo: string }> {
   const ahora = reloj();
   const { datos, ids } = await db.transaction(async (tx) => {
@@ -134,7 +125,8 @@ export async function emitirConstancia(
     if (!emisible || funcionarios.length === 0) throw Regla(MSG.constanciaNoDisponible);
     const codigo = nuevoCodigo();
     const ids = funcionarios.map((f) => f.idFuncionario);
-    const firmas = await repo.firmasDe(tx, ids);
+    const [firmas, periodos] = await Promise.all([repo.firmasDe(tx, ids), periodosPorFuncionario(tx, ids)]);
+    const hoy = fechaLocal(ahora);
     const aprobada = await repo.fechaAprobacion(tx, idSolicitud);
     const datos: DatosConstancia = {
       codigo,
@@ -155,6 +147,11 @@ export async function emitirConstancia(
           firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario).map((x) => x.firma),
           rango: textoRango(montos),
           vigencia: textoVigencia(f),
+          estado: estadoFirma(
+            { ...f, estatusSolicitud: s.estatus, periodos: periodos.get(f.idFuncionario) ?? [] },
+            hoy,
+            diasAviso,
+          ).texto,
           digital: f.firmaDigital,
         };
       }),
@@ -217,6 +214,7 @@ export async function constanciaPublica(
           montoDesde: numeroONulo(f.montoDesde),
           montoHasta: numeroONulo(f.montoHasta),
           firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario).map((x) => x.firma),
+          estatusSolicitud: s.estatus,
           periodos: periodos.get(f.idFuncionario) ?? [],
         },
         hoy,

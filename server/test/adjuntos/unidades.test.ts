@@ -2,13 +2,20 @@
  * The pieces under the originator's forms, without a database: multipart names to nested fields,
  * type sniffing, stored names, and the form schemas' readings of dates, amounts and signatures.
  */
-import { leerFecha, MSG, zFirmasSeleccionadas, zFuncionarioForm, zMonto } from "@registro/contracts";
+import {
+  autorizadaSegunEstado,
+  estadoFirma,
+  leerFecha,
+  MSG,
+  zFirmasSeleccionadas,
+  zFuncionarioForm,
+  zMonto,
+} from "@registro/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nombreSeguro, tipoPermitido } from "../../src/adjuntos/archivos.js";
 import { anidar } from "../../src/adjuntos/multipart.js";
 import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
 import { hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
-import { vigencia } from "../../src/solicitudes/mappers.js";
 
 describe("anidar", () => {
   it("nests dotted and bracketed names, collects lists, ignores case for repeated keys", () => {
@@ -140,7 +147,8 @@ describe("hoy: the country's calendar day (UTC-4)", () => {
       fechaDesde: "2026-01-01",
       fechaHasta: leerFecha(`${dia}T12:00:00Z`) ?? null,
     };
-    expect(vigencia(f, 106, hoy()).enVigor).toBe(true);
+    const e = estadoFirma({ ...f, estatusSolicitud: 106, periodos: [{ desde: "2026-01-01", hasta: null }] }, hoy(), 0);
+    expect(autorizadaSegunEstado(e.estado)).toBe(true);
   });
 });
 

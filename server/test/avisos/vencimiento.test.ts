@@ -12,6 +12,7 @@ import { buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
 import { avisos, funcionarios, tareasDiarias } from "../../src/db/schema.js";
 import { fechaLocal, sumarDias } from "../../src/shared/tiempo.js";
+import { sincronizarAutorizaciones } from "../../src/verificacion/verificacion.repository.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
 import { iniciarSmtp, type ServidorSmtp } from "../support/smtp.js";
@@ -45,6 +46,8 @@ describe("an official's end date", () => {
       .update(funcionarios)
       .set({ firmaVigencia: true, fechaDesde: sumarDias(hoy, -100), fechaHasta: fin })
       .where(eq(funcionarios.idFuncionario, idF));
+    // Approved: its authorisation period open, as the approval's transition does.
+    await t.db.transaction((tx) => sincronizarAutorizaciones(tx, id));
     const originador = await idUsuario(t.db, "originador");
 
     const estado = async () => {

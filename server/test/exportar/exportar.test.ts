@@ -6,16 +6,9 @@
  * correct Spanish); in Excel, dates are dates and amounts numbers, with their formats, the columns
  * sized to their content, the header frozen and filterable.
  */
-import {
-  type BandejaItem,
-  ESTATUS_FUNCIONARIO,
-  TEXTO_ACTIVA,
-  TEXTO_PENDIENTE,
-  TEXTO_REVISION,
-  textoEstatus,
-} from "@registro/contracts";
+import { type BandejaItem, TEXTO_ACTIVA, TEXTO_PENDIENTE, TEXTO_REVISION, textoEstatus } from "@registro/contracts";
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { funcionarios } from "../../src/db/schema.js";
@@ -238,10 +231,15 @@ const REGISTRO = [
   "Tipo",
   "Teléfono",
   "Fecha de registro",
+  "Fecha de baja",
+  "Motivo de baja",
+  "Causa de baja",
+  "Períodos de autorización",
 ];
 
 describe("the registry", () => {
-  it("one row per active official, by institution, with positions, signatures, limits and validity", async () => {
+  it("one row per official ever authorised, by institution, with positions, signatures, limits and validity", async () => {
+    // Every official the registry authorised at some time (issue 34: ended ones travel too, as ended).
     const activos = await t.db
       .select({
         cedula: funcionarios.cedula,
@@ -249,9 +247,10 @@ describe("the registry", () => {
         montoDesde: funcionarios.montoDesde,
         firmaVigencia: funcionarios.firmaVigencia,
         fechaHasta: funcionarios.fechaHasta,
+        abierto: sql<number>`(select count(*) from autorizaciones a where a.id_funcionario = "funcionarios"."id_funcionario" and a.hasta is null)::int`,
       })
       .from(funcionarios)
-      .where(eq(funcionarios.idEstatus, ESTATUS_FUNCIONARIO.ACTIVO));
+      .where(sql`exists (select 1 from autorizaciones a where a.id_funcionario = "funcionarios"."id_funcionario")`);
     expect(activos.some((a) => !a.firmaRango) && activos.some((a) => a.firmaRango)).toBe(true);
     expect(activos.some((a) => !a.firmaVigencia) && activos.some((a) => a.firmaVigencia)).toBe(true);
     for (const formato of ["csv", "xlsx"] as const) {
@@ -289,9 +288,22 @@ describe("the registry", () => {
           const h = a.fechaHasta ?? "";
           expect(f[10]).toBe(`${h.slice(8, 10)}/${h.slice(5, 7)}/${h.slice(0, 4)}`);
         } else expect([f[9], f[10]]).toEqual(["Permanente", "Permanente"]);
-        expect(f[11]).toBe("Activo");
-        expect(["En vigor", "Por vencer", "Vencida", "No vigente"]).toContain(f[12]);
+        // Activo: authorised today (its last period open); Inactivo: ended, with its end date, reason and cause.
+        const abierto = f[19].endsWith(" -");
+        expect(f[11]).toBe(abierto ? "Activo" : "Inactivo");
+        expect(f[12]).toMatch(
+          /^(Vigente|Por vencer|Vencida|Aún no vigente \(desde \d{2}\/\d{2}\/\d{4}\)|Inactivada el \d{2}\/\d{2}\/\d{4})$/,
+        );
+        if (abierto) expect([f[16], f[17], f[18]]).toEqual(["", "", ""]);
+        else {
+          expect(f[16]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+          expect(f[12]).toBe(`Inactivada el ${f[16]}`);
+          expect(["Solicitud inactivada", "Funcionario inactivado"]).toContain(f[18]);
+          expect(f[17]).not.toBe("");
+        }
+        expect(f[19]).toMatch(/^\d{2}\/\d{2}\/\d{4} -/);
       }
+      expect(filas.filter((f) => f[11] === "Activo")).toHaveLength(activos.filter((a) => Number(a.abierto) > 0).length);
       // The demo's expired temporary official reads "Vencida", as in the officials' tables.
       expect(filas.some((f) => f[12] === "Vencida")).toBe(true);
     }

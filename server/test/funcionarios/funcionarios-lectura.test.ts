@@ -2,12 +2,12 @@
  * Reading officials: GET api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud} (numbered, with
  * "in force" and "expired" computed at read time) and GetFirmasFuncionarios/{idFuncionario}.
  */
-import { MSG, zFuncionario, zGrupoFirmasFuncionario } from "@registro/contracts";
+import { estadoFirma, MSG, zFuncionario, zGrupoFirmasFuncionario } from "@registro/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
-import { hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
-import { vigencia } from "../../src/solicitudes/mappers.js";
+import { fechaTexto, hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
+import { sincronizarAutorizaciones } from "../../src/verificacion/verificacion.repository.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
 
@@ -73,6 +73,8 @@ describe("GET /api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud}", () => {
       })
       .where(eq(funcionarios.idFuncionario, ids[1]));
     await t.db.insert(funcionarioFirmas).values({ idFuncionario: ids[1], idFirma: 201 });
+    // Approved: their authorisation periods open, as every transition does.
+    await t.db.transaction((tx) => sincronizarAutorizaciones(tx, idSolicitud));
     for (const u of ["originador", "analista", "consultor"] as const) {
       const res = await get(u, `${LISTA}${idSolicitud}`);
       expect(res.statusCode).toBe(200);
@@ -127,11 +129,18 @@ describe("GET /api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud}", () => {
       .update(funcionarios)
       .set({ idEstatus: 1, enviado: false })
       .where(eq(funcionarios.idFuncionario, activa.funcionarios[2]));
+    await t.db.transaction((tx) => sincronizarAutorizaciones(tx, activa.idSolicitud));
     const lista = (await get("originador", `${LISTA}${activa.idSolicitud}`)).json();
     expect(lista.map((f: { enVigor: boolean; vencida: boolean }) => [f.enVigor, f.vencida])).toEqual([
       [false, true],
       [false, false],
       [false, false],
+    ]);
+    // Issue 35: approved, its validity not begun — the same words as the public page and Verificar firma.
+    expect(lista.map((f: { estadoTexto: string }) => f.estadoTexto)).toEqual([
+      "Vencida",
+      `Aún no vigente (desde ${fechaTexto(dia(5))})`,
+      "Pendiente de aprobación",
     ]);
     expect(lista[2]).toMatchObject({ estatusNombre: "Pendiente", enviado: false });
 
@@ -142,14 +151,17 @@ describe("GET /api/Funcionarios/GetFuncionarioSolicitud/{idSolicitud}", () => {
 
   it("the last day of a temporary signature is still in force", () => {
     const f = { idEstatus: 2, firmaVigencia: true, fechaDesde: "2026-01-01", fechaHasta: "2026-06-30" };
+    const abierto: { desde: string; hasta: string | null }[] = [{ desde: "2025-12-01", hasta: null }];
+    const estado = (estatusSolicitud: number, dia: string, periodos = abierto) =>
+      estadoFirma({ ...f, estatusSolicitud, periodos }, dia, 30).estado;
     // The last day is also within the notice period: "Por vencer".
-    expect(vigencia(f, 106, "2026-06-30")).toEqual({ enVigor: true, vencida: false, porVencer: true });
-    expect(vigencia(f, 106, "2026-07-01")).toEqual({ enVigor: false, vencida: true, porVencer: false });
-    expect(vigencia(f, 106, "2025-12-31")).toEqual({ enVigor: false, vencida: false, porVencer: false });
-    expect(vigencia(f, 201, "2026-03-01")).toEqual({ enVigor: false, vencida: false, porVencer: false });
+    expect(estado(106, "2026-06-30")).toBe("porVencer");
+    expect(estado(106, "2026-07-01")).toBe("vencida");
+    expect(estado(106, "2025-12-31")).toBe("aunNoVigente");
+    expect(estado(201, "2026-03-01", [{ desde: "2025-12-01", hasta: "2026-02-01" }])).toBe("inactivada");
     // Avisos: "Por vencer" from EXPIRY_NOTICE_DAYS days before the end date.
-    expect(vigencia(f, 106, "2026-05-30", 30)).toEqual({ enVigor: true, vencida: false, porVencer: false });
-    expect(vigencia(f, 106, "2026-05-31", 30)).toEqual({ enVigor: true, vencida: false, porVencer: true });
+    expect(estado(106, "2026-05-30")).toBe("vigente");
+    expect(estado(106, "2026-05-31")).toBe("porVencer");
   });
 });
 

@@ -5,6 +5,7 @@ import {
   cedulaValida,
   ESTATUS,
   ESTATUS_FUNCIONARIO,
+  estadoFirma,
   PERFILES_POR_DEFECTO,
   type Rol,
   TRANSICIONES,
@@ -30,7 +31,7 @@ import {
 import { type DemoContext, INSTITUCIONES_DEMO, personasDeSolicitudes, USUARIOS_DEMO } from "../../src/seed/demo.js";
 import { seedSolicitudesDemo } from "../../src/seed/demo-solicitudes.js";
 import { leerPadron, PADRON_DEMO } from "../../src/seed/padron.js";
-import { vigencia } from "../../src/solicitudes/mappers.js";
+import { periodosPorFuncionario } from "../../src/verificacion/periodos.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idInstitucionDe } from "../support/factories.js";
 
@@ -201,19 +202,23 @@ describe("demo requests", () => {
   it("give each demo originator's institution an official 'Por vencer' and one 'Vencida', as read", async () => {
     const { sols, funcs, de } = await leerTodo();
     const hoy = new Date(Date.now() - 4 * 3_600_000).toISOString().slice(0, 10);
+    const periodos = await periodosPorFuncionario(
+      t.db,
+      funcs.map((f) => f.idFuncionario),
+    );
     for (const usuario of ["originador", "originador2"]) {
       const propia = await idInstitucionDe(t.db, usuario);
       const estados = sols
         .filter((s) => s.idInstitucion === propia)
-        .flatMap((s) => de(funcs, s.idSolicitud).map((f) => vigencia(f, s.estatus, hoy, 30)));
-      expect(
-        estados.some((v) => v.porVencer),
-        `${usuario}: Por vencer`,
-      ).toBe(true);
-      expect(
-        estados.some((v) => v.vencida),
-        `${usuario}: Vencida`,
-      ).toBe(true);
+        .flatMap((s) =>
+          de(funcs, s.idSolicitud).map(
+            (f) =>
+              estadoFirma({ ...f, estatusSolicitud: s.estatus, periodos: periodos.get(f.idFuncionario) ?? [] }, hoy, 30)
+                .estado,
+          ),
+        );
+      expect(estados.includes("porVencer"), `${usuario}: Por vencer`).toBe(true);
+      expect(estados.includes("vencida"), `${usuario}: Vencida`).toBe(true);
     }
   });
 

@@ -189,12 +189,17 @@ export const SOLICITUDES: Tabla = {
   palabras: (ws) => sql`${solicitudes.busqueda} @@ ${consultaPrefijos(ws)}`,
   funcionarios: (ws) =>
     sql`${solicitudes.idSolicitud} in (select fb.id_solicitud from funcionarios fb where fb.busqueda @@ ${consultaPrefijos(ws)})`,
-  // An active temporary official of a live request ends within the dates.
-  vencimiento: (v) => sql`${solicitudes.estatus} <> ${ESTATUS.INACTIVADO} and exists (
+  // An active temporary official of a live request ends within the dates: contracts' estadoFirma
+  // "Por vencer" (its validity begun by `desde`, today) or "Vencida" (test/solicitudes/bandeja-vencimiento).
+  vencimiento: (v) => sql`${solicitudes.estatus} not in (${ESTATUS.INACTIVADO}, ${ESTATUS.ANULADA}) and exists (
     select 1 from funcionarios fv
     where fv.id_solicitud = "solicitudes"."id_solicitud" and fv.id_estatus = ${ESTATUS_FUNCIONARIO.ACTIVO}
       and fv.firma_vigencia and fv.fecha_hasta <= ${v.hasta}::date
-      ${v.desde === null ? sql`` : sql`and fv.fecha_hasta >= ${v.desde}::date`})`,
+      ${
+        v.desde === null
+          ? sql``
+          : sql`and fv.fecha_hasta >= ${v.desde}::date and (fv.fecha_desde is null or fv.fecha_desde <= ${v.desde}::date)`
+      })`,
 };
 
 /** The counters (status × institution × legal-decided): every filter but the search and the expiry. */

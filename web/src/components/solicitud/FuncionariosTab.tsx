@@ -3,7 +3,7 @@
  * opening the 'Detalles' dialog, an optional status or in-force column, and an optional extra
  * per-row action (the administrator's removal).
  */
-import { ESTATUS_FUNCIONARIO, type Funcionario, MSG } from "@registro/contracts";
+import { colorEstadoFirma, ESTATUS_FUNCIONARIO, type Funcionario, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
@@ -19,7 +19,7 @@ export interface FuncionariosTabProps {
   idSolicitud: number;
   /** The estatusNombre column (left out in the read-only detail). Default true. */
   mostrarEstatus?: boolean;
-  /** The in-force column: 'En vigor' / 'Vencida' / 'No vigente'. */
+  /** The standing column ('Estado de la firma': Vigente, Por vencer, Aún no vigente…, as every place states it). */
   mostrarVigencia?: boolean;
   /** Extra action per row, after the view button. */
   accionExtra?: (f: Funcionario) => ReactNode;
@@ -96,8 +96,10 @@ export function EstatusFuncionario({ funcionario: f }: { funcionario: Funcionari
   return (
     <span className="rf-estatus-funcionario">
       {f.estatusNombre}
-      {activo && f.vencida && <StatusTag texto="Vencida" color="danger" />}
-      {activo && f.porVencer && <StatusTag texto="Por vencer" color="warning" />}
+      {/* The standing's own words when the date is the point: expired, near its end, not begun. */}
+      {activo && (f.vencida || f.porVencer || f.estadoFirma === "aunNoVigente") && (
+        <StatusTag texto={f.estadoTexto} color={colorEstadoFirma(f.estadoFirma)} />
+      )}
       {f.inactivacionSolicitada && <StatusTag texto="Inactivación solicitada" color="danger" />}
     </span>
   );

@@ -1,26 +1,14 @@
 /**
- * Whether an official's signature is in force now (DESIGN.md §4, computed by the server): 'En vigor',
- * 'Por vencer' when its end date is near (EXPIRY_NOTICE_DAYS), 'Vencida' for a temporary
- * one past its end date, otherwise 'No vigente'. This is what the registry is consulted for.
+ * An official's standing today ("Estado de la firma"), as the server computes it with contracts'
+ * estadoFirma — the one function the public page, the constancia, Verificar firma and the exports
+ * use too: "Vigente", "Por vencer", "Aún no vigente (desde …)", "Vencida", "Inactivada el …",
+ * "Pendiente de aprobación" or "No aprobada". This is what the registry is consulted for.
  */
-import type { Funcionario } from "@registro/contracts";
+import { colorEstadoFirma, type Funcionario } from "@registro/contracts";
 import { StatusTag } from "./StatusTag";
 
-type Vigencia = Pick<Funcionario, "enVigor" | "vencida"> & Partial<Pick<Funcionario, "porVencer">>;
-
-export function textoVigencia(f: Vigencia): string {
-  if (f.enVigor) return f.porVencer ? "Por vencer" : "En vigor";
-  if (f.vencida) return "Vencida";
-  return "No vigente";
-}
+type Vigencia = Pick<Funcionario, "estadoFirma" | "estadoTexto">;
 
 export function VigenciaTag({ funcionario }: { funcionario: Vigencia }) {
-  const color = funcionario.enVigor
-    ? funcionario.porVencer
-      ? "warning"
-      : "success"
-    : funcionario.vencida
-      ? "danger"
-      : "secondary";
-  return <StatusTag texto={textoVigencia(funcionario)} color={color} />;
+  return <StatusTag texto={funcionario.estadoTexto} color={colorEstadoFirma(funcionario.estadoFirma)} />;
 }

@@ -31,7 +31,7 @@ from
     where
       (
         "solicitudes"."id_institucion" = $1
-        and "solicitudes"."estatus" <> $2
+        and "solicitudes"."estatus" not in ($2, $3)
         and exists (
           select
             1
@@ -39,10 +39,14 @@ from
             funcionarios fv
           where
             fv.id_solicitud = "solicitudes"."id_solicitud"
-            and fv.id_estatus = $3
+            and fv.id_estatus = $4
             and fv.firma_vigencia
-            and fv.fecha_hasta <= $4::date
-            and fv.fecha_hasta >= $5::date
+            and fv.fecha_hasta <= $5::date
+            and fv.fecha_hasta >= $6::date
+            and (
+              fv.fecha_desde is null
+              or fv.fecha_desde <= $7::date
+            )
         )
       )
     order by
@@ -62,7 +66,7 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [7,201,2,"2026-12-26","2026-11-26"]
+-- params: [7,201,109,2,"2026-12-26","2026-11-26","2026-11-26"]
 
 select
   count(*)::int as n
@@ -71,7 +75,7 @@ from
 where
   (
     "solicitudes"."id_institucion" = $1
-    and "solicitudes"."estatus" <> $2
+    and "solicitudes"."estatus" not in ($2, $3)
     and exists (
       select
         1
@@ -79,10 +83,14 @@ where
         funcionarios fv
       where
         fv.id_solicitud = "solicitudes"."id_solicitud"
-        and fv.id_estatus = $3
+        and fv.id_estatus = $4
         and fv.firma_vigencia
-        and fv.fecha_hasta <= $4::date
-        and fv.fecha_hasta >= $5::date
+        and fv.fecha_hasta <= $5::date
+        and fv.fecha_hasta >= $6::date
+        and (
+          fv.fecha_desde is null
+          or fv.fecha_desde <= $7::date
+        )
     )
   );
--- params: [7,201,2,"2026-12-26","2026-11-26"]
+-- params: [7,201,109,2,"2026-12-26","2026-11-26","2026-11-26"]

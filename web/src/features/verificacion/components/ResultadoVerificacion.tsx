@@ -1,5 +1,6 @@
 /** The registry's answer to Verificar firma: authorised or not with the reason, and every entry it holds for the person. */
 import {
+  colorEstadoFirma,
   type RegistroVerificacion,
   type RespuestaVerificacion,
   textoClaseFirma,
@@ -82,14 +83,11 @@ export function ResultadoVerificacion({
             body={(x: RegistroVerificacion) => (
               <>
                 {x.firmaVigencia ? `${formatearFecha(x.fechaDesde)} – ${formatearFecha(x.fechaHasta)}` : "Permanente"}
-                {/* Avisos: the same "Por vencer" / "Vencida" as the officials' tables. */}
-                {x.vencimiento && (
+                {/* Today's standing where the dates are the point, in the officials' tables' words. */}
+                {(x.estadoFirma === "porVencer" || x.estadoFirma === "vencida" || x.estadoFirma === "aunNoVigente") && (
                   <>
                     {" "}
-                    <StatusTag
-                      texto={x.vencimiento === "porVencer" ? "Por vencer" : "Vencida"}
-                      color={x.vencimiento === "porVencer" ? "warning" : "danger"}
-                    />
+                    <StatusTag texto={x.estadoTexto} color={colorEstadoFirma(x.estadoFirma)} />
                   </>
                 )}
               </>

@@ -1,0 +1,20 @@
+/** The officials' authorisation periods as calendar days in the country: what their standing is computed from. */
+import type { Tx } from "../db/client.js";
+import { fechaLocal } from "../shared/tiempo.js";
+import type { Periodo } from "./decision.js";
+import { periodosDe } from "./verificacion.repository.js";
+
+/** Periods by official, oldest first, as calendar days in the country. */
+export async function periodosPorFuncionario(tx: Tx, ids: number[]): Promise<Map<number, Periodo[]>> {
+  const mapa = new Map<number, Periodo[]>();
+  for (const p of await periodosDe(tx, ids)) {
+    const lista = mapa.get(p.idFuncionario) ?? [];
+    lista.push({
+      desde: fechaLocal(p.desde),
+      hasta: p.hasta === null ? null : fechaLocal(p.hasta),
+      causaFin: p.causaFin as Periodo["causaFin"],
+    });
+    mapa.set(p.idFuncionario, lista);
+  }
+  return mapa;
+}
