@@ -193,7 +193,10 @@ async function funcionariosNoAutorizados(
   reloj: Reloj,
   diasAviso: number,
 ): Promise<ComprobacionConstancia["noAutorizados"]> {
-  const funcionarios = await repo.funcionariosConstancia(db, idSolicitud, ids);
+  const [funcionarios, solicitud] = await Promise.all([
+    repo.funcionariosConstancia(db, idSolicitud, ids),
+    repo.solicitudConstancia(db, idSolicitud),
+  ]);
   const periodos = await periodosPorFuncionario(
     db,
     funcionarios.map((f) => f.idFuncionario),
@@ -207,6 +210,7 @@ async function funcionariosNoAutorizados(
         montoDesde: numeroONulo(f.montoDesde),
         montoHasta: numeroONulo(f.montoHasta),
         firmas: [],
+        estatusSolicitud: solicitud?.estatus ?? 0,
         periodos: periodos.get(f.idFuncionario) ?? [],
       },
       hoy,

@@ -8,7 +8,7 @@ import { ESTATUS, type HistoricoEntrada } from "@registro/contracts";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useHistorico } from "../../../components/solicitud/api/get-historico";
 import { useRechazos } from "../../../components/solicitud/api/get-rechazos";
-import { formatearFechaHora12 } from "../../../components/solicitud/formato";
+import { formatearFechaHora } from "../../../components/solicitud/formato";
 
 /** The returns and rejections the institution sees, newest first. */
 export function devolucionesDe(historico: readonly HistoricoEntrada[]): HistoricoEntrada[] {
@@ -53,7 +53,7 @@ export function HistorialDevoluciones({ entradas }: { entradas: readonly Histori
       {entradas.map((h) => (
         <li key={`${h.fecha}-${h.idEstatus}`}>
           <h3>
-            {h.estatus} <span className="rfo-devolucion-fecha">{formatearFechaHora12(h.fecha)}</span>
+            {h.estatus} <span className="rfo-devolucion-fecha">{formatearFechaHora(h.fecha)}</span>
           </h3>
           {(h.motivos ?? []).length > 0 && (
             <p>
