@@ -3,7 +3,9 @@
  * the address is an active user's, and sends nothing for an unknown one; for a user it keeps the
  * SHA-256 of a random secret (30 minutes, single use) and queues an e-mail whose link is built from
  * PUBLIC_URL — never the request's Host header — with the secret in the fragment (browsers send no
- * fragment to any server, so it reaches no log and no Referer). At most three links per account an
+ * fragment to any server, so it reaches no log and no Referer). The queued mail never holds the
+ * secret in usable form: it is sealed with the key for secrets (not in the database), put into the
+ * text only in the message handed to SMTP, and dropped once sent — a dump or backup holds no link. At most three links per account an
  * hour (more asks get the same answer and nothing); the route limits each client address.
  * Choosing the new password (`restablecerClave`) applies the password policy, ends every session
  * of the user, lifts the sign-in locks, and is audited; it opens no session, so a user with a
@@ -11,6 +13,7 @@
  */
 import { MSG, type OlvidoClaveBody, RESTABLECIMIENTO_MINUTOS, type RestablecerClaveBody } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
+import { MARCA_SECRETO } from "../avisos/enviador.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { ErroresCampo, ValidacionCampo } from "../shared/errors.js";
@@ -55,7 +58,8 @@ export async function solicitarRestablecimiento(
         idUsuario: usuario.idUsuario,
         para: usuario.email,
         asunto: ASUNTO_RESTABLECIMIENTO,
-        cuerpo: cuerpoCorreo(`${config.publicUrl}/RestablecerClave#${secreto}`),
+        cuerpo: cuerpoCorreo(`${config.publicUrl}/RestablecerClave#${MARCA_SECRETO}`),
+        secreto,
       });
       await auditar(tx, {
         idUsuario: null,

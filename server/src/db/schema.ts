@@ -667,6 +667,12 @@ export const correos = pgTable(
     /** A mail to an address that is no user's (the audit checkpoints): its address and its text. */
     destino: text("destino"),
     cuerpo: text("cuerpo"),
+    /**
+     * A secret the text carries (a password-reset link's), sealed with the key for secrets, which
+     * is not in the database: put into the text at send time in place of MARCA_SECRETO, and
+     * dropped once the mail is sent or finally fails.
+     */
+    secreto: text("secreto"),
   },
   (t) => [
     index("correos_pendientes_idx").on(t.proximoIntento).where(sql`${t.enviado} IS NULL AND NOT ${t.fallido}`),
