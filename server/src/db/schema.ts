@@ -768,6 +768,24 @@ export const bloqueosAcceso = pgTable(
   (t) => [primaryKey({ columns: [t.idUsuario, t.direccion] })],
 );
 
+/**
+ * Failed sign-ins under a user name that is no active user's (migration 0034), counted and locked
+ * as an account's are, so an unknown name reads and takes the same as a known one. `nombre` is the
+ * SHA-256 of the lower-cased name (a password typed into the name box is not kept); `direccion`
+ * '' is the count over all addresses.
+ */
+export const bloqueosNombre = pgTable(
+  "bloqueos_nombre",
+  {
+    nombre: text("nombre").notNull(),
+    direccion: text("direccion").notNull(),
+    fallos: integer("fallos").notNull().default(0),
+    ultimoFallo: tstz("ultimo_fallo").notNull().defaultNow(),
+    bloqueadoHasta: tstz("bloqueado_hasta"),
+  },
+  (t) => [primaryKey({ columns: [t.nombre, t.direccion] }), index("bloqueos_nombre_ultimo_idx").on(t.ultimoFallo)],
+);
+
 /** Backups made by the app's schedule or the command line: the last success is what operators watch. */
 /** Sign-in attempts per client address in fixed windows (migration 0005), shared by every process (@fastify/rate-limit's store). */
 export const limitesAcceso = pgTable("limites_acceso", {

@@ -9,12 +9,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import zlib from "node:zlib";
 import { MSG } from "@registro/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ASUNTO_RESTABLECIMIENTO } from "../../src/auth/restablecimiento.service.js";
-import { auditoria, correos, restablecimientosClave, usuarios } from "../../src/db/schema.js";
+import { auditoria, correos, limitesAcceso, restablecimientosClave, usuarios } from "../../src/db/schema.js";
 import { abrirRespaldo, binarioPostgres } from "../../src/operacion/respaldo.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
@@ -141,6 +142,40 @@ describe("asking for a link: POST api/Account/OlvidoClave", () => {
     const sexta = await pedir("x6@ejemplo.example", ip);
     expect(sexta.statusCode).toBe(429);
     expect(sexta.json()).toEqual({ success: false, message: MSG.demasiadasSolicitudes });
+  });
+
+  it("a user's address and an unknown one take the same time (medians of interleaved asks within 15%)", {
+    timeout: 300_000,
+  }, async () => {
+    const email = await emailDe("consultor");
+    const medir = async (direccionCorreo: string, i: number) => {
+      const inicio = performance.now();
+      const r = await pedir(direccionCorreo, `192.0.2.${(i % 200) + 1}`);
+      const ms = performance.now() - inicio;
+      expect(r.json()).toEqual({ success: true, message: MSG.restablecimientoSolicitado });
+      return ms;
+    };
+    const usuario: number[] = [];
+    const nadie: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Each ask for the user writes its link and mail (under the hourly and per-address limits).
+      await t.db.delete(restablecimientosClave);
+      await t.db.delete(limitesAcceso);
+      await t.db.delete(correos).where(eq(correos.destino, email));
+      const par = [
+        () => medir(email, i).then((ms) => usuario.push(ms)),
+        () => medir("nadie@ejemplo.example", i).then((ms) => nadie.push(ms)),
+      ];
+      if (i % 2) par.reverse();
+      for (const paso of par) await paso();
+    }
+    const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const a = mediana(usuario);
+    const b = mediana(nadie);
+    expect(
+      Math.max(a, b) / Math.min(a, b),
+      `medianas: usuario ${a.toFixed(1)} ms, nadie ${b.toFixed(1)} ms`,
+    ).toBeLessThanOrEqual(1.15);
   });
 
   it("without SMTP_URL the reset is not offered", async () => {

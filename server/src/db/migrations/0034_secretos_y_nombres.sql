@@ -10,3 +10,17 @@ UPDATE "correos" SET "cuerpo" = NULL,
 WHERE "cuerpo" LIKE '%/RestablecerClave#%';
 --> statement-breakpoint
 UPDATE "restablecimientos_clave" SET "usado" = now() WHERE "usado" IS NULL;
+--> statement-breakpoint
+-- Issue 34.4: failed sign-ins under a name that is no active user's are counted and locked like an
+-- account's, so a made-up name cannot be told from a real one. The name is kept as the SHA-256 of its
+-- lower-cased form; direccion '' holds the count over all addresses.
+CREATE TABLE "bloqueos_nombre" (
+	"nombre" text NOT NULL,
+	"direccion" text NOT NULL,
+	"fallos" integer DEFAULT 0 NOT NULL,
+	"ultimo_fallo" timestamp with time zone DEFAULT now() NOT NULL,
+	"bloqueado_hasta" timestamp with time zone,
+	PRIMARY KEY ("nombre", "direccion")
+);
+--> statement-breakpoint
+CREATE INDEX "bloqueos_nombre_ultimo_idx" ON "bloqueos_nombre" USING btree ("ultimo_fallo");
