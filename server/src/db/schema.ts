@@ -175,6 +175,8 @@ export const sesiones = pgTable(
     /** The client address and the browser's User-Agent at sign-in ("Mis sesiones"); null before 0018. */
     direccion: text("direccion"),
     agente: text("agente"),
+    /** 'mis_sesiones' when the user ended it from "Mis sesiones" in another session (0034). */
+    cerradaDesde: text("cerrada_desde"),
   },
   (t) => [index("sesiones_usuario_idx").on(t.idUsuario)],
 );

@@ -24,3 +24,6 @@ CREATE TABLE "bloqueos_nombre" (
 );
 --> statement-breakpoint
 CREATE INDEX "bloqueos_nombre_ultimo_idx" ON "bloqueos_nombre" USING btree ("ultimo_fallo");
+--> statement-breakpoint
+-- Issue 35 item 10: a session ended from "Mis sesiones" says so to the browser that held it.
+ALTER TABLE "sesiones" ADD COLUMN "cerrada_desde" text;
