@@ -8,6 +8,8 @@ export const MSG_LOGIN = {
   datosInvalidos: "Los datos suministrados no son válidos",
   noAutorizado: "No está autorizado",
   sesionExpirada: "Su sesión ha expirado. Inicie sesión nuevamente.",
+  /** The 401 of a session the user ended from "Mis sesiones" in another session of theirs. */
+  sesionCerradaDesdeMisSesiones: "Esta sesión se cerró desde «Mis sesiones». Inicie sesión nuevamente.",
   errorDesconocido: "Ha ocurrido un error desconocido.",
   // The sign-in screen: empty fields, its second step's code, its constancia code look-up.
   loginCamposVaciosPantalla: "Los datos ingresados no son válidos.",

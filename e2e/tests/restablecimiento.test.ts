@@ -128,7 +128,10 @@ test("a user who forgot the password gets a link by e-mail and chooses a new one
   await page.getByLabel("Confirmar contraseña", { exact: true }).fill(nueva);
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/Login$/);
-  await page.getByRole("status").filter({ hasText: MSG.claveRestablecida }).waitFor();
+  await page.getByRole("main").getByRole("status").filter({ hasText: MSG.claveRestablecida }).waitFor();
+  // Said as a success, not as a warning.
+  await page.locator(".p-toast-message-success").filter({ hasText: MSG.claveRestablecida }).waitFor();
+  expect(await page.locator(".rf-login-exito").filter({ hasText: MSG.claveRestablecida }).count()).toBe(1);
 
   // Signing in with the new password works (the reset itself opened no session).
   await page.getByLabel("Usuario").fill("juridico");

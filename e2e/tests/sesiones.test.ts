@@ -59,6 +59,8 @@ describe("Mis sesiones", () => {
     const dialogo = await abrirMisSesiones(a, /Consultor/);
     const tarjetas = dialogo.getByRole("listitem");
     await expect.poll(() => tarjetas.count()).toBe(2);
+    // This browser's session comes first.
+    await tarjetas.first().getByText("Esta sesión", { exact: true }).waitFor();
     // This browser's session is marked; the other one can be ended.
     const propia = tarjetas.filter({ has: a.getByText("Esta sesión", { exact: true }) });
     await expect.poll(() => propia.count()).toBe(1);
@@ -74,11 +76,14 @@ describe("Mis sesiones", () => {
     await expect.poll(() => tarjetas.count()).toBe(1);
     expect(await dialogo.getByRole("button", { name: "Cerrar las demás sesiones" }).isDisabled()).toBe(true);
 
-    // The other browser's next call is refused; this one still works.
-    expect(await llamadaDe(b)).toBe(401);
-    expect(await llamadaDe(a)).toBe(200);
+    // The other browser's next call is refused, and it is told the session was ended from «Mis
+    // sesiones», not that it expired; this one still works.
     await b.reload();
     await b.waitForURL(/\/Login$/);
+    await b.getByRole("main").getByRole("status").filter({ hasText: MSG.sesionCerradaDesdeMisSesiones }).waitFor();
+    expect(await b.getByText(MSG.sesionExpirada).count()).toBe(0);
+    expect(await llamadaDe(b)).toBe(401);
+    expect(await llamadaDe(a)).toBe(200);
 
     // Closing the dialog with the keyboard returns focus to the user menu's button.
     await a.keyboard.press("Escape");

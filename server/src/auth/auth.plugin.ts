@@ -171,7 +171,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "d
     const row = await repo.buscarSesion(db, hashToken(credencial.token));
     if (!row || !sesionVigente(row, config)) {
       if (credencial.porCookie) borrarCookieSesion(request, reply, config);
-      throw NoAutenticado(MSG.sesionExpirada);
+      // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
+      throw NoAutenticado(
+        row?.revocada && row.cerradaDesde === "mis_sesiones" ? MSG.sesionCerradaDesdeMisSesiones : MSG.sesionExpirada,
+      );
     }
     if (row.ahora.getTime() - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
     request.sesion = aSesionUsuario(row);

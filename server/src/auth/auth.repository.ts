@@ -162,11 +162,11 @@ export async function sesionesVigentes(db: Tx, idUsuario: number, limites: { idl
     .orderBy(desc(sesiones.ultimoUso), desc(sesiones.idSesion));
 }
 
-/** Ends one of the user's own open sessions; false when it is not theirs or already ended. */
+/** Ends one of the user's own open sessions ("Mis sesiones"); false when it is not theirs or already ended. */
 export async function revocarSesionDe(db: Tx, idUsuario: number, idSesion: number): Promise<boolean> {
   const filas = await db
     .update(sesiones)
-    .set({ revocada: sql`now()` })
+    .set({ revocada: sql`now()`, cerradaDesde: "mis_sesiones" })
     .where(and(eq(sesiones.idSesion, idSesion), eq(sesiones.idUsuario, idUsuario), isNull(sesiones.revocada)))
     .returning({ idSesion: sesiones.idSesion });
   return filas.length > 0;
@@ -184,6 +184,7 @@ function consultaSesion(db: Tx, por: "token" | "id") {
       creada: sesiones.creada,
       ultimoUso: sesiones.ultimoUso,
       revocada: sesiones.revocada,
+      cerradaDesde: sesiones.cerradaDesde,
       // The database's clock, the one that wrote the session's times: its limits are measured by it.
       ahora: sql<Date>`now()`.mapWith(sesiones.creada),
       idUsuario: usuarios.idUsuario,
@@ -252,12 +253,18 @@ export async function revocarSesion(db: Tx, idSesion: number) {
 
 /**
  * Ends every open session of a user (password change, user disabled, "cerrar las demás").
- * `excepto` keeps one. Returns the ids of the sessions it ended.
+ * `excepto` keeps one; `cerradaDesde` records that the user did it from "Mis sesiones". Returns the
+ * ids of the sessions it ended.
  */
-export async function revocarSesionesUsuario(db: Tx, idUsuario: number, excepto?: number): Promise<number[]> {
+export async function revocarSesionesUsuario(
+  db: Tx,
+  idUsuario: number,
+  excepto?: number,
+  cerradaDesde?: "mis_sesiones",
+): Promise<number[]> {
   const filas = await db
     .update(sesiones)
-    .set({ revocada: sql`now()` })
+    .set({ revocada: sql`now()`, cerradaDesde: cerradaDesde ?? null })
     .where(
       and(
         eq(sesiones.idUsuario, idUsuario),

@@ -5,7 +5,8 @@ import type { Db } from "../db/client.js";
 import { type DesafioEmitido, emitirDesafio } from "../segundo-factor/desafio.service.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
-import { BLOQUEO_MINUTOS, contarFallo } from "./bloqueo.js";
+import { BLOQUEO_MINUTOS, claveNombre, contarFallo, contarFalloNombre } from "./bloqueo.js";
+import { bloqueoNombreRestanteMs } from "./bloqueo-nombre.repository.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
 import type { SesionUsuario } from "./sesion.js";
@@ -21,23 +22,38 @@ export type ResultadoLogin = SesionEmitida | DesafioEmitido | { success: false; 
  * the account is temporarily locked and for how long — the same answer whether the password typed
  * was right or wrong, so the lock reveals nothing about it (OWASP); the failure that starts a lock
  * gets that answer too. A count restarts when its lock expires.
+ *
+ * A name that is no active user's (unknown, or an inactive user's) goes through the same steps
+ * with the same answers (issue 34.4): its failures are counted and locked under the name's digest
+ * with the same thresholds, a password is verified against a hash of the same parameters, and the
+ * failure is audited — under a fixed mark for an unknown name, so an anonymous caller writes no
+ * text of its choosing into the audit trail.
  */
 export async function iniciarSesion(db: Db, body: LoginBody, direccion = "desconocida"): Promise<ResultadoLogin> {
   const fallo = { success: false as const, message: MSG.loginFallido };
   if (!body.userName || !body.password) return { success: false, message: MSG.loginCamposVacios };
   const user = await repo.buscarUsuarioPorNombre(db, body.userName);
-  if (!user) {
-    // Same work as a real check, so timing does not reveal whether the user exists. Nothing is
-    // stored: an anonymous caller must not fill the audit trail with names of its choosing (the
-    // failure is counted in rf_login_failures_total like every other).
-    await verifyPassword(await dummyPasswordHash(), body.password);
-    return fallo;
+  if (!user?.activo) {
+    const nombre = claveNombre(body.userName);
+    const restante = await bloqueoNombreRestanteMs(db, nombre, direccion);
+    await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+    const idEntidad = user ? body.userName : NOMBRE_DESCONOCIDO;
+    if (restante !== null) {
+      await auditarSesion(db, user?.idUsuario ?? null, idEntidad, "inicio_fallido");
+      return cuentaBloqueada(restante);
+    }
+    const bloqueo = await db.transaction(async (tx) => {
+      const inicio = await contarFalloNombre(tx, body.userName, direccion);
+      await auditarSesion(tx, user?.idUsuario ?? null, idEntidad, "inicio_fallido");
+      return inicio;
+    });
+    return bloqueo ? cuentaBloqueada(BLOQUEO_MINUTOS * 60_000) : fallo;
   }
   const restante = await repo.bloqueoRestanteMs(db, user.idUsuario, direccion);
   const valida = await verifyPassword(user.passwordHash, body.password);
-  if (restante !== null || !user.activo) {
+  if (restante !== null) {
     await auditarSesion(db, user.idUsuario, body.userName, "inicio_fallido");
-    return user.activo && restante !== null ? cuentaBloqueada(restante) : fallo;
+    return cuentaBloqueada(restante);
   }
   if (!valida) {
     const bloqueo = await db.transaction(async (tx) => {
@@ -53,6 +69,9 @@ export async function iniciarSesion(db: Db, body: LoginBody, direccion = "descon
   if (desafio) return desafio;
   return emitirSesion(db, user, body.userName, direccion);
 }
+
+/** What the audit trail records for a sign-in under a name that is no user's. */
+export const NOMBRE_DESCONOCIDO = "(usuario desconocido)";
 
 /** The locked account's answer: how long until it may try again, in whole minutes (at least one). */
 function cuentaBloqueada(restanteMs: number) {

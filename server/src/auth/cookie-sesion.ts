@@ -17,7 +17,7 @@ import { tokenDeCabecera, tokenValido } from "./tokens.js";
 export const COOKIE_SESION = "rf_sesion";
 export const COOKIE_SESION_HTTPS = "__Host-rf_sesion";
 
-type ConfigCookie = Pick<Config, "basePath" | "sessionMaxHours" | "publicUrl" | "publicUrlDefinida">;
+type ConfigCookie = Pick<Config, "basePath" | "sessionMaxHours" | "publicUrl" | "publicUrlDefinida" | "allowedHosts">;
 
 function porHttps(req: FastifyRequest): boolean {
   return req.protocol === "https";
@@ -66,9 +66,22 @@ function origenNormal(texto: string): string | null {
   }
 }
 
+/** Host names of this machine: without PUBLIC_URL or ALLOWED_HOSTS, the only hosts trusted (a developer's). */
+const LOCALES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The app's origins, from its configuration — never from the request alone, whose Host header
+ * anyone may name (issue 34): PUBLIC_URL's origin, and each ALLOWED_HOSTS entry over http or https.
+ * With neither set (a developer's machine, the tests) the default PUBLIC_URL (http://localhost:PORT)
+ * and the address the call reached, but only when that address is this machine's own (localhost,
+ * 127.0.0.1, [::1]): a deployment reached by any other name sets PUBLIC_URL.
+ */
 function origenesPropios(req: FastifyRequest, config: ConfigCookie): (string | null)[] {
-  const propios = [origenNormal(`${req.protocol}://${req.host}`)];
-  if (config.publicUrlDefinida) propios.push(origenNormal(config.publicUrl));
+  const propios = [origenNormal(config.publicUrl)];
+  for (const h of config.allowedHosts) propios.push(origenNormal(`http://${h}`), origenNormal(`https://${h}`));
+  if (!config.publicUrlDefinida && config.allowedHosts.length === 0 && LOCALES.has(req.hostname.toLowerCase())) {
+    propios.push(origenNormal(`${req.protocol}://${req.host}`));
+  }
   return propios;
 }
 
@@ -78,17 +91,17 @@ function esOrigenPropio(req: FastifyRequest, config: ConfigCookie, origen: strin
 }
 
 /**
- * True when the browser says the call comes from the app's own origin: `Sec-Fetch-Site:
- * same-origin`, or — for browsers that do not send Fetch metadata (plain HTTP outside localhost) —
- * an `Origin` equal to the app's (the address it was reached at, or PUBLIC_URL). A call with
- * neither is not from a browser page of ours and is refused too.
+ * True when the browser says the call comes from the app's own origin: an `Origin` (browsers send
+ * it with every call that may change state) that is one of the app's configured origins, with
+ * `Sec-Fetch-Site`, when sent, saying `same-origin`; without `Origin`, `Sec-Fetch-Site:
+ * same-origin`. A call with neither is not from a browser page of ours and is refused too.
  */
 export function desdeOrigenPropio(req: FastifyRequest, config: ConfigCookie): boolean {
   const sitio = req.headers["sec-fetch-site"];
-  if (typeof sitio === "string") return sitio === "same-origin";
+  if (typeof sitio === "string" && sitio !== "same-origin") return false;
   const origen = req.headers.origin;
-  if (typeof origen !== "string") return false;
-  return esOrigenPropio(req, config, origen);
+  if (typeof origen === "string") return esOrigenPropio(req, config, origen);
+  return sitio === "same-origin";
 }
 
 /** True when a browser says the call comes from another site or origin (for sign-in). */

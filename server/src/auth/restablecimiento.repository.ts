@@ -1,7 +1,10 @@
 /** SQL for the password reset links (restablecimientos_clave). */
+import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { contextoSecreto } from "../avisos/enviador.js";
 import type { Tx } from "../db/client.js";
 import { correos, restablecimientosClave, usuarios } from "../db/schema.js";
+import { sellar } from "../segundo-factor/cifrado.js";
 
 /** The active user whose e-mail address this is (compared in lower case; addresses are unique). */
 export async function usuarioPorEmail(db: Tx, email: string) {
@@ -39,9 +42,24 @@ export async function crearEnlace(
   });
 }
 
-/** Queues the e-mail with its own text to the user's address (the outbox's sender delivers it). */
-export async function encolarCorreo(db: Tx, v: { idUsuario: number; para: string; asunto: string; cuerpo: string }) {
-  await db.insert(correos).values({ idUsuario: v.idUsuario, destino: v.para, asunto: v.asunto, cuerpo: v.cuerpo });
+/**
+ * Queues the e-mail with its own text to the user's address (the outbox's sender delivers it). The
+ * text holds MARCA_SECRETO where the link's secret goes; the secret is stored only sealed, bound to
+ * the mail's Message-ID, and the sender drops it once the mail is sent.
+ */
+export async function encolarCorreo(
+  db: Tx,
+  v: { idUsuario: number; para: string; asunto: string; cuerpo: string; secreto: string },
+) {
+  const messageId = crypto.randomUUID();
+  await db.insert(correos).values({
+    idUsuario: v.idUsuario,
+    destino: v.para,
+    asunto: v.asunto,
+    cuerpo: v.cuerpo,
+    messageId,
+    secreto: sellar(v.secreto, contextoSecreto(messageId)),
+  });
 }
 
 /** The link behind a secret while it serves (unused, not expired, its user active), with its user. */

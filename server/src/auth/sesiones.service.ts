@@ -34,7 +34,9 @@ export async function listarSesiones(
     idleMinutes: config.sessionIdleMinutes,
     maxHours: config.sessionMaxHours,
   });
-  return filas.map((f) => ({
+  // The current session first, then the others, most recently used first.
+  const ordenadas = [...filas].sort((a, b) => Number(b.idSesion === s.idSesion) - Number(a.idSesion === s.idSesion));
+  return ordenadas.map((f) => ({
     idSesion: f.idSesion,
     ...describirAgente(f.agente),
     direccion: f.direccion,
@@ -62,7 +64,7 @@ export async function cerrarSesionPropia(db: Db, s: SesionUsuario, idSesion: num
 /** Ends every session of the user but the current one. */
 export async function cerrarOtrasSesiones(db: Db, s: SesionUsuario) {
   return db.transaction(async (tx) => {
-    const cerradas = await repo.revocarSesionesUsuario(tx, s.idUsuario, s.idSesion);
+    const cerradas = await repo.revocarSesionesUsuario(tx, s.idUsuario, s.idSesion, "mis_sesiones");
     if (cerradas.length > 0) {
       await auditar(tx, {
         entidad: "Sesion",

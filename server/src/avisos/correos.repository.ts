@@ -70,11 +70,14 @@ export async function avisosDelCorreo(tx: Tx, correo: { idCorreo: number; idAvis
 export async function marcarEnviado(tx: Tx, idCorreo: number, para: string) {
   await tx
     .update(correos)
-    .set({ enviado: sql`now()`, reclamadoHasta: null, ultimoError: null, para })
+    .set({ enviado: sql`now()`, reclamadoHasta: null, ultimoError: null, para, secreto: null })
     .where(eq(correos.idCorreo, idCorreo));
 }
 
-/** A failed try: retried at `proximo`, or, with `proximo` null, kept for "Correos no enviados". */
+/**
+ * A failed try: retried at `proximo`, or, with `proximo` null, kept for "Correos no enviados" (its
+ * secret dropped: a link that exhausted its tries has long stopped serving).
+ */
 export async function marcarFallo(tx: Tx, idCorreo: number, error: string, para: string | null, proximo: Date | null) {
   await tx
     .update(correos)
@@ -82,7 +85,7 @@ export async function marcarFallo(tx: Tx, idCorreo: number, error: string, para:
       reclamadoHasta: null,
       ultimoError: error.slice(0, 1000),
       para,
-      ...(proximo ? { proximoIntento: proximo } : { fallido: true }),
+      ...(proximo ? { proximoIntento: proximo } : { fallido: true, secreto: null }),
     })
     .where(eq(correos.idCorreo, idCorreo));
 }

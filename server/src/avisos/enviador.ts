@@ -7,6 +7,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { abrir } from "../segundo-factor/cifrado.js";
 import type { Reloj } from "../shared/tiempo.js";
 import * as repo from "./correos.repository.js";
 import { type Correo, correoDeAviso, correoDeResumen } from "./plantillas.js";
@@ -14,6 +15,16 @@ import { type Correo, correoDeAviso, correoDeResumen } from "./plantillas.js";
 /** Waits before the 2nd, 3rd, 4th and 5th tries; the 5th failure is final. */
 const ESPERAS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 export const MAX_INTENTOS = ESPERAS_MS.length + 1;
+
+/**
+ * Where a mail's text carries its secret: the queued text holds this mark, the secret is kept
+ * sealed beside it (`correos.secreto`, bound to the mail's Message-ID) and the two meet only in
+ * the message handed to SMTP. A dump or a backup of the outbox holds no usable link.
+ */
+export const MARCA_SECRETO = "{{secreto}}";
+
+/** The authenticated data a mail's sealed secret is bound to. */
+export const contextoSecreto = (messageId: string) => `correo/${messageId}`;
 
 export interface Registro {
   info(msg: string): void;
@@ -68,7 +79,17 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
       return true;
     };
     // A mail to an address that is no user's carries its own text (the audit checkpoints).
-    if (correo.destino) return enviar(correo.destino, { asunto: correo.asunto, texto: correo.cuerpo ?? "" });
+    if (correo.destino) {
+      let texto = correo.cuerpo ?? "";
+      if (correo.secreto !== null) {
+        try {
+          texto = texto.replaceAll(MARCA_SECRETO, abrir(correo.secreto, contextoSecreto(correo.messageId)));
+        } catch {
+          return fallo("El enlace del correo no se pudo descifrar (¿cambió la clave de auditoría?).", null, true);
+        }
+      }
+      return enviar(correo.destino, { asunto: correo.asunto, texto });
+    }
     const persona = await repo.destinatario(db, correo.idUsuario);
     if (!persona?.email) return fallo("El usuario no tiene una dirección de correo.", null, true);
     if (!persona.activo) return fallo("El usuario está inactivo.", persona.email, true);

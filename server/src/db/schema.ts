@@ -175,6 +175,8 @@ export const sesiones = pgTable(
     /** The client address and the browser's User-Agent at sign-in ("Mis sesiones"); null before 0018. */
     direccion: text("direccion"),
     agente: text("agente"),
+    /** 'mis_sesiones' when the user ended it from "Mis sesiones" in another session (0034). */
+    cerradaDesde: text("cerrada_desde"),
   },
   (t) => [index("sesiones_usuario_idx").on(t.idUsuario)],
 );
@@ -707,6 +709,12 @@ export const correos = pgTable(
     /** A mail to an address that is no user's (the audit checkpoints): its address and its text. */
     destino: text("destino"),
     cuerpo: text("cuerpo"),
+    /**
+     * A secret the text carries (a password-reset link's), sealed with the key for secrets, which
+     * is not in the database: put into the text at send time in place of MARCA_SECRETO, and
+     * dropped once the mail is sent or finally fails.
+     */
+    secreto: text("secreto"),
   },
   (t) => [
     index("correos_pendientes_idx").on(t.proximoIntento).where(sql`${t.enviado} IS NULL AND NOT ${t.fallido}`),
@@ -826,6 +834,24 @@ export const bloqueosAcceso = pgTable(
     bloqueadoHasta: tstz("bloqueado_hasta"),
   },
   (t) => [primaryKey({ columns: [t.idUsuario, t.direccion] })],
+);
+
+/**
+ * Failed sign-ins under a user name that is no active user's (migration 0034), counted and locked
+ * as an account's are, so an unknown name reads and takes the same as a known one. `nombre` is the
+ * SHA-256 of the lower-cased name (a password typed into the name box is not kept); `direccion`
+ * '' is the count over all addresses.
+ */
+export const bloqueosNombre = pgTable(
+  "bloqueos_nombre",
+  {
+    nombre: text("nombre").notNull(),
+    direccion: text("direccion").notNull(),
+    fallos: integer("fallos").notNull().default(0),
+    ultimoFallo: tstz("ultimo_fallo").notNull().defaultNow(),
+    bloqueadoHasta: tstz("bloqueado_hasta"),
+  },
+  (t) => [primaryKey({ columns: [t.nombre, t.direccion] }), index("bloqueos_nombre_ultimo_idx").on(t.ultimoFallo)],
 );
 
 /** Backups made by the app's schedule or the command line: the last success is what operators watch. */

@@ -6,30 +6,17 @@
  */
 import crypto from "node:crypto";
 import { claveEstablecida } from "../auditoria/clave.js";
-
-const PREFIJO = "v1:";
-const IV = 12;
-const ETIQUETA = 16;
+import { abrir, sellar } from "../segundo-factor/cifrado.js";
 
 export function nuevoSecreto(): string {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`;
 }
 
-const datos = (idSuscripcion: number) => Buffer.from(`registro-firmas/suscripcion/${idSuscripcion}`, "utf8");
-
 export function cifrarSecreto(secreto: string, idSuscripcion: number, clave = claveEstablecida().secretos): string {
-  const iv = crypto.randomBytes(IV);
-  const c = crypto.createCipheriv("aes-256-gcm", clave, iv);
-  c.setAAD(datos(idSuscripcion));
-  const cifrado = Buffer.concat([c.update(secreto, "utf8"), c.final()]);
-  return PREFIJO + Buffer.concat([iv, c.getAuthTag(), cifrado]).toString("base64");
+  return sellar(secreto, `suscripcion/${idSuscripcion}`, clave);
 }
 
 export function descifrarSecreto(guardado: string, idSuscripcion: number, clave = claveEstablecida().secretos): string {
-  if (!guardado.startsWith(PREFIJO)) throw new Error("The subscription's secret is not encrypted");
-  const b = Buffer.from(guardado.slice(PREFIJO.length), "base64");
-  const d = crypto.createDecipheriv("aes-256-gcm", clave, b.subarray(0, IV));
-  d.setAAD(datos(idSuscripcion));
-  d.setAuthTag(b.subarray(IV, IV + ETIQUETA));
-  return Buffer.concat([d.update(b.subarray(IV + ETIQUETA)), d.final()]).toString("utf8");
+  if (!guardado.startsWith("v1:")) throw new Error("The subscription's secret is not encrypted");
+  return abrir(guardado, `suscripcion/${idSuscripcion}`, clave);
 }

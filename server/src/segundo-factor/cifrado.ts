@@ -16,26 +16,38 @@ const PREFIJO = "v1:";
 const IV = 12;
 const ETIQUETA = 16;
 
-function datosAutenticados(idUsuario: number): Buffer {
-  return Buffer.from(`registro-firmas/totp/${idUsuario}`, "utf8");
+/**
+ * The product's sealing of secrets at rest (TOTP secrets here, webhook signing secrets, the
+ * password-reset link while its e-mail waits): AES-256-GCM under the key for secrets, as
+ * `v1:` + base64(iv ‖ tag ‖ ciphertext), with `registro-firmas/<contexto>` as the authenticated
+ * data, so a value copied onto another row (another context) does not open.
+ */
+export function sellar(texto: string, contexto: string, clave = claveEstablecida().secretos): string {
+  const iv = crypto.randomBytes(IV);
+  const cifrador = crypto.createCipheriv("aes-256-gcm", clave, iv);
+  cifrador.setAAD(Buffer.from(`registro-firmas/${contexto}`, "utf8"));
+  const cifrado = Buffer.concat([cifrador.update(texto, "utf8"), cifrador.final()]);
+  return PREFIJO + Buffer.concat([iv, cifrador.getAuthTag(), cifrado]).toString("base64");
+}
+
+/** The sealed text in clear; throws when it was not sealed by `sellar` for this context and key. */
+export function abrir(guardado: string, contexto: string, clave = claveEstablecida().secretos): string {
+  if (!guardado.startsWith(PREFIJO)) throw new Error("The value is not sealed");
+  const datos = Buffer.from(guardado.slice(PREFIJO.length), "base64");
+  const descifrador = crypto.createDecipheriv("aes-256-gcm", clave, datos.subarray(0, IV));
+  descifrador.setAAD(Buffer.from(`registro-firmas/${contexto}`, "utf8"));
+  descifrador.setAuthTag(datos.subarray(IV, IV + ETIQUETA));
+  return Buffer.concat([descifrador.update(datos.subarray(IV + ETIQUETA)), descifrador.final()]).toString("utf8");
 }
 
 export function cifrarSecreto(secreto: string, idUsuario: number, clave = claveEstablecida().secretos): string {
-  const iv = crypto.randomBytes(IV);
-  const cifrador = crypto.createCipheriv("aes-256-gcm", clave, iv);
-  cifrador.setAAD(datosAutenticados(idUsuario));
-  const cifrado = Buffer.concat([cifrador.update(secreto, "utf8"), cifrador.final()]);
-  return PREFIJO + Buffer.concat([iv, cifrador.getAuthTag(), cifrado]).toString("base64");
+  return sellar(secreto, `totp/${idUsuario}`, clave);
 }
 
 /** The secret in clear; throws when the value was not written by `cifrarSecreto` for this user and key. */
 export function descifrarSecreto(guardado: string, idUsuario: number, clave = claveEstablecida().secretos): string {
   if (!guardado.startsWith(PREFIJO)) throw new Error("The TOTP secret is not encrypted");
-  const datos = Buffer.from(guardado.slice(PREFIJO.length), "base64");
-  const descifrador = crypto.createDecipheriv("aes-256-gcm", clave, datos.subarray(0, IV));
-  descifrador.setAAD(datosAutenticados(idUsuario));
-  descifrador.setAuthTag(datos.subarray(IV, IV + ETIQUETA));
-  return Buffer.concat([descifrador.update(datos.subarray(IV + ETIQUETA)), descifrador.final()]).toString("utf8");
+  return abrir(guardado, `totp/${idUsuario}`, clave);
 }
 
 /**

@@ -224,9 +224,18 @@ describe("calls authenticated by the cookie", () => {
     expect(porMetadatos.json().errors).toBeDefined();
     // Browsers leave the default port out of Origin; the Host header may carry it.
     expect((await crear({ origin: "http://localhost" })).statusCode).toBe(400);
-    expect((await crear({ origin: "http://firmas.example:8080", host: "firmas.example:8080" })).statusCode).toBe(400);
-    expect((await crear({ origin: "https://firmas.example:8080", host: "firmas.example:8080" })).statusCode).toBe(403);
+    expect((await crear({ origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080" })).statusCode).toBe(400);
+    expect((await crear({ origin: "https://127.0.0.1:8080", host: "127.0.0.1:8080" })).statusCode).toBe(403);
     expect((await crear({ origin: "null" })).statusCode).toBe(403);
+  });
+
+  it("an Origin equal to the request's own Host is not enough when that host is not the app's (issue 34)", async () => {
+    // Without PUBLIC_URL or ALLOWED_HOSTS only this machine's own names are trusted.
+    expect((await crear({ origin: "http://firmas.example:8080", host: "firmas.example:8080" })).statusCode).toBe(403);
+    expect(
+      (await crear({ origin: "http://firmas.example", host: "firmas.example", "sec-fetch-site": "same-origin" }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("reads (GET) with the cookie need no origin check", async () => {
@@ -303,5 +312,37 @@ describe("sign-out", () => {
       headers: { authorization: token },
     });
     expect(despues.statusCode).toBe(401);
+  });
+});
+
+describe("the app's origin comes from its configuration (PUBLIC_URL, ALLOWED_HOSTS), not from the Host header", () => {
+  let publica: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    publica = await crearTestApp({
+      PUBLIC_URL: "https://firmas.contraloria.example/RegistroFirmas",
+      ALLOWED_HOSTS: "10.0.0.5:3000",
+    });
+    token = cookieDe(await entrarComoWeb(publica, "originador"), "rf_sesion")?.value ?? "";
+  });
+  afterAll(() => publica?.close());
+  const crear = (headers: Record<string, string>) =>
+    publica.app.inject({
+      method: "POST",
+      url: "/api/SolicitudFirma/solicitud",
+      cookies: { rf_sesion: token },
+      headers,
+      payload: {},
+    });
+
+  it("PUBLIC_URL's origin and ALLOWED_HOSTS are the app's; a Host of the caller's choosing is not", async () => {
+    expect((await crear({ origin: "https://firmas.contraloria.example" })).statusCode).toBe(400);
+    expect((await crear({ origin: "http://10.0.0.5:3000", host: "10.0.0.5:3000" })).statusCode).toBe(400);
+    expect((await crear({ origin: "http://otro.example", host: "otro.example" })).statusCode).toBe(403);
+    expect((await crear({ origin: "http://localhost", host: "localhost" })).statusCode).toBe(403);
+    expect(
+      (await crear({ origin: "https://otro.example", host: "otro.example", "sec-fetch-site": "same-origin" }))
+        .statusCode,
+    ).toBe(403);
   });
 });

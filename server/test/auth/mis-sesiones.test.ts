@@ -177,6 +177,37 @@ describe("listing and ending", () => {
   });
 });
 
+describe("what the ended session is told, and the list's order (issue 35 items 10)", () => {
+  it("a session ended from «Mis sesiones» is told so, not that it expired; others still read «expirado»", async () => {
+    const una = await entrar("verificador", CHROME_WINDOWS, "192.0.2.60");
+    const dos = await entrar("verificador", CHROME_WINDOWS, "192.0.2.61");
+    const esta = await entrar("verificador", SAFARI_IPHONE, "192.0.2.62");
+    const lista = (await listar(esta)).json() as SesionActiva[];
+    const idUna = lista.find((s) => s.direccion === "192.0.2.60")!.idSesion;
+    await cerrar(esta, idUna);
+    const cerrada = await datos(una);
+    expect(cerrada.statusCode).toBe(401);
+    expect(cerrada.json()).toEqual({ success: false, message: MSG.sesionCerradaDesdeMisSesiones });
+    await cerrarOtras(esta);
+    expect((await datos(dos)).json()).toEqual({ success: false, message: MSG.sesionCerradaDesdeMisSesiones });
+    // Signed out, or expired: the usual answer.
+    await t.app.inject({ method: "PUT", url: "/api/Account/LogOff", headers: { authorization: esta } });
+    expect((await datos(esta)).json()).toEqual({ success: false, message: MSG.sesionExpirada });
+  });
+
+  it("lists the current session first, even when another was used later", async () => {
+    const esta = await entrar("configuracion", CHROME_WINDOWS, "192.0.2.70");
+    const otra = await entrar("configuracion", SAFARI_IPHONE, "192.0.2.71");
+    await t.db
+      .update(sesiones)
+      .set({ ultimoUso: sql`now() - interval '30 seconds'` })
+      .where(eq(sesiones.direccion, "192.0.2.70"));
+    expect((await datos(otra)).statusCode).toBe(200);
+    const lista = (await listar(esta)).json() as SesionActiva[];
+    expect(lista[0]).toMatchObject({ actual: true, direccion: "192.0.2.70" });
+  });
+});
+
 describe("describirAgente", () => {
   it("reads browsers and systems, and says «Desconocido» for what it cannot read", () => {
     expect(describirAgente(CHROME_WINDOWS)).toEqual({ navegador: "Chrome 131", sistema: "Windows 10" });

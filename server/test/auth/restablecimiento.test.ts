@@ -5,11 +5,18 @@
  * Host header), per-account and per-address limits, the password policy, every session ended, no
  * session opened, audited.
  */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import zlib from "node:zlib";
 import { MSG } from "@registro/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ASUNTO_RESTABLECIMIENTO } from "../../src/auth/restablecimiento.service.js";
-import { auditoria, restablecimientosClave, usuarios } from "../../src/db/schema.js";
+import { auditoria, correos, limitesAcceso, restablecimientosClave, usuarios } from "../../src/db/schema.js";
+import { abrirRespaldo, binarioPostgres } from "../../src/operacion/respaldo.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
@@ -137,6 +144,40 @@ describe("asking for a link: POST api/Account/OlvidoClave", () => {
     expect(sexta.json()).toEqual({ success: false, message: MSG.demasiadasSolicitudes });
   });
 
+  it("a user's address and an unknown one take the same time (medians of interleaved asks within 15%)", {
+    timeout: 300_000,
+  }, async () => {
+    const email = await emailDe("consultor");
+    const medir = async (direccionCorreo: string, i: number) => {
+      const inicio = performance.now();
+      const r = await pedir(direccionCorreo, `192.0.2.${(i % 200) + 1}`);
+      const ms = performance.now() - inicio;
+      expect(r.json()).toEqual({ success: true, message: MSG.restablecimientoSolicitado });
+      return ms;
+    };
+    const usuario: number[] = [];
+    const nadie: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Each ask for the user writes its link and mail (under the hourly and per-address limits).
+      await t.db.delete(restablecimientosClave);
+      await t.db.delete(limitesAcceso);
+      await t.db.delete(correos).where(eq(correos.destino, email));
+      const par = [
+        () => medir(email, i).then((ms) => usuario.push(ms)),
+        () => medir("nadie@ejemplo.example", i).then((ms) => nadie.push(ms)),
+      ];
+      if (i % 2) par.reverse();
+      for (const paso of par) await paso();
+    }
+    const mediana = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const a = mediana(usuario);
+    const b = mediana(nadie);
+    expect(
+      Math.max(a, b) / Math.min(a, b),
+      `medianas: usuario ${a.toFixed(1)} ms, nadie ${b.toFixed(1)} ms`,
+    ).toBeLessThanOrEqual(1.15);
+  });
+
   it("without SMTP_URL the reset is not offered", async () => {
     const sinCorreo = await crearTestApp();
     try {
@@ -229,5 +270,76 @@ describe("choosing the new password: POST api/Account/RestablecerClave", () => {
     const segundo = await enlacePara("analista");
     expect((await restablecer(segundo)).json().success).toBe(true);
     expect((await restablecer(primero, "Otra.Clave.Nueva.Segura.58")).statusCode).toBe(400);
+  });
+});
+
+describe("the link is never stored in usable form (issue 34.3)", () => {
+  const carpeta = fs.mkdtempSync(path.join(os.tmpdir(), "rf-restablecimiento-"));
+  afterAll(() => fs.rmSync(carpeta, { recursive: true, force: true }));
+
+  /** Every row of every table of the database, as text. */
+  async function todoElTexto(): Promise<string> {
+    const r = (await t.db.execute(
+      sql`select table_name as tabla from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as unknown as { rows: { tabla: string }[] };
+    const partes: string[] = [];
+    for (const { tabla } of r.rows) {
+      const filas = (await t.db.execute(sql.raw(`select x::text as fila from "${tabla}" x`))) as unknown as {
+        rows: { fila: string }[];
+      };
+      partes.push(...filas.rows.map((f) => f.fila));
+    }
+    return partes.join("\n");
+  }
+
+  /** A backup made by the project's backup code, its database part as readable bytes. */
+  async function respaldoLegible(nombre: string): Promise<Buffer> {
+    const archivo = path.join(carpeta, `${nombre}.tar`);
+    await t.app.respaldos.respaldarAhora(archivo);
+    const destino = fs.mkdtempSync(path.join(carpeta, nombre));
+    const { manifiesto, parte } = abrirRespaldo(archivo, destino);
+    if (manifiesto.motor === "pglite") return zlib.gunzipSync(fs.readFileSync(parte));
+    const r = spawnSync(binarioPostgres("pg_restore"), ["-f", "-", parte], { maxBuffer: 1 << 30 });
+    expect(r.status).toBe(0);
+    return r.stdout;
+  }
+
+  it("neither the tables nor a backup hold the link, before or after sending; the sealed value is no token", {
+    timeout: 120_000,
+  }, async () => {
+    expect((await pedir(await emailDe("configuracion"))).json().success).toBe(true);
+    const [fila] = await t.db
+      .select()
+      .from(correos)
+      .where(eq(correos.asunto, ASUNTO_RESTABLECIMIENTO))
+      .orderBy(sql`${correos.idCorreo} desc`)
+      .limit(1);
+    const textoAntes = await todoElTexto();
+    const respaldoAntes = await respaldoLegible("antes");
+
+    const [m] = await entregar();
+    const secreto = secretoDe(m.texto);
+    const textoDespues = await todoElTexto();
+    const respaldoDespues = await respaldoLegible("despues");
+
+    for (const texto of [textoAntes, textoDespues]) expect(texto).not.toContain(secreto);
+    for (const copia of [respaldoAntes, respaldoDespues]) expect(copia.includes(Buffer.from(secreto))).toBe(false);
+    // The queued text has no link to use, and the stored values (the sealed secret, the hash) are no token.
+    expect(fila.cuerpo).not.toMatch(/RestablecerClave#[A-Za-z0-9_-]{16,}/);
+    const [enlace] = await t.db
+      .select()
+      .from(restablecimientosClave)
+      .orderBy(sql`${restablecimientosClave.idRestablecimiento} desc`)
+      .limit(1);
+    for (const valor of [fila.secreto, enlace.tokenHash, fila.messageId]) {
+      expect((await restablecer(String(valor))).statusCode).toBe(400);
+    }
+    // Once sent, not even the sealed value is kept.
+    const [enviado] = await t.db.select().from(correos).where(eq(correos.idCorreo, fila.idCorreo));
+    expect(enviado.enviado).not.toBeNull();
+    expect(enviado.secreto).toBeNull();
+    // The link the user received works.
+    expect((await restablecer(secreto)).json().success).toBe(true);
   });
 });

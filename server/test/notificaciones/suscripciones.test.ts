@@ -213,4 +213,36 @@ describe("the delivery policy's addresses", () => {
     expect(await rechazoDestino("https://93.184.216.34/x", false)).toBeNull();
     expect(await rechazoDestino("http://127.0.0.1:8080/x", true)).toBeNull();
   });
+
+  it("refuses IPv6 ranges that reach internal IPv4 addresses, judging the IPv4 they carry (issue 34)", async () => {
+    for (const ip of [
+      "64:ff9b::7f00:1", // NAT64 to 127.0.0.1
+      "64:ff9b::10.0.0.1",
+      "64:ff9b::a9fe:a9fe", // 169.254.169.254
+      "64:ff9b:1::a00:1", // local-use NAT64 (RFC 8215): wholly refused
+      "64:ff9b:1:ffff::808:808",
+      "2002:7f00:1::1", // 6to4 of 127.0.0.1
+      "2002:a00:1::", // 6to4 of 10.0.0.1
+      "2002:c0a8:101:1::1", // 6to4 of 192.168.1.1
+      "fec0::1", // site-local
+      "fec0:0:0:ffff::1",
+      "::7f00:1", // IPv4-compatible 127.0.0.1
+      "::127.0.0.1",
+      "::a00:1",
+      "::8.8.8.8", // IPv4-compatible addresses are deprecated: wholly refused
+      "::ffff:0:7f00:1", // IPv4-translated (SIIT)
+      "2001:0:4136:e378:8000:63bf:80ff:fffe", // Teredo whose client is 127.0.0.1
+      "2001:0:a00:1::1", // Teredo whose server is 10.0.0.1
+    ]) {
+      expect(direccionPermitida(ip, false), ip).toBe(false);
+      expect(direccionPermitida(ip, true), `${ip} (loopback permitido)`).toBe(false);
+    }
+    // The same ranges carrying a public IPv4 address reach the public internet.
+    for (const ip of ["64:ff9b::808:808", "64:ff9b::8.8.8.8", "2002:808:808::1", "2001:0:808:808::f7f7:f7f7"])
+      expect(direccionPermitida(ip, false), ip).toBe(true);
+    expect(await rechazoDestino("https://[64:ff9b::7f00:1]/x", false)).toBe("privada");
+    expect(await rechazoDestino("https://[2002:7f00:1::1]/x", false)).toBe("privada");
+    expect(await rechazoDestino("https://[fec0::1]/x", false)).toBe("privada");
+    expect(await rechazoDestino("https://[::7f00:1]/x", true)).toBe("privada");
+  });
 });

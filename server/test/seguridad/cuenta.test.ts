@@ -99,8 +99,8 @@ describe("lockout per account and address", () => {
     expect((await login("analista", temporal, "203.0.113.9")).json().success).toBe(true);
   });
 
-  it("an unknown user name leaves nothing behind", async () => {
-    expect(await fallar("no-existe", 6, () => "203.0.113.10")).toEqual({ success: false, message: MSG.loginFallido });
+  it("an unknown user name locks as an account does (issue 34.4), and leaves no account lock behind", async () => {
+    expect(await fallar("no-existe", 5, () => "203.0.113.10")).toEqual(bloqueada(15));
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(bloqueosAcceso);
     expect(n).toBeGreaterThan(0);
     const filas = await t.db.select().from(bloqueosAcceso).where(eq(bloqueosAcceso.direccion, "203.0.113.10"));
@@ -127,7 +127,7 @@ describe("the locked account's answer", () => {
     await t.db.update(usuarios).set({ bloqueadoHasta: null }).where(eq(usuarios.idUsuario, id));
   });
 
-  it("an inactive user, locked or not, gets the generic answer", async () => {
+  it("an inactive user's account lock is not told: the name is answered as an unknown one", async () => {
     const id = await idUsuario(t.db, "verificador");
     await t.db
       .update(usuarios)

@@ -125,7 +125,26 @@ function conShape(res: LightMyRequestResponse): string | null {
   if (res.statusCode === 400 && Object.keys(body.errors ?? {}).length === 0) {
     return `400 sin campo: ${res.body.slice(0, 200)}`;
   }
+  const ingles = Object.values(body.errors ?? {})
+    .flat()
+    .find((m) => typeof m !== "string" || enIngles(m));
+  if (ingles !== undefined) return `mensaje no español: ${JSON.stringify(ingles)}`;
   return null;
+}
+
+/** The words of a validation library's English messages ("Invalid input: expected object, received null"). */
+const PALABRAS_INGLESAS = new Set(
+  "invalid input expected received too big small must be have contain string number object array boolean option options unrecognized key keys element elements union characters items required greater less than equal match pattern start starts end ends with include includes multiple format".split(
+    " ",
+  ),
+);
+
+/** True when a message a client would read has a word of the library's English. */
+function enIngles(mensaje: string): boolean {
+  return mensaje
+    .toLowerCase()
+    .split(/[^a-záéíóúüñ]+/)
+    .some((w) => PALABRAS_INGLESAS.has(w));
 }
 
 let t: TestApp;
@@ -240,6 +259,38 @@ describe("schema-driven fuzz over every route", () => {
     }
     expect(fallos).toEqual([]);
   }, 120_000);
+
+  it("every kind of schema refusal reads in Spanish, never the validation library's English (issue 34)", async () => {
+    const casos: { method: "POST" | "PUT"; url: string; usuario: string | null; payload: unknown }[] = [
+      { method: "POST", url: "/api/Account/LogIn", usuario: null, payload: { userName: null, password: 5 } },
+      { method: "POST", url: "/api/Account/LogIn", usuario: null, payload: { userName: ["a"], password: {} } },
+      { method: "POST", url: "/api/Account/OlvidoClave", usuario: null, payload: { Email: 12 } },
+      { method: "PUT", url: "/api/Usuarios", usuario: "configuracion", payload: { IdUsuario: "x", Activo: "sí" } },
+      { method: "PUT", url: "/api/Usuarios", usuario: "configuracion", payload: { IdUsuario: 1.5, Email: ["a"] } },
+    ];
+    const fallos: string[] = [];
+    for (const c of casos) {
+      const res = await t.as(c.usuario, {
+        method: c.method,
+        url: c.url,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(c.payload),
+      });
+      expect(res.statusCode, `${c.url} ${res.body}`).toBe(400);
+      const fallo = conShape(res);
+      if (fallo) fallos.push(`${c.method} ${c.url} ${JSON.stringify(c.payload)} → ${fallo}`);
+    }
+    // A null body: the whole body is of the wrong type.
+    const nulo = await t.app.inject({
+      method: "POST",
+      url: "/api/Account/LogIn",
+      headers: { "content-type": "application/json" },
+      payload: "null",
+    });
+    const fallo = conShape(nulo);
+    if (fallo) fallos.push(`POST LogIn null → ${fallo}`);
+    expect(fallos).toEqual([]);
+  });
 
   it("a NUL in LogIn's user name, an id beyond int4 and a bad path are Spanish 400s naming the field", async () => {
     const login = await t.app.inject({

@@ -56,6 +56,19 @@ export function nuevaClaveIdempotencia(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * What a 401 tells the user: that the session was ended from "Mis sesiones" in another session when
+ * the server says so, else that it expired (never another text the server might send).
+ */
+async function motivo401(res: Response): Promise<string> {
+  const data = res.headers.get("content-type")?.includes("application/json")
+    ? await res.json().catch(() => null)
+    : null;
+  return data?.message === MSG_LOGIN.sesionCerradaDesdeMisSesiones
+    ? MSG_LOGIN.sesionCerradaDesdeMisSesiones
+    : MSG_LOGIN.sesionExpirada;
+}
+
 async function request<T>(
   method: string,
   path: string,
@@ -71,10 +84,12 @@ async function request<T>(
   }
   const res = await fetch(withQuery(path, opts.query), { method, headers, body });
   if (res.status === 401) {
+    // Read before the marker is cleared: clearing it re-renders the router at once.
+    const motivo = await motivo401(res);
     const hadSession = sessionStore.activa();
     sessionStore.clear();
-    if (hadSession) for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
-    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
+    if (hadSession) for (const l of unauthorizedListeners) l(motivo);
+    throw new ApiError(401, motivo);
   }
   const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;
   if (res.status === 400 && data?.errors) {
@@ -108,9 +123,10 @@ export async function descargarArchivo(path: string, nombrePorDefecto: string): 
 export async function obtenerBlob(path: string): Promise<{ blob: Blob; nombre: string | null }> {
   const res = await fetch(apiUrl(path));
   if (res.status === 401) {
+    const motivo = await motivo401(res);
     sessionStore.clear();
-    for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
-    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
+    for (const l of unauthorizedListeners) l(motivo);
+    throw new ApiError(401, motivo);
   }
   if (!res.ok) throw new ApiError(res.status, MSG_LOGIN.errorDesconocido);
   const cd = res.headers.get("content-disposition") ?? "";
@@ -129,9 +145,10 @@ export async function descargarPost(path: string, body: unknown, nombrePorDefect
     body: JSON.stringify(body),
   });
   if (res.status === 401) {
+    const motivo = await motivo401(res);
     sessionStore.clear();
-    for (const l of unauthorizedListeners) l(MSG_LOGIN.sesionExpirada);
-    throw new ApiError(401, MSG_LOGIN.sesionExpirada);
+    for (const l of unauthorizedListeners) l(motivo);
+    throw new ApiError(401, motivo);
   }
   if (!res.ok) {
     const data = res.headers.get("content-type")?.includes("application/json") ? await res.json() : null;

@@ -22,6 +22,8 @@ import "./login.css";
 interface EstadoLogin {
   from?: { pathname: string; search?: string };
   aviso?: string;
+  /** The notice is a success (the password was just reset), not a warning. */
+  exito?: boolean;
 }
 
 export default function LoginPage() {
@@ -35,6 +37,7 @@ export default function LoginPage() {
   const [segundo, setSegundo] = useState<{ desafio: string; metodos: MetodoSegundoFactor[] } | null>(null);
   const estado = location.state as EstadoLogin | null;
   const aviso = typeof estado?.aviso === "string" ? estado.aviso : null;
+  const exito = estado?.exito === true;
   const yaConectado = sessionStore.activa();
 
   useEffect(() => {
@@ -42,8 +45,8 @@ export default function LoginPage() {
   }, []);
 
   useEffect(() => {
-    if (aviso) notify.warn(aviso);
-  }, [aviso]);
+    if (aviso) (exito ? notify.success : notify.warn)(aviso);
+  }, [aviso, exito]);
 
   if (yaConectado && !enviando) return <Navigate to="/" replace />;
 
@@ -110,8 +113,8 @@ export default function LoginPage() {
         <CabeceraLogin />
         <h1>Iniciar sesión</h1>
         {aviso && (
-          <p className="rf-login-aviso" role="status">
-            <i className="pi pi-info-circle" aria-hidden="true" /> {aviso}
+          <p className={exito ? "rf-login-aviso rf-login-exito" : "rf-login-aviso"} role="status">
+            <i className={exito ? "pi pi-check-circle" : "pi pi-info-circle"} aria-hidden="true" /> {aviso}
           </p>
         )}
         <form onSubmit={onSubmit} noValidate>

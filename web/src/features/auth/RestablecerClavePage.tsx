@@ -1,7 +1,7 @@
 /**
  * The e-mailed link's page: the secret comes in the address's fragment (never sent to a server by
  * the browser); the user chooses and confirms a new password, which the server checks against the
- * password policy. Success leads to Login: the reset opens no session, so a second factor, if the
+ * password policy. Success leads to Login, which says so as a success: the reset opens no session, so a second factor, if the
  * user has one, is still asked there. A react-hook-form form checked with the API's schema; the
  * server's field errors (the policy, the confirmation) land under their fields, and a refused form
  * takes the focus to its first error. A refused secret ends the form: the link is said to be invalid.
@@ -50,7 +50,7 @@ export default function RestablecerClavePage() {
     try {
       const r = await restablecerClave({ Token: secreto, ...f });
       if (r.success) {
-        navigate("/Login", { replace: true, state: { aviso: r.message } });
+        navigate("/Login", { replace: true, state: { aviso: r.message, exito: true } });
         return;
       }
       const otros = aplicarErroresServidor(r.errors, setError, CAMPOS);
