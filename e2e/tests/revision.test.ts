@@ -497,9 +497,9 @@ describe("Seguimiento Solicitud", () => {
       ]),
     );
     expect(historico.map((h) => h.estatus)).toContain("Aprobado por Adminstrador RyCC");
-    // Dates as everywhere in the app: dd/mm/aaaa HH:mm.
+    // Dates as everywhere in the app: dd/mm/aaaa hh:mm a. m. (12 h, as SPEC.md §9's history view).
     expect(await tabla.locator("tbody tr td:nth-child(2)").first().textContent()).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]\. m\.$/,
     );
     await page.locator("[aria-current=step]").getByText("Finalizado").waitFor();
     await screenshot(page, "revision-seguimiento-detalle");

@@ -32,7 +32,7 @@ const FORMATO_FECHA_HORA = new Intl.DateTimeFormat("es-DO", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hourCycle: "h23",
+  hourCycle: "h12",
 });
 
 const aInstante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -69,10 +69,10 @@ export function inicioDiaLocal(fecha: string): Date {
   return new Date(`${fecha}T00:00:00${DESFASE_PAIS}`);
 }
 
-/** dd/mm/aaaa hh:mm of an instant, in the country's time. */
+/** dd/mm/aaaa hh:mm a. m. of an instant, in the country's time: the screens' one format (web/src/lib/formato.ts). */
 export function fechaHora(instante: Date | string): string {
   const p = Object.fromEntries(FORMATO_FECHA_HORA.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.replace(/\s/g, " ")}`;
 }
 
 /** dd/mm/aaaa of a calendar date (yyyy-mm-dd, or the date part of an ISO date-time). */

@@ -1,6 +1,6 @@
 /**
  * The hand-written formats against `Intl` (the oracle), over generated dates and amounts: the same
- * text, character for character, in the app's one set of formats (dd/mm/aaaa HH:mm, US$ 1,234.56,
+ * text, character for character, in the app's one set of formats (dd/mm/aaaa hh:mm a. m., US$ 1,234.56,
  * 1,234.5).
  */
 import fc from "fast-check";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { formatearCifra, formatearFecha, formatearFechaHora, formatearMonto, formatearTamano } from "./formato";
 
 const fecha = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric" });
-const hora = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false });
+const hora = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hourCycle: "h12" });
 const fechaHora = { format: (d: Date) => `${fecha.format(d)} ${hora.format(d)}` };
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 

@@ -2,7 +2,8 @@
  * The app's one set of display formats (issue 35, "Consistency"): every screen prints dates, times,
  * amounts, counts and sizes through these functions, so each reads the same everywhere and as the
  * server's documents, exports and e-mails print them (server/src/shared/tiempo.ts, verificacion/decision.ts):
- * - dates dd/mm/aaaa; date and time dd/mm/aaaa HH:mm (24 h, one format for lists, history, dashboards);
+ * - dates dd/mm/aaaa; date and time dd/mm/aaaa hh:mm a. m./p. m. (12 h, as SPEC.md §9's history view shows
+ *   time: one format for lists, history, dashboards);
  * - amounts in US dollars "US$ 1,234.56" (never a bare "$", which reads as pesos here), en-US grouping (SPEC.md §9);
  * - counts and figures with the same grouping, "1,234.5"; file sizes "1.5 MB".
  */
@@ -39,16 +40,23 @@ export function formatearFecha(valor: string | null | undefined): string {
   return d ? fechaCorta(d) : "";
 }
 
-/** dd/mm/aaaa HH:mm (24 h), wherever a date shows its time. */
-export function formatearFechaHora(valor: string | null | undefined): string {
-  const d = aFecha(valor);
-  return d ? `${fechaCorta(d)} ${dos(d.getHours())}:${dos(d.getMinutes())}` : "";
+/** hh:mm a. m. / p. m. (12 h: 12:05 a. m. is five past midnight), with seconds when asked. */
+function hora12(d: Date, segundos: boolean): string {
+  const h = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12;
+  const s = segundos ? `:${dos(d.getSeconds())}` : "";
+  return `${dos(h)}:${dos(d.getMinutes())}${s} ${d.getHours() < 12 ? "a. m." : "p. m."}`;
 }
 
-/** dd/mm/aaaa HH:mm:ss: the same, to the second, where order within a minute matters (audit, deliveries). */
+/** dd/mm/aaaa hh:mm a. m. (12 h), wherever a date shows its time. */
+export function formatearFechaHora(valor: string | null | undefined): string {
+  const d = aFecha(valor);
+  return d ? `${fechaCorta(d)} ${hora12(d, false)}` : "";
+}
+
+/** dd/mm/aaaa hh:mm:ss a. m.: the same, to the second, where order within a minute matters (audit, deliveries). */
 export function formatearFechaHoraSegundos(valor: string | null | undefined): string {
   const d = aFecha(valor);
-  return d ? `${formatearFechaHora(valor)}:${dos(d.getSeconds())}` : "";
+  return d ? `${fechaCorta(d)} ${hora12(d, true)}` : "";
 }
 
 const usd = alUsar(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));
