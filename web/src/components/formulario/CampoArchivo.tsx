@@ -5,6 +5,7 @@
 import { ACEPTA_ARCHIVOS, MIME_PERMITIDOS, MSG } from "@registro/contracts";
 import { useEffect, useRef } from "react";
 import { ErrorCampo, Etiqueta } from "./campos";
+import { SelectorArchivo } from "./SelectorArchivo";
 import { esTipoPermitido, prepararLectura } from "./tipo-archivo";
 
 const TIPOS_ARCHIVO: readonly string[] = MIME_PERMITIDOS;
@@ -36,7 +37,6 @@ export function CampoArchivo(p: ArchivoProps) {
   const actual = useRef(p);
   actual.current = p;
   useEffect(() => prepararLectura(), []);
-  const estadoId = `${p.id}-nombre`;
   // One line says what will be kept: the new choice, the stored file, or nothing yet.
   const estado = p.archivo ? (
     <>
@@ -64,53 +64,42 @@ export function CampoArchivo(p: ArchivoProps) {
       <Etiqueta htmlFor={p.id} requerido={p.requerido}>
         {p.etiqueta}
       </Etiqueta>
-      <div className="rfo-archivo-control">
-        <input
-          id={p.id}
-          type="file"
-          className="rfo-archivo-input"
-          accept={ACEPTA_ARCHIVOS}
-          required={p.requerido && !p.nombreGuardado}
-          aria-invalid={p.error ? true : undefined}
-          aria-describedby={p.error ? `${estadoId} ${p.id}-error` : estadoId}
-          onChange={(e) => {
-            const f = e.target.files?.[0] ?? null;
-            if (f && f.size > p.maxBytes) {
-              e.target.value = "";
-              p.onChange(null);
-              p.onError(MSG.archivoTamano(p.maxBytes));
-              return;
-            }
-            if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
-              e.target.value = "";
-              p.onChange(null);
-              p.onError(MSG.archivoTipo);
-              return;
-            }
-            p.onError(null);
-            p.onChange(f);
-            const turno = ++eleccion.current;
-            if (!f) return;
-            const input = e.target;
-            // Unreadable here (the reader failed to load): the server's check on saving decides.
-            esTipoPermitido(f)
-              .then((permitido) => {
-                if (permitido || turno !== eleccion.current) return;
-                input.value = "";
-                actual.current.onChange(null);
-                actual.current.onError(MSG.archivoTipo);
-              })
-              .catch(() => undefined);
-          }}
-        />
-        {/* The visible button: the native one would speak the browser's language, not Spanish. */}
-        <label htmlFor={p.id} className="rfo-archivo-boton" aria-hidden="true">
-          <i className="pi pi-upload" /> {p.nombreGuardado ? "Reemplazar archivo" : "Seleccionar archivo"}
-        </label>
-        <span id={estadoId} className="rfo-archivo-nombre">
-          {estado}
-        </span>
-      </div>
+      <SelectorArchivo
+        id={p.id}
+        accept={ACEPTA_ARCHIVOS}
+        required={p.requerido && !p.nombreGuardado}
+        invalido={!!p.error}
+        describedBy={p.error ? `${p.id}-error` : undefined}
+        textoBoton={p.nombreGuardado ? "Reemplazar archivo" : "Seleccionar archivo"}
+        estado={estado}
+        onChange={(f, input) => {
+          if (f && f.size > p.maxBytes) {
+            input.value = "";
+            p.onChange(null);
+            p.onError(MSG.archivoTamano(p.maxBytes));
+            return;
+          }
+          if (f?.type && !TIPOS_ARCHIVO.includes(f.type)) {
+            input.value = "";
+            p.onChange(null);
+            p.onError(MSG.archivoTipo);
+            return;
+          }
+          p.onError(null);
+          p.onChange(f);
+          const turno = ++eleccion.current;
+          if (!f) return;
+          // Unreadable here (the reader failed to load): the server's check on saving decides.
+          esTipoPermitido(f)
+            .then((permitido) => {
+              if (permitido || turno !== eleccion.current) return;
+              input.value = "";
+              actual.current.onChange(null);
+              actual.current.onError(MSG.archivoTipo);
+            })
+            .catch(() => undefined);
+        }}
+      />
       <ErrorCampo id={p.id} mensaje={p.error} />
     </div>
   );

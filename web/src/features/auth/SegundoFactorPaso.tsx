@@ -57,6 +57,15 @@ export function SegundoFactorPaso({ desafio, metodos, onEntrar, onVolver }: Prop
     try {
       const { startAuthentication } = await import("@simplewebauthn/browser");
       const opciones = await opcionesLlave(desafio);
+      // Opened at another address than the app's (PUBLIC_URL's), no key can work here: say where to go.
+      const direccion = (opciones as { direccion?: unknown }).direccion;
+      if (typeof direccion === "string" && direccion !== window.location.origin) {
+        const aviso = MSG_SEGUNDO_FACTOR.llaveOtraDireccion(direccion);
+        setError(aviso);
+        notify.warn(aviso);
+        setEnviando(false);
+        return;
+      }
       const credencial = await startAuthentication({ optionsJSON: opciones as never });
       await responder({ credencial });
     } catch (e) {

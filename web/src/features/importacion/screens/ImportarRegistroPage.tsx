@@ -14,6 +14,7 @@ import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
+import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
@@ -132,14 +133,14 @@ export default function ImportarRegistroPage() {
           render={({ field, fieldState: { error } }) => (
             <div className="rf-importacion-campo">
               <label htmlFor={idArchivo}>Archivo del registro</label>
-              <input
-                ref={field.ref}
+              <SelectorArchivo
                 id={idArchivo}
-                type="file"
+                inputRef={field.ref}
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-invalid={!!error}
-                aria-describedby={error ? `${idArchivo}-error` : undefined}
-                onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+                archivo={field.value}
+                invalido={!!error}
+                describedBy={error ? `${idArchivo}-error` : undefined}
+                onChange={(archivo) => field.onChange(archivo)}
               />
               {error && (
                 <small id={`${idArchivo}-error`} className="rf-importacion-error">
@@ -155,14 +156,14 @@ export default function ImportarRegistroPage() {
           render={({ field, fieldState: { error } }) => (
             <div className="rf-importacion-campo">
               <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
-              <input
-                ref={field.ref}
+              <SelectorArchivo
                 id={idZip}
-                type="file"
+                inputRef={field.ref}
                 accept=".zip,application/zip"
-                aria-invalid={!!error}
-                aria-describedby={`${idZip}-ayuda${error ? ` ${idZip}-error` : ""}`}
-                onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+                archivo={field.value}
+                invalido={!!error}
+                describedBy={`${idZip}-ayuda${error ? ` ${idZip}-error` : ""}`}
+                onChange={(archivo) => field.onChange(archivo)}
               />
               <small id={`${idZip}-ayuda`}>
                 Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se

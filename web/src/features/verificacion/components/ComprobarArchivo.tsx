@@ -14,6 +14,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client";
+import { formatearFechaHora } from "../../../lib/formato";
 import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
 
 /** The upload check: the seal of the file and whether it is the one the registry issued. */
@@ -167,7 +168,7 @@ function ResultadoComprobacion({ r, codigoPagina }: { r: Comprobacion; codigoPag
         {r.selloTiempo && (
           <>
             <dt>Sello de tiempo</dt>
-            <dd>{new Date(r.selloTiempo).toLocaleString("es-DO", { timeZone: "America/Santo_Domingo" })}</dd>
+            <dd>{formatearFechaHora(r.selloTiempo)}</dd>
           </>
         )}
         {r.codigo && (
