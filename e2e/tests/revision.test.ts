@@ -286,6 +286,20 @@ describe("Analista Legal", () => {
     await screenshot(page, "revision-historico");
     await page.context().close();
   });
+
+  it("reads an active request as 'Activa' in the legal history's detail, as its row does", async () => {
+    const pagina = await apiGet<{ rows: { idSolicitud: number; estatusSolitud: number }[] }>(
+      "juridico",
+      "api/SolicitudFirma/GetHistorico?page=0&rows=100",
+    );
+    const activa = pagina.rows.find((r) => r.estatusSolitud === 106);
+    expect(activa).toBeDefined();
+    const page = await como("juridico");
+    await page.goto(`${server.url}/Juridico/Historico/Detalles/${activa!.idSolicitud}`);
+    const estatus = page.locator(".rf-encabezado-estatus .p-tag");
+    await expect.poll(() => estatus.textContent()).toBe("Activa");
+    await page.context().close();
+  });
 });
 
 /** Opens an unassigned request of the legal inbox other than `excluir`. */

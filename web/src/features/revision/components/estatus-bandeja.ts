@@ -36,7 +36,9 @@ export const textoRevisorSolicitud =
 export const textoAdministradorSolicitud = (s: Solicitud): string | undefined =>
   s.estatusSolitud === APROBADO_JURIDICO ? TEXTO_PENDIENTE : s.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : undefined;
 
-/** Legal history and consultant: 106 reads 'Activa' (green). */
+/** Legal history and consultant: 106 reads 'Activa' (green), in the inbox and in the detail. */
+export const textoConActivaSolicitud = (s: Solicitud): string | undefined =>
+  s.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : undefined;
 export const textoConActiva = (item: BandejaItem) =>
   item.estatusSolitud === ACTIVA ? TEXTO_ACTIVA : textoEstatusUsuario(item.estatusSolitud, item.estatus);
 export const colorConActiva = (item: BandejaItem) => (item.estatusSolitud === ACTIVA ? "success" : item.colorEstatus);

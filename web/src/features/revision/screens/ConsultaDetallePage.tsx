@@ -2,8 +2,8 @@
  * Detalles de la firma (SPEC.md screen 10): the consultant's read-only view, only 'Volver'. The
  * officials table leaves out the status column and shows whether each signature is in force.
  */
-import { ESTATUS, TEXTO_ACTIVA } from "@registro/contracts";
 import { DetalleSolicitud } from "../components/DetalleSolicitud";
+import { textoConActivaSolicitud } from "../components/estatus-bandeja";
 import {
   esInactiva,
   pestanaComentario,
@@ -19,7 +19,7 @@ export default function ConsultaDetallePage() {
     <DetalleSolicitud
       titulo="Detalles de la firma"
       volverA={P.consulta}
-      textoEstatus={(s) => (s.estatusSolitud === ESTATUS.ACTIVA ? TEXTO_ACTIVA : undefined)}
+      textoEstatus={textoConActivaSolicitud}
       pestanas={(s) =>
         pestanasSi(
           pestanaComentario(s),
