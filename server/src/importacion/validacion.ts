@@ -4,6 +4,9 @@
  * signature) or the incumbent's (`zInfoIncumbenteForm`), plus what only an import has: catalogue
  * names (institution, position, signatures), status, registration and end dates. Pure: the
  * catalogues come in as `Catalogos`; every refusal names its column.
+ *
+ * Longer than 300 lines: the export's ended officials (end date, reason, cause, the authorisation
+ * periods) are read here beside the other columns, so every column's rule stays in one place.
  */
 import {
   type ClaveColumna,

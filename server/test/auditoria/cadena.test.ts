@@ -65,10 +65,12 @@ describe("what is recorded", () => {
     // Back to the demo password, for the other tests' sign-ins: the published demo password is
     // refused as a new password, so its hash is put back directly.
     await t.db.update(usuarios).set({ passwordHash: hashAntes }).where(eq(usuarios.idUsuario, idConsultor));
-    const filas = (await entradasDesde(desde)).slice(0, 3);
-    // An unknown user name leaves no entry: nothing an anonymous caller types is kept.
+    const filas = (await entradasDesde(desde)).slice(0, 4);
+    // An unknown user name goes through the same steps as a known one, its entry included, but
+    // what an anonymous caller typed is never kept: it is recorded as "(usuario desconocido)".
     expect(filas.map((f) => [f.entidad, f.idEntidad, f.accion, f.idUsuario, f.direccion])).toEqual([
       ["Sesion", "consultor", "inicio_fallido", idConsultor, "10.1.2.3"],
+      ["Sesion", "(usuario desconocido)", "inicio_fallido", null, "10.1.2.3"],
       ["Sesion", "consultor", "inicio", idConsultor, "10.1.2.3"],
       ["Cuenta", String(idConsultor), "cambio_clave", idConsultor, "10.1.2.3"],
     ]);

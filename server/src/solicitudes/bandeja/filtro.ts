@@ -4,6 +4,9 @@
  * words and pairs tables of name searches (`solicitudes_palabras`, `solicitudes_pares`). Each table
  * says how it holds each filter's column (`Tabla`); a filter a table cannot answer is a planner
  * error, never a silent match.
+ *
+ * Longer than 300 lines: one builder for every table the inbox reads (the officials' words table
+ * included); split by table, each part would repeat the filter's cases.
  */
 import { CODIGOS_ESTATUS, ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
