@@ -173,6 +173,13 @@ if (want("system")) {
   await step("system tests (processes, restarts, nginx)", async () => {
     if (!findPgBin()) await aptInstall(["postgresql"]);
     if (!fs.existsSync("/usr/sbin/nginx")) await aptInstall(["nginx"]);
+    // PostgreSQL under Patroni with etcd and HAProxy (test-sistema/patroni.test.ts).
+    const ha = [
+      ["/usr/bin/patroni", "patroni"],
+      ["/usr/bin/etcd", "etcd-server"],
+      ["/usr/sbin/haproxy", "haproxy"],
+    ].filter(([bin]) => !fs.existsSync(bin));
+    if (ha.length > 0) await aptInstall(ha.map(([, paquete]) => paquete));
     await ensureServerBuild();
     return vitest("system", "server", {}, ["--config", "test-sistema/vitest.config.ts"]);
   });

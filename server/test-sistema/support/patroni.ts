@@ -51,7 +51,8 @@ export interface Topologia {
   matarNodo(n: Nodo): Promise<void>;
   /** The node's role according to its REST API ("primary", "replica", or undefined when down). */
   rol(n: Nodo): Promise<string | undefined>;
-  patronictl(args: string[]): { status: number | null; salida: string };
+  /** patronictl as the postgres user; asynchronous, so the test's load keeps running meanwhile. */
+  patronictl(args: string[]): Promise<{ status: number | null; salida: string }>;
   detener(): void;
 }
 
@@ -217,15 +218,22 @@ export async function iniciarTopologia(cantidad = 2): Promise<Topologia> {
         await hasta(async () => postmaster(n) === undefined || !vivo(postmaster(n) as number), 10_000);
       },
       rol,
-      patronictl: (args) => {
-        const r = spawnSync("patronictl", ["-c", path.join((nodos[0] as Nodo).dir, "patroni.yml"), ...args], {
-          uid,
-          gid,
-          env: { ...process.env, HOME: (nodos[0] as Nodo).dir },
-          encoding: "utf8",
-        });
-        return { status: r.status, salida: `${r.stdout}${r.stderr}` };
-      },
+      patronictl: (args) =>
+        new Promise((resolve) => {
+          const hijo = spawn("patronictl", ["-c", path.join((nodos[0] as Nodo).dir, "patroni.yml"), ...args], {
+            uid,
+            gid,
+            env: { ...process.env, HOME: (nodos[0] as Nodo).dir },
+          });
+          let salida = "";
+          hijo.stdout.on("data", (d) => {
+            salida += d;
+          });
+          hijo.stderr.on("data", (d) => {
+            salida += d;
+          });
+          hijo.on("close", (status) => resolve({ status, salida }));
+        }),
       detener,
     };
   } catch (e) {
