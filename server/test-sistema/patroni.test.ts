@@ -71,8 +71,9 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(() => {
+  // HA_LOGS=<folder>: keep the apps' and the nodes' logs there (to read a failed run).
   if (process.env.HA_LOGS) {
-    apps.forEach((a, i) => fs.writeFileSync(`${process.env.HA_LOGS}/app-${i}.log`, a.salida()));
+    for (const [i, a] of apps.entries()) fs.writeFileSync(`${process.env.HA_LOGS}/app-${i}.log`, a.salida());
     for (const n of topo?.nodos ?? []) fs.writeFileSync(`${process.env.HA_LOGS}/${n.nombre}.log`, n.log.join(""));
   }
   nginx?.kill("SIGTERM");
