@@ -14,9 +14,10 @@
  *   A read connection that lands on another node than the one probed is closed before it serves
  *   (its read falls back to the primary); a lost replica connection makes the replica unusable
  *   until the probe has judged it again.
- * - reads that fail on the replica for a connection reason run on the primary; a read that fails
- *   on the primary for such a reason is retried once after a short pause (reads only: writes
- *   are never retried here, the Idempotency-Key makes the client's own retry safe).
+ * - reads that fail on the replica for a connection reason or a recovery conflict run on the
+ *   primary; a read that fails on the primary for a connection reason is retried once after a
+ *   short pause (reads only: writes are never retried here, the Idempotency-Key makes the
+ *   client's own retry safe).
  */
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -242,8 +243,9 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
           estado.lecturasReplica++;
           return r;
         } catch (e) {
-          if (!esFallaDeConexion(e)) throw e;
-          estado.frescaDesde = undefined;
+          // 40001: the replica cancelled the read to apply the primary's changes (a recovery conflict).
+          if (!esFallaDeConexion(e) && !conCodigo(e, "40001")) throw e;
+          if (esFallaDeConexion(e)) estado.frescaDesde = undefined;
           estado.reintentosLectura++;
         }
       }
@@ -266,6 +268,15 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
       await Promise.all([primaria.cerrar(), replica?.cerrar(), lectura?.pool.end()]);
     },
   };
+}
+
+function conCodigo(error: unknown, codigo: string): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 6 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === codigo) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** For routes: runs a replica-safe read through the watcher when there is one, else on `db`. */
