@@ -99,6 +99,8 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
     connectionTimeoutMillis: o.connectTimeoutMs,
     query_timeout: (o.statementTimeoutMs ?? 5_000) + 2_000,
     keepAlive: true,
+    // Told apart in pg_stat_activity from the calls' connections.
+    application_name: "registro-firmas sonda",
   };
 
   let lectura: { pool: pg.Pool; db: Db } | undefined;
