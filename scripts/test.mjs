@@ -180,6 +180,13 @@ if (want("system")) {
       ["openssl", "openssl"],
     ].filter(([programa]) => !["/usr/bin", "/bin"].some((d) => fs.existsSync(`${d}/${programa}`)));
     if (faltan.length > 0) await aptInstall(faltan.map(([, paquete]) => paquete));
+    // PostgreSQL under Patroni with etcd and HAProxy (test-sistema/patroni.test.ts).
+    const ha = [
+      ["/usr/bin/patroni", "patroni"],
+      ["/usr/bin/etcd", "etcd-server"],
+      ["/usr/sbin/haproxy", "haproxy"],
+    ].filter(([bin]) => !fs.existsSync(bin));
+    if (ha.length > 0) await aptInstall(ha.map(([, paquete]) => paquete));
     await ensureServerBuild();
     return vitest("system", "server", {}, ["--config", "test-sistema/vitest.config.ts"]);
   });

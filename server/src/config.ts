@@ -128,6 +128,15 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   DB_START_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // High availability (deploy/patroni): HAProxy's replica port for the reads relying parties make
+  // most, used only while it is at most DB_READ_MAX_LAG_SECONDS behind the primary.
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres:// o postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DB_READ_MAX_LAG_SECONDS: z.coerce.number().min(2).max(3600).default(5),
+  DB_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(8),
   // Verification
   VERIFICACION_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
@@ -257,6 +266,10 @@ export type Config = {
   dbIdleInTransactionTimeoutMs: number;
   /** PostgreSQL unreachable at start: keep trying this long before giving up. */
   dbStartWaitSeconds: number;
+  /** HAProxy's replica port (deploy/patroni); replica-safe reads go there while fresh enough. */
+  databaseReadUrl?: string;
+  dbReadMaxLagMs: number;
+  dbProbeIntervalMs: number;
   /** Stopping: in-flight calls get this long to finish before the process exits anyway. */
   shutdownTimeoutSeconds: number;
   // Verification
@@ -335,6 +348,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ["AUDIT_KEY_FILE", e.AUDIT_KEY_FILE],
     ["AUDIT_CHECKPOINT_FILE", e.AUDIT_CHECKPOINT_FILE],
   ].filter(([, archivo]) => dentro(archivo));
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError("Configuración inválida:\n  DATABASE_READ_URL: requiere DATABASE_URL (la base primaria)");
+  }
   if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
     throw new ConfigError(
       "Configuración inválida:\n  DATABASE_MIGRATION_URL: requiere DATABASE_URL (el rol con el que trabaja la aplicación)",
@@ -376,6 +392,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbPoolSize: e.DB_POOL_SIZE,
     dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     dbStartWaitSeconds: e.DB_START_WAIT_SECONDS,
+    // High availability
+    databaseReadUrl: e.DATABASE_READ_URL,
+    dbReadMaxLagMs: e.DB_READ_MAX_LAG_SECONDS * 1000,
+    dbProbeIntervalMs: e.DB_PROBE_INTERVAL_MS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     // Verification
     publicUrlDefinida: e.PUBLIC_URL !== undefined,

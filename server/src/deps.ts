@@ -16,7 +16,7 @@ export interface AppDeps {
   /** Whether the e-mail sender and the daily tasks run on their timers (default true; tests run rounds by hand). */
   segundoPlano?: boolean;
   /** The open database itself: PGlite's client and PostgreSQL's URL for backups, the pool's figures for /metrics. */
-  database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool">;
+  database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool" | "alta">;
 }
 
 /** A route as the router holds it: what the path-variant and fuzz tests walk. */

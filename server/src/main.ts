@@ -76,6 +76,9 @@ async function main() {
       poolSize: config.dbPoolSize,
       idleInTransactionTimeoutMs: config.dbIdleInTransactionTimeoutMs,
       startWaitSeconds: config.dbStartWaitSeconds,
+      probeIntervalMs: config.dbProbeIntervalMs,
+      readUrl: config.databaseReadUrl,
+      readMaxLagMs: config.dbReadMaxLagMs,
     });
   } catch (e) {
     if (e instanceof CarpetaBloqueada) {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { type Alta, vigilarAlta } from "./alta.js";
 import { bloquearCarpeta } from "./bloqueo.js";
 import { esFallaDeConexion } from "./fallas.js";
 import * as schema from "./schema.js";
@@ -31,6 +32,8 @@ export interface Database {
   url?: string;
   /** PostgreSQL: the pool's connections (for /metrics). */
   estadoPool?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL with DB probes on (main.ts): the node written to, failovers seen, the replica pool. */
+  alta?: Alta;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,10 @@ export interface OpcionesBase {
   /** PostgreSQL unreachable at start: retry this long (0 = do not wait). */
   startWaitSeconds?: number;
   log?: (line: string) => void;
+  /** PostgreSQL only: watch the primary (and DATABASE_READ_URL's replica) this often (db/alta.ts). */
+  probeIntervalMs?: number;
+  readUrl?: string;
+  readMaxLagMs?: number;
 }
 
 export async function openDatabase(opts: OpcionesBase): Promise<Database> {
@@ -86,13 +93,31 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await esperarPostgres(pool, opts.databaseUrl, (opts.startWaitSeconds ?? 0) * 1000, log);
+    const alta =
+      opts.probeIntervalMs === undefined
+        ? undefined
+        : vigilarAlta({
+            db,
+            url: opts.databaseUrl,
+            readUrl: opts.readUrl,
+            maxLagMs: opts.readMaxLagMs ?? 5_000,
+            intervaloMs: opts.probeIntervalMs,
+            connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
+            statementTimeoutMs: statementTimeout,
+            poolSize: opts.poolSize ?? 10,
+            log,
+          });
     return {
       db,
       kind: "postgres",
       nuevo: false,
       url: opts.databaseUrl,
       estadoPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      alta,
+      close: async () => {
+        await alta?.close();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;

@@ -12,6 +12,7 @@ const CODIGOS_SQL = new Set([
   "57014", // query_canceled: statement_timeout
   "53300", // too_many_connections
   "25P03", // idle_in_transaction_session_timeout
+  "25006", // read_only_sql_transaction: a write reached a node that has just become a replica (switchover)
 ]);
 
 /** Node socket errors while reaching the server. */

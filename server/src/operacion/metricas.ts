@@ -13,7 +13,9 @@ import type { FastifyInstance } from "fastify";
 import client from "prom-client";
 import { registrarMetricasAuditoria } from "../auditoria/metricas.js";
 import type { Config } from "../config.js";
+import type { EstadoAlta } from "../db/alta.js";
 import type { Db } from "../db/client.js";
+import { registrarMetricasAlta } from "./metricas-alta.js";
 
 /** What /metrics reads from outside the HTTP layer; each part is optional. */
 export interface FuentesMetricas {
@@ -23,6 +25,8 @@ export interface FuentesMetricas {
   pool?: () => { total: number; idle: number; waiting: number };
   /** Exports being written right now. */
   exportacionesEnCurso?: () => number;
+  /** PostgreSQL under Patroni: the node written to, failovers seen, the replica (db/alta.ts). */
+  alta?: () => EstadoAlta;
 }
 
 const STATEMENT_TIMEOUT = "57014";
@@ -32,6 +36,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   const registro = new client.Registry();
   client.collectDefaultMetrics({ register: registro, prefix: "rf_" });
   registrarMetricasAuditoria(registro, db);
+  registrarMetricasAlta(registro, fuentes.alta);
 
   const peticiones = new client.Counter({
     name: "rf_http_requests_total",

@@ -28,7 +28,7 @@ export function registrarOperacion(
     config: Config;
     reloj: Reloj;
     segundoPlano: boolean;
-    database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool">;
+    database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool" | "alta">;
   },
 ) {
   const { db, config, reloj } = deps;
@@ -37,6 +37,7 @@ export function registrarOperacion(
     db,
     config,
     pool: database.estadoPool,
+    alta: "alta" in database ? database.alta?.estado : undefined,
     exportacionesEnCurso,
   });
   const servicio = crearServicioRespaldos({ db, database, config, reloj, log: app.log });

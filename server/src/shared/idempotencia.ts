@@ -13,6 +13,7 @@ import { MSG } from "@registro/contracts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.js";
+import { esFallaDeConexion } from "../db/fallas.js";
 
 const CABECERA = "idempotency-key";
 const FORMATO = /^[A-Za-z0-9_-]{8,100}$/;
@@ -72,9 +73,16 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
     const ruta = `${request.method} ${request.url} ${huellaCuerpo(request)}`;
     const limite = performance.now() + ESPERA_MS;
     for (;;) {
-      const r = await db.execute(sql`
+      const r = await db
+        .execute(sql`
         insert into idempotencia (id_usuario, clave, ruta) values (${idUsuario}, ${clave}, ${ruta})
-        on conflict (id_usuario, clave) do nothing returning clave`);
+        on conflict (id_usuario, clave) do nothing returning clave`)
+        .catch((e) => {
+          // The connection died around the claim's commit: it may have been stored, with no call to
+          // answer it. Let it go once the database is back, so the client's retry is not held 409.
+          if (esFallaDeConexion(e)) soltarMasTarde(db, idUsuario, clave);
+          throw e;
+        });
       if ((r as unknown as { rows: unknown[] }).rows.length > 0) {
         request.claveIdempotencia = { idUsuario, clave };
         return;
@@ -122,7 +130,20 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
       }
     } catch (e) {
       request.log.warn({ err: e }, "idempotency key not stored");
+      // The database went away mid-call (a failover): let the key go once it is back, or the
+      // client's retry would be held 409 until the claim counts as abandoned (2 minutes).
+      if (cuerpo === null) soltarMasTarde(db, k.idUsuario, k.clave);
     }
     return payload;
   });
+}
+
+/** Deletes an unanswered claim once the database answers again: every second, for up to a minute. */
+function soltarMasTarde(db: Db, idUsuario: number, clave: string, intento = 0) {
+  if (intento >= 60) return;
+  setTimeout(() => {
+    db.execute(
+      sql`delete from idempotencia where id_usuario = ${idUsuario} and clave = ${clave} and estado is null`,
+    ).catch(() => soltarMasTarde(db, idUsuario, clave, intento + 1));
+  }, 1_000).unref();
 }

@@ -15,11 +15,14 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { llamanteDe } from "../auth/auth.plugin.js";
+import { lectorReplica } from "../db/alta.js";
 import type { AppDeps } from "../deps.js";
 import { TIPO_CONTENIDO } from "../exportar/formatos.js";
 import * as service from "./lote.service.js";
 
-export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, reloj }) => {
+export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { reloj } = deps;
+  const leer = lectorReplica(deps);
   const tags = ["Verificación"];
   const config = { vistas: GRUPOS.verificacion, alcances: ["verificacion-lote"] } as const;
   const security: { [nombre: string]: string[] }[] = [{ sesion: [] }, { claveSistema: [] }];
@@ -38,7 +41,7 @@ export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, relo
       response: { 200: zRespuestaLote, 400: zRespuestaSimple },
     },
     handler: async (req) => ({
-      resultados: await service.verificarLote(db, llamanteDe(req), req.body.preguntas, reloj),
+      resultados: await leer((db) => service.verificarLote(db, llamanteDe(req), req.body.preguntas, reloj)),
     }),
   });
 
@@ -54,7 +57,9 @@ export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, relo
       response: { 400: zRespuestaSimple },
     },
     handler: async (req, reply) => {
-      const resultados = await service.verificarArchivo(db, llamanteDe(req), req.body.csv, reloj, MAX_PREGUNTAS_LOTE);
+      const resultados = await leer((db) =>
+        service.verificarArchivo(db, llamanteDe(req), req.body.csv, reloj, MAX_PREGUNTAS_LOTE),
+      );
       const formato = req.query.formato;
       const nombre = `verificacion-lote.${formato}`;
       // A file, not JSON: sent through the plain reply (the typed one expects the error shape).

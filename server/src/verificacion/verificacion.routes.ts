@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leerFormulario } from "../adjuntos/multipart.js";
 import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
+import { lectorReplica } from "../db/alta.js";
 import type { AppDeps } from "../deps.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { comprobantePublico, emitirComprobante } from "./comprobante.service.js";
@@ -30,7 +31,10 @@ import { comprobarConstancia } from "./comprobar.service.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
-export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {
+export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config, reloj } = deps;
+  // The calls relying parties make most may be answered by a replica (db/alta.ts).
+  const leer = lectorReplica(deps);
   const tags = ["Verificación"];
   /**
    * The application's public address, base path included: PUBLIC_URL; else the address the request
@@ -54,7 +58,8 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       querystring: zConsultaVerificacion,
       response: { 200: zRespuestaVerificacion, 400: zRespuestaSimple },
     },
-    handler: (req) => service.verificarFirma(db, llamanteDe(req), req.query, reloj, config.expiryNoticeDays),
+    handler: (req) =>
+      leer((db) => service.verificarFirma(db, llamanteDe(req), req.query, reloj, config.expiryNoticeDays)),
   });
 
   app.get("/api/Verificacion/Comprobante", {
@@ -136,7 +141,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       params: z.object({ codigo: z.string() }),
       response: { 200: zConstanciaPublica, 404: zRespuestaSimple },
     },
-    handler: (req) => service.constanciaPublica(db, req.params.codigo, reloj, config.expiryNoticeDays),
+    handler: (req) => leer((db) => service.constanciaPublica(db, req.params.codigo, reloj, config.expiryNoticeDays)),
   });
 
   app.post("/api/Verificacion/ComprobarConstancia", {
