@@ -8,6 +8,8 @@ import { MSG_LOGIN } from "./mensajes-login.js";
 
 /** Counts and limits with the app's one grouping (5,000,000, as SPEC.md writes them and the screens show numbers). */
 const cifra = (n: number) => n.toLocaleString("en-US");
+/** A sentence ending in a date-time ("… 06:10 a. m.") takes no second period. */
+const conPunto = (t: string) => (t.endsWith(".") ? t : `${t}.`);
 
 export const MSG = {
   // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
@@ -434,7 +436,7 @@ export const MSG = {
   usuarioDestinoRequerido: "Debe seleccionar el usuario.",
   // The entry that ends a holding says since when the holder had it (dd/mm/aaaa hh:mm), when known.
   historialLiberada: (nombre: string, desde?: string | null) =>
-    desde ? `Liberada por ${nombre}, que la tenía desde el ${desde}.` : `Liberada por ${nombre}.`,
+    desde ? `Liberada por ${nombre}, que la tenía desde el ${conPunto(desde)}` : `Liberada por ${nombre}.`,
   historialReasignada: (de: string, a: string, comentario: string, desde?: string | null) =>
     `Reasignada de ${de}${desde ? ` (la tenía desde el ${desde})` : ""} a ${a}: ${comentario}`,
   auditoriaIntegra: (n: number) => `Íntegra: ${n} ${n === 1 ? "entrada" : "entradas"}`,
@@ -444,7 +446,7 @@ export const MSG = {
   auditoriaSinSello: (id: number) =>
     `La cadena de auditoría está rota en la entrada ${id}: le falta el sello de la clave de auditoría.`,
   auditoriaDistintaDelPunto: (id: number, fecha: string) =>
-    `La cadena de auditoría está rota en la entrada ${id}: no es la que registró el punto de control del ${fecha}.`,
+    `La cadena de auditoría está rota en la entrada ${id}: no es la que registró el punto de control del ${conPunto(fecha)}`,
   auditoriaPuntoRegistrado: (id: number) => `Punto de control registrado en la entrada ${id}.`,
   auditoriaPuntoFalso: (id: number, fecha: string) =>
     `El punto de control del ${fecha} (entrada ${id}) no está firmado con la clave de auditoría.`,

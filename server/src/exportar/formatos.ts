@@ -8,7 +8,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
 import type ExcelJS from "exceljs";
-import { fechaHora, fechaTexto, horaLocalEnUtc } from "../shared/tiempo.js";
+import { fechaHoraHoja, fechaTexto, horaLocalEnUtc } from "../shared/tiempo.js";
 
 export type Formato = "csv" | "xlsx";
 /** A cell: text, a number, a date (a calendar day as UTC midnight, or an instant), or empty. */
@@ -33,7 +33,7 @@ export const TIPO_CONTENIDO: Record<Formato, string> = {
 /** The text a cell reads as (CSV, and the column's width in Excel). */
 export function textoCelda(v: Valor, formato: Columna<unknown>["formato"]): string | null {
   if (v === null) return null;
-  if (v instanceof Date) return formato === "fechaHora" ? fechaHora(v) : fechaTexto(v.toISOString());
+  if (v instanceof Date) return formato === "fechaHora" ? fechaHoraHoja(v) : fechaTexto(v.toISOString());
   if (typeof v === "number" && formato === "monto") return v.toFixed(2);
   return String(v);
 }

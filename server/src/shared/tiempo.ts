@@ -35,6 +35,16 @@ const FORMATO_FECHA_HORA = new Intl.DateTimeFormat("es-DO", {
   hourCycle: "h12",
 });
 
+const FORMATO_FECHA_HORA_24 = new Intl.DateTimeFormat("es-DO", {
+  timeZone: ZONA_PAIS,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 const aInstante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** The calendar day (yyyy-mm-dd) an instant falls on in the country. */
@@ -75,6 +85,16 @@ export function fechaHora(instante: Date | string): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.replace(/\s/g, " ")}`;
 }
 
+/**
+ * dd/mm/aaaa HH:mm (24 h) of an instant, in the country's time: exported spreadsheets only, where a
+ * date-time cell is a real date whose Excel format (dd/mm/yyyy hh:mm) has no a. m./p. m. words and
+ * the CSV's text must read the same as the Excel cell.
+ */
+export function fechaHoraHoja(instante: Date | string): string {
+  const p = Object.fromEntries(FORMATO_FECHA_HORA_24.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
 /** dd/mm/aaaa of a calendar date (yyyy-mm-dd, or the date part of an ISO date-time). */
 export function fechaTexto(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split("-");
@@ -86,7 +106,7 @@ export function fechaTexto(iso: string): string {
  * date cell holds (its dates have no time zone, and exceljs writes a Date's UTC fields).
  */
 export function horaLocalEnUtc(instante: Date | string): Date {
-  const p = Object.fromEntries(FORMATO_FECHA_HORA.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(FORMATO_FECHA_HORA_24.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
   return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
 }
 

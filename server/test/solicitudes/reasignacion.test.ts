@@ -34,11 +34,13 @@ const usuariosEtapa = (u: UsuarioDemo | null, id: number | string) =>
 const asignar = (u: UsuarioDemo, id: number) =>
   t.as(u, { method: "POST", url: `/api/SolicitudFirma/AssignProcess/${id}` });
 
-/** dd/mm/aaaa hh:mm in Santo Domingo (UTC−4 all year), written out independently. */
+/** dd/mm/aaaa hh:mm a. m. (12 h) in Santo Domingo (UTC−4 all year), written out independently. */
 function fecha(d: Date): string {
   const l = new Date(d.getTime() - 4 * 3600_000);
   const dos = (n: number) => String(n).padStart(2, "0");
-  return `${dos(l.getUTCDate())}/${dos(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${dos(l.getUTCHours())}:${dos(l.getUTCMinutes())}`;
+  const h = l.getUTCHours();
+  const hora = `${dos(h % 12 === 0 ? 12 : h % 12)}:${dos(l.getUTCMinutes())} ${h < 12 ? "a. m." : "p. m."}`;
+  return `${dos(l.getUTCDate())}/${dos(l.getUTCMonth() + 1)}/${l.getUTCFullYear()} ${hora}`;
 }
 
 /** The request's holder changes in the audit trail, oldest first. */
@@ -215,9 +217,10 @@ describe("the history tells who held the request and since when", () => {
     expect([toma2.accion, reasignacion.accion]).toEqual(["asignar", "reasignar"]);
     const entradas = (await entradasHistorial(t.db, id)).slice(antes);
     expect(entradas.map((e) => e.motivoCambioEstatus)).toEqual([
-      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(toma.fecha)}.`,
+      // The date-time ends the sentence with its own period ("a. m."): never two.
+      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(toma.fecha)}`,
       `Reasignada de ${nombres.analista2} (la tenía desde el ${fecha(toma2.fecha)}) a ${nombres.analista}: Vacaciones`,
-      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(reasignacion.fecha)}.`,
+      `Liberada por ${nombres.analista}, que la tenía desde el ${fecha(reasignacion.fecha)}`,
     ]);
     expect(entradas.every((e) => e.estatus === 101)).toBe(true);
 
