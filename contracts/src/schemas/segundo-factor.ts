@@ -26,7 +26,7 @@ export const zCredencialWebAuthn = z
   .object({
     id: z.string().min(1).max(1024),
     rawId: z.string().min(1).max(1024),
-    type: z.literal("public-key"),
+    type: z.literal("public-key", { error: MSG_SEGUNDO_FACTOR.llaveIncorrecta }),
     response: z.record(z.string(), z.unknown()),
     clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
     authenticatorAttachment: z.string().max(50).optional(),

@@ -71,9 +71,12 @@ describe("an import and the other users", () => {
     // waited for the whole run), however busy the machine.
     const larga = Math.max(...esperas);
     const detalle = `run ${Math.round(duracion)} ms, waits ${esperas.map(Math.round).join(" ")}`;
-    expect(duracion).toBeGreaterThan(3_000);
+    // On the embedded database (one connection: the case that stalled) the run must last long
+    // enough to matter; on PostgreSQL the pool serves others anyway and a quiet machine ends the run
+    // in a couple of seconds, so only the bounds on the waits apply there.
+    if (!process.env.TEST_PG_URL) expect(duracion, detalle).toBeGreaterThan(3_000);
     expect(larga, detalle).toBeLessThan(5_000);
-    expect(larga, detalle).toBeLessThan(duracion / 4);
+    expect(larga, detalle).toBeLessThan(Math.max(duracion / 4, 1_000));
     expect(esperas.length, detalle).toBeGreaterThan(5);
   });
 });

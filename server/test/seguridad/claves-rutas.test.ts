@@ -13,6 +13,9 @@ import { crearTestApp, type TestApp } from "../support/app.js";
 const TABLA: Record<string, readonly AlcanceClave[]> = {
   "GET /api/Verificacion/Firma": ["verificacion"],
   "HEAD /api/Verificacion/Firma": ["verificacion"],
+  // The sealed proof of a Verificar firma answer: what a relying system files with the payment.
+  "GET /api/Verificacion/Comprobante": ["verificacion"],
+  "HEAD /api/Verificacion/Comprobante": ["verificacion"],
   "POST /api/Verificacion/Lote": ["verificacion-lote"],
   "POST /api/Verificacion/Lote/Archivo": ["verificacion-lote"],
   "POST /api/Notificaciones/Suscripciones": ["notificaciones"],
