@@ -73,6 +73,7 @@ try {
     await page.getByRole("button", { name: "Exportar" }).click();
     await page.getByRole("menuitem", { name: "Excel (.xlsx)" }).waitFor();
     await mirar(page, "1-bandeja-exportar");
+    if (manual) await capturar(page, "oficina-exportar.png");
     const [descarga] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("menuitem", { name: "Excel (.xlsx)" }).click(),
@@ -101,6 +102,7 @@ try {
     await page.locator(".p-dropdown-panel").getByRole("option", { name: destino }).click();
     await dialogo.getByLabel("Comentario").fill("El analista está de vacaciones.");
     await mirar(page, "2-reasignar");
+    if (manual) await capturar(page, "oficina-reasignar.png");
     await dialogo.getByRole("button", { name: "Reasignar" }).click();
     await dialogo.waitFor({ state: "detached" });
     await page.getByRole("tab", { name: "Historial de estatus" }).click();
@@ -119,6 +121,7 @@ try {
       .getByRole("status")
       .filter({ hasText: /Íntegra/ })
       .waitFor();
+    if (manual) await capturar(page, "oficina-auditoria.png");
     await page.locator(".p-dropdown:has(#auditoria-usuario)").click();
     await page.locator(".p-dropdown-panel .p-dropdown-filter").fill("administrador");
     await page

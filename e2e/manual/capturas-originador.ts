@@ -2,8 +2,9 @@
  * Screenshots of the originator's screens for the user manual (docs/manual/screens/originador-*.png):
  * the inbox, the request form empty, with its errors, filled and saved with officials, the official
  * dialog, the documents, the confirmation, the detail with its tabs, a returned request's
- * observations, adding officials to an active request and the deactivation dialog. Real app, fresh
- * demo data, Debian's chromium; it files one request of its own to show the form as a clerk sees it.
+ * observations, its returns history and the returns panel above its form, adding officials to an
+ * active request and the deactivation dialog. Real app, fresh demo data, Debian's chromium; it files
+ * one request of its own to show the form as a clerk sees it.
  *
  *   npm run build -w web && cd e2e && npx tsx manual/capturas-originador.ts
  */
@@ -166,6 +167,14 @@ try {
   await page.locator(".rf-encabezado").waitFor();
   await page.getByRole("tab", { name: "Observaciones" }).click();
   await guardar(page, "observaciones", true);
+  // Every return it had, in its details; and the latest one's reasons above the form that fixes it.
+  await page.getByRole("tab", { name: "Historial de devoluciones" }).click();
+  await page.getByRole("list", { name: "Historial de devoluciones" }).waitFor();
+  await guardar(page, "historial-devoluciones", true);
+  await page.getByRole("button", { name: "Editar solicitud" }).click();
+  await page.getByRole("heading", { name: "Motivos de la devolución" }).waitFor();
+  await page.locator(".rfo-devolucion-motivos li").first().waitFor();
+  await guardar(page, "devolucion");
 
   // An active request: adding officials, and the deactivation dialog.
   const activa = await idConEstatus(page, base, "Aprobado por Administrador RyCC");

@@ -183,6 +183,11 @@ try {
   page = await nuevaPagina(browser, "consultor", base);
   await page.goto(`${base}/Consultar`);
   await esperarTabla(page);
+  // The manual's caption: the inbox filtered by one institution.
+  await page.locator('.p-dropdown:has(input[id$="-institucion"])').click();
+  await page.locator(".p-dropdown-panel").getByRole("option", { name: "Ayuntamiento de Santiago" }).click();
+  await page.locator(".p-dropdown-panel").waitFor({ state: "detached" });
+  await esperarTabla(page);
   await guardar(page, "consulta-bandeja");
   await abrirDetalle(page, `${base}/Consultar/Detalles/${primera(106)}`);
   await page.getByRole("tab", { name: "Funcionarios" }).click();

@@ -221,6 +221,8 @@ test("the delivery log shows a failing change notification, and Reenviar sends i
       )
       .toContain("HTTP 204");
     expect(llegadas.filter((id) => id === idEvento).length).toBeGreaterThan(1);
+    // The reload keeps the scroll: from the top, the whole-page picture (the manual's) has its bars in place.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "claves-notificaciones");
   } finally {
     receptor.close();
