@@ -1,6 +1,9 @@
 /**
  * User-visible Spanish texts shared by server and web: the exact texts of SPEC.md §8 and the
  * server's own messages. Keep every literal a user reads here or in the screen that shows it.
+ *
+ * Longer than 300 lines: one catalogue of texts, read as a list; splitting it by screen would scatter
+ * SPEC.md §8's texts and the vocabulary test's single source (the Login route's few are mensajes-login.ts).
  */
 
 import { MSG_CARGA } from "./mensajes-carga.js";

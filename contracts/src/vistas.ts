@@ -2,6 +2,9 @@
  * Views (vistas): every route of SPEC.md §2 but Login and Inicio, each with its module, and the
  * default profiles (DESIGN.md §5). The server seeds these, guards every API route by view name, and
  * derives workflow roles from them; the web app builds its menu and route guard from the same names.
+ *
+ * Longer than 300 lines: one table of views, modules and default profiles, read whole by the seed, the
+ * guard and the menu; its lightweight part (names and addresses) is already apart in vistas-rutas.ts.
  */
 import { type NombreVista, URL_VISTA, V } from "./vistas-rutas.js";
 import type { Rol } from "./workflow.js";

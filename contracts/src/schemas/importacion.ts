@@ -2,6 +2,9 @@
  * Importing the registry a comptroller body already keeps ("Importar registro" and `npm run
  * importar`): the file's columns, the report's shape and the Spanish texts of every refusal.
  * The columns are those of the registry's export (api/Exportar/Registro), so an export imports back.
+ *
+ * Longer than 300 lines: the file's column table, its limits, the refusals' texts (MSG_IMPORTACION) and
+ * the run's and report's shapes form one contract of the import, which server and web read together.
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";

@@ -7,6 +7,9 @@
  * Multipart fields arrive as strings: ids, booleans, amounts and dates are coerced here. Fields SPEC
  * lists that the server decides itself (IdInstitucion, OnlineUser, IdEstatus, IdRow, IdIncumbente,
  * IdInstitucionFirma) are accepted and ignored.
+ *
+ * Longer than 300 lines: the request, official and deactivation forms share their field pieces and
+ * cross-field rules (DESIGN.md §6); the web forms import them as one module.
  */
 import { z } from "zod";
 import { MSG } from "../mensajes.js";

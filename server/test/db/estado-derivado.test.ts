@@ -2,7 +2,7 @@
  * `solicitudes.busqueda` (migration 0003) is its incumbent's search words whoever writes: after
  * renames, cédula changes, incumbent swaps and new requests, every request's column equals the
  * words computed afresh from its incumbent (`rf_documento_busqueda`, the column's definition).
- * The other derived state has its own tests (see "Derived state" in docs/ARCHITECTURE.md).
+ * The other derived state has its own tests (see "Where derived state lives" in docs/ARCHITECTURE.md).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,8 +2,8 @@
  * Login (SPEC.md §2 screen 1): user name and password with a show/hide toggle, "Iniciar sesión".
  * Stands outside the layout (no navbar, sidebar or footer). Kept free of PrimeReact component code
  * and of the layout so the first page a user loads stays small. For the same reason it is the one
- * form of the app not on react-hook-form and the contracts' zod schemas (see "Forms" in
- * docs/ARCHITECTURE.md): they would add about 40 KB gzip (zod 25, react-hook-form 14) to the
+ * form of the app not on react-hook-form and the contracts' zod schemas (see
+ * docs/decisiones/0032-formularios.md): they would add about 40 KB gzip (zod 25, react-hook-form 14) to the
  * route's 120 KB budget, for checks that are "both fields filled" and the server's answer in a toast.
  */
 import { APP_NOMBRE_CORTO, type MetodoSegundoFactor, MSG_LOGIN } from "@registro/contracts";
