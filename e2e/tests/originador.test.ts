@@ -113,8 +113,10 @@ async function agregarFuncionario(
       await campo.press("Control+a");
       await campo.pressSequentially(valor, { delay: 20 });
     }
+    // Left, the amount reads as every amount of the app does: US$ with en-US grouping.
+    await page.keyboard.press("Tab");
     await esperar(() => montos.getByLabel("Hasta").inputValue()).toBe(
-      `$${Number(opciones.limitado[1]).toLocaleString("en-US")}.00`,
+      `US$\u00a0${Number(opciones.limitado[1]).toLocaleString("en-US")}.00`,
     );
   }
   await d.locator('.p-multiselect:has([id="newfuncionario.SelectedFirms"])').click();

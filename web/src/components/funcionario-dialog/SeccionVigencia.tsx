@@ -3,11 +3,11 @@
  * amounts) or Ilimitado, and the signatures they may sign (grouped by type).
  */
 import { leerFechaEscrita, MSG } from "@registro/contracts";
-import { InputNumber } from "primereact/inputnumber";
 import { MultiSelect } from "primereact/multiselect";
 import { RadioButton } from "primereact/radiobutton";
 import { type Control, Controller, type Path, useWatch } from "react-hook-form";
 import { ariaError, Campo, PT_MULTISELECT_AGRUPADO } from "../formulario/campos";
+import { EntradaMonto } from "../formulario/EntradaMonto";
 import { fechaDeIso, SelectorFecha } from "../SelectorFecha";
 import type { GrupoFirmas } from "./api";
 import type { ValoresFuncionario } from "./valores";
@@ -106,16 +106,12 @@ function Monto({ control, name, idc }: { control: C; name: "montoDesde" | "monto
           requerido
           error={fieldState.error?.message}
         >
-          <InputNumber
-            inputId={idc(name)}
-            inputRef={field.ref}
-            value={field.value}
-            onValueChange={(ev) => field.onChange(ev.value ?? null)}
+          <EntradaMonto
+            id={idc(name)}
+            ref={field.ref}
+            value={field.value ?? null}
+            onChange={(valor) => field.onChange(valor)}
             onBlur={field.onBlur}
-            mode="currency"
-            currency="USD"
-            locale="en-US"
-            min={0}
             invalid={!!fieldState.error}
             aria-describedby={fieldState.error ? `${idc(name)}-error` : undefined}
           />
