@@ -244,21 +244,6 @@ const todasEn = (columna: SQL, ws: readonly string[]) =>
   and(...ws.map((w) => sql`strpos(${columna}, ${` ${w}`}) > 0`)) as SQL;
 
 /**
- * The officials' words under a typed start, read by skipping along the words table's index: as
- * `= any` of them, the word is an equality and the inbox's statuses the next bound of the index
- * (a range of words would leave the statuses to be checked on every row of the range).
- */
-const vocabularioFuncionarios = (desde: string) => {
-  const hasta = siguiente(desde);
-  return sql`array(with recursive v(p) as (
-      select (select min(palabra) from funcionarios_palabras where palabra >= ${desde} and palabra < ${hasta})
-      union all
-      select (select min(palabra) from funcionarios_palabras where palabra > v.p and palabra < ${hasta})
-      from v where v.p is not null
-    ) select p from v where p is not null)`;
-};
-
-/**
  * The requests whose incumbent the guide term does not name but one of whose officials it does
  * (every other term checked as usual), each once (`id`, `fecha`). One word: the officials' words
  * under it, the first row of the request (`anterior`). More, with one that neither starts the guide
@@ -281,7 +266,7 @@ export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
             and ${todasEn(sql.raw("f2.palabras"), otras)})`;
   return sql`select fp.id_solicitud as id, fp.fecha_solicitud as fecha from funcionarios_palabras fp
     where ${and(
-      sql`fp.palabra = any(${vocabularioFuncionarios(desde)})`,
+      sql`fp.palabra >= ${desde} and fp.palabra < ${hasta}`,
       otras.length > 0 ? todasEn(sql.raw("fp.palabras"), otras) : undefined,
       sql`not (${todasEn(sql.raw("fp.incumbente"), guia.termino.palabras)})`,
       predicado(f, FP, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),
@@ -291,9 +276,9 @@ export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
 
 /**
  * The officials' part of a search whose guide term has a second word `par` (neither starts the
- * other): the pairs table (`funcionarios_pares`, migration 0040), its first word each official's
- * word under the smaller start and its second each under the other (`vocabularioFuncionarios`), then
- * the inbox's statuses, all bounds of the index; the term's other words on the official's own. Each request once: the first of its
+ * other): the pairs table (`funcionarios_pares`, migration 0040), its first word each word under the
+ * smaller start (read by skipping along its index) and its second the other's range, both bounds of
+ * the index; the term's other words on the official's own. Each request once: the first of its
  * matching pairs in (words, official) order, an index lookup in the request's pairs for rows that match.
  */
 function parteFuncionariosPares(f: FiltroBandeja, guia: GuiaPalabras, par: string): SQL {
@@ -302,10 +287,16 @@ function parteFuncionariosPares(f: FiltroBandeja, guia: GuiaPalabras, par: strin
   const resto = guia.termino.palabras.filter((w) => w !== guia.palabra && w !== par);
   const hasta1 = siguiente(menor);
   const hasta2 = siguiente(mayor);
+  const primeras = sql`array(with recursive v(p) as (
+      select (select min(palabra1) from funcionarios_pares where palabra1 >= ${menor} and palabra1 < ${hasta1})
+      union all
+      select (select min(palabra1) from funcionarios_pares where palabra1 > v.p and palabra1 < ${hasta1})
+      from v where v.p is not null
+    ) select p from v where p is not null)`;
   const FQ = filaDePalabras("fq", "incumbente");
   return sql`select fq.id_solicitud as id, fq.fecha_solicitud as fecha from funcionarios_pares fq
     where ${and(
-      sql`fq.palabra1 = any(${vocabularioFuncionarios(menor)}) and fq.palabra2 = any(${vocabularioFuncionarios(mayor)})`,
+      sql`fq.palabra1 = any(${primeras}) and fq.palabra2 >= ${mayor} and fq.palabra2 < ${hasta2}`,
       resto.length > 0 ? todasEn(sql.raw("fq.palabras"), resto) : undefined,
       sql`not (${todasEn(sql.raw("fq.incumbente"), guia.termino.palabras)})`,
       predicado(f, FQ, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),

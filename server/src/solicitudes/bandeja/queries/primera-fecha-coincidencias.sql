@@ -71,23 +71,23 @@ from
                           select
                             (
                               select
-                                min(palabra)
+                                min(palabra1)
                               from
-                                funcionarios_palabras
+                                funcionarios_pares
                               where
-                                palabra >= $8
-                                and palabra < $9
+                                palabra1 >= $8
+                                and palabra1 < $9
                             )
                           union all
                           select
                             (
                               select
-                                min(palabra)
+                                min(palabra1)
                               from
-                                funcionarios_palabras
+                                funcionarios_pares
                               where
-                                palabra > v.p
-                                and palabra < $10
+                                palabra1 > v.p
+                                and palabra1 < $10
                             )
                           from
                             v
@@ -102,51 +102,15 @@ from
                         p is not null
                     )
                   )
-                  and fq.palabra2 = any (
-                    array(
-                      with recursive
-                        v (p) as (
-                          select
-                            (
-                              select
-                                min(palabra)
-                              from
-                                funcionarios_palabras
-                              where
-                                palabra >= $11
-                                and palabra < $12
-                            )
-                          union all
-                          select
-                            (
-                              select
-                                min(palabra)
-                              from
-                                funcionarios_palabras
-                              where
-                                palabra > v.p
-                                and palabra < $13
-                            )
-                          from
-                            v
-                          where
-                            v.p is not null
-                        )
-                      select
-                        p
-                      from
-                        v
-                      where
-                        p is not null
-                    )
-                  )
+                  and fq.palabra2 >= $11
+                  and fq.palabra2 < $12
                   and not (
                     (
-                      strpos(fq.incumbente, $14) > 0
-                      and strpos(fq.incumbente, $15) > 0
+                      strpos(fq.incumbente, $13) > 0
+                      and strpos(fq.incumbente, $14) > 0
                     )
                   )
-                  and fq.estatus in ($16, $17)
+                  and fq.estatus in ($15, $16)
                   and not exists (
                     select
                       1
@@ -155,10 +119,10 @@ from
                     where
                       (
                         f2.id_solicitud = fq.id_solicitud
-                        and f2.palabra1 >= $18
-                        and f2.palabra1 < $19
-                        and f2.palabra2 >= $20
-                        and f2.palabra2 < $21
+                        and f2.palabra1 >= $17
+                        and f2.palabra1 < $18
+                        and f2.palabra2 >= $19
+                        and f2.palabra2 < $20
                         and (f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)
                       )
                   )
@@ -183,4 +147,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{","nune{"," ana"," nunez",101,204,"ana","anb","nunez","nune{"]
+-- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,204,"ana","anb","nunez","nune{"]

@@ -94,49 +94,13 @@ from
                 funcionarios_palabras fp
               where
                 (
-                  fp.palabra = any (
-                    array(
-                      with recursive
-                        v (p) as (
-                          select
-                            (
-                              select
-                                min(palabra)
-                              from
-                                funcionarios_palabras
-                              where
-                                palabra >= $9
-                                and palabra < $10
-                            )
-                          union all
-                          select
-                            (
-                              select
-                                min(palabra)
-                              from
-                                funcionarios_palabras
-                              where
-                                palabra > v.p
-                                and palabra < $11
-                            )
-                          from
-                            v
-                          where
-                            v.p is not null
-                        )
-                      select
-                        p
-                      from
-                        v
-                      where
-                        p is not null
-                    )
-                  )
-                  and not (strpos(fp.incumbente, $12) > 0)
-                  and fp.estatus in ($13, $14)
+                  fp.palabra >= $9
+                  and fp.palabra < $10
+                  and not (strpos(fp.incumbente, $11) > 0)
+                  and fp.estatus in ($12, $13)
                   and (
                     fp.anterior is null
-                    or fp.anterior < $15
+                    or fp.anterior < $14
                   )
                 )
             ) fx
@@ -170,7 +134,7 @@ order by
   p.k1 asc,
   p.k2 asc,
   p.id asc;
--- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,"nunez","nune{","nune{"," nunez",101,204,"nunez"]
+-- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]
 
 select
   (
@@ -209,53 +173,17 @@ select
           funcionarios_palabras fp
         where
           (
-            fp.palabra = any (
-              array(
-                with recursive
-                  v (p) as (
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra >= $6
-                          and palabra < $7
-                      )
-                    union all
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra > v.p
-                          and palabra < $8
-                      )
-                    from
-                      v
-                    where
-                      v.p is not null
-                  )
-                select
-                  p
-                from
-                  v
-                where
-                  p is not null
-              )
-            )
-            and not (strpos(fp.incumbente, $9) > 0)
-            and fp.estatus in ($10, $11)
+            fp.palabra >= $6
+            and fp.palabra < $7
+            and not (strpos(fp.incumbente, $8) > 0)
+            and fp.estatus in ($9, $10)
             and (
               fp.anterior is null
-              or fp.anterior < $12
+              or fp.anterior < $11
             )
           )
         limit
           10001
       ) c
   ) as n;
--- params: ["nunez","nunezz","nunez",101,204,"nunez","nune{","nune{"," nunez",101,204,"nunez"]
+-- params: ["nunez","nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]

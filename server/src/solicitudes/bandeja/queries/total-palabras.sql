@@ -38,53 +38,17 @@ select
           funcionarios_palabras fp
         where
           (
-            fp.palabra = any (
-              array(
-                with recursive
-                  v (p) as (
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra >= $5
-                          and palabra < $6
-                      )
-                    union all
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra > v.p
-                          and palabra < $7
-                      )
-                    from
-                      v
-                    where
-                      v.p is not null
-                  )
-                select
-                  p
-                from
-                  v
-                where
-                  p is not null
-              )
-            )
-            and not (strpos(fp.incumbente, $8) > 0)
-            and fp.estatus in ($9, $10)
+            fp.palabra >= $5
+            and fp.palabra < $6
+            and not (strpos(fp.incumbente, $7) > 0)
+            and fp.estatus in ($8, $9)
             and (
               fp.anterior is null
-              or fp.anterior < $11
+              or fp.anterior < $10
             )
           )
         limit
           10001
       ) c
   ) as n;
--- params: ["nunez","nunez",101,204,"nunez","nune{","nune{"," nunez",101,204,"nunez"]
+-- params: ["nunez","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]

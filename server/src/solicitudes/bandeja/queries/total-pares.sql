@@ -57,54 +57,18 @@ select
           funcionarios_palabras fp
         where
           (
-            fp.palabra = any (
-              array(
-                with recursive
-                  v (p) as (
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra >= $9
-                          and palabra < $10
-                      )
-                    union all
-                    select
-                      (
-                        select
-                          min(palabra)
-                        from
-                          funcionarios_palabras
-                        where
-                          palabra > v.p
-                          and palabra < $11
-                      )
-                    from
-                      v
-                    where
-                      v.p is not null
-                  )
-                select
-                  p
-                from
-                  v
-                where
-                  p is not null
-              )
-            )
-            and not (strpos(fp.incumbente, $12) > 0)
+            fp.palabra >= $9
+            and fp.palabra < $10
+            and not (strpos(fp.incumbente, $11) > 0)
             and (
-              fp.estatus in ($13, $14)
+              fp.estatus in ($12, $13)
               and (
-                fp.estatus in ($15)
+                fp.estatus in ($14)
                 or (
-                  fp.estatus in ($16)
+                  fp.estatus in ($15)
                   and fp.asignado
                 )
-                or strpos(fp.incumbente, $17) > 0
+                or strpos(fp.incumbente, $16) > 0
                 or exists (
                   select
                     1
@@ -112,17 +76,17 @@ select
                     funcionarios fb
                   where
                     fb.id_solicitud = fp.id_solicitud
-                    and fb.busqueda @@ to_tsquery('simple'::regconfig, $18)
+                    and fb.busqueda @@ to_tsquery('simple'::regconfig, $17)
                 )
               )
             )
             and (
               fp.anterior is null
-              or fp.anterior < $19
+              or fp.anterior < $18
             )
           )
         limit
           10001
       ) c
   ) as n;
--- params: ["nunez","nunez",101,204,106,101," activa","activa:*","nunez","nune{","nune{"," nunez",101,204,106,101," activa","activa:*","nunez"]
+-- params: ["nunez","nunez",101,204,106,101," activa","activa:*","nunez","nune{"," nunez",101,204,106,101," activa","activa:*","nunez"]
