@@ -397,6 +397,32 @@ export const funcionariosPalabras = pgTable(
   ],
 );
 
+/**
+ * Pairs of one official's search words (migration 0040), the smaller first, with the columns of
+ * its `funcionarios_palabras` rows: two-word searches of the officials. Kept by
+ * `funcionarios_pares_*` on `funcionarios_palabras`; code only reads it.
+ */
+export const funcionariosPares = pgTable(
+  "funcionarios_pares",
+  {
+    palabra1: text("palabra1").notNull(),
+    palabra2: text("palabra2").notNull(),
+    idSolicitud: integer("id_solicitud").notNull(),
+    idFuncionario: integer("id_funcionario").notNull(),
+    estatus: smallint("estatus").notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    decididoJuridico: boolean("decidido_juridico").notNull(),
+    asignado: boolean("asignado").notNull(),
+    fechaSolicitud: tstz("fecha_solicitud").notNull(),
+    palabras: text("palabras").notNull(),
+    incumbente: text("incumbente").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "funcionarios_pares_pk", columns: [t.idSolicitud, t.palabra1, t.palabra2, t.idFuncionario] }),
+    index("funcionarios_pares_idx").on(t.palabra1, t.palabra2, t.estatus, t.idInstitucion, t.idSolicitud),
+  ],
+);
+
 /** Pairs of search words of one request (migration 0013), for two-word searches; kept like the words. */
 export const solicitudesPares = pgTable(
   "solicitudes_pares",

@@ -4,7 +4,8 @@
  * requests changed (status, institution, legal, holder, date, incumbent), incumbents renamed,
  * requests deleted and rolled-back transactions, its rows are exactly what a plain reading of the
  * officials gives — computed here in JavaScript from each official's and incumbent's search words.
- * The searches that read it are compared with the plain queries in bandejas-busqueda.test.ts.
+ * So are the pairs of one official's words (migration 0040), computed from those rows.
+ * The searches that read them are compared with the plain queries in bandejas-busqueda.test.ts.
  */
 import { CODIGOS_ESTATUS } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
@@ -150,8 +151,40 @@ async function guardadas(): Promise<Fila[]> {
   );
 }
 
+type Par = Omit<Fila, "palabra" | "anterior"> & { palabra1: string; palabra2: string };
+const ordenarPares = (ps: Par[]) =>
+  [...ps].sort(
+    (a, b) =>
+      a.id - b.id ||
+      porBytes(a.palabra1, b.palabra1) ||
+      porBytes(a.palabra2, b.palabra2) ||
+      a.funcionario - b.funcionario,
+  );
+
+/** The pairs table's rows (migration 0040): every two words of one official, the smaller first. */
+function paresEsperados(filasEsperadas: Fila[]): Par[] {
+  const pares = filasEsperadas.flatMap(({ palabra: a, anterior: _, ...resto }) =>
+    filasEsperadas
+      .filter((b) => b.id === resto.id && b.funcionario === resto.funcionario && porBytes(a, b.palabra) < 0)
+      .map((b) => ({ ...resto, palabra1: a, palabra2: b.palabra })),
+  );
+  return ordenarPares(pares);
+}
+
+async function paresGuardados(): Promise<Par[]> {
+  return filas<Par>(
+    t.db,
+    sql`select palabra1, palabra2, id_solicitud as id, id_funcionario as funcionario, estatus,
+          id_institucion as institucion, decidido_juridico as decidido, asignado,
+          extract(epoch from fecha_solicitud)::float8 as fecha, palabras, incumbente
+        from funcionarios_pares`,
+  );
+}
+
 async function expectTablaExacta() {
-  expect(ordenar(await guardadas())).toEqual(await esperadas());
+  const esperadasAhora = await esperadas();
+  expect(ordenar(await guardadas())).toEqual(esperadasAhora);
+  expect(ordenarPares(await paresGuardados())).toEqual(paresEsperados(esperadasAhora));
 }
 
 const arbSeleccion = fc.record({ modulo: fc.integer({ min: 2, max: 13 }), resto: fc.integer({ min: 0, max: 12 }) });
@@ -161,6 +194,7 @@ const seleccion = (s: { modulo: number; resto: number }, columna = "id_solicitud
 describe("the officials' words table of the inboxes' searches", () => {
   it("holds every official's words after the back-fill and the inserts", async () => {
     expect((await guardadas()).length).toBeGreaterThan(200);
+    expect((await paresGuardados()).length).toBeGreaterThan(200);
     await expectTablaExacta();
   });
 
@@ -271,7 +305,10 @@ describe("the officials' words table of the inboxes' searches", () => {
     const otra = await crearTestApp();
     try {
       await otra.db.execute(sql`truncate solicitudes cascade`);
-      const [{ n }] = await filas<{ n: number }>(otra.db, sql`select count(*)::int as n from funcionarios_palabras`);
+      const [{ n }] = await filas<{ n: number }>(
+        otra.db,
+        sql`select (select count(*) from funcionarios_palabras)::int + (select count(*) from funcionarios_pares)::int as n`,
+      );
       expect(n).toBe(0);
     } finally {
       await otra.close();

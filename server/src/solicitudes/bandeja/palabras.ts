@@ -245,15 +245,18 @@ const todasEn = (columna: SQL, ws: readonly string[]) =>
 
 /**
  * The requests whose incumbent the guide term does not name but one of whose officials it does
- * (every other term checked as usual), each once (`id`, `fecha`): the officials' words under the
- * guide word, the term's other words on the official's own. One word: the first row of the request
- * under it (`anterior`); more: the first row whose official holds them all (an index lookup in the
- * request's rows, only for rows that match).
+ * (every other term checked as usual), each once (`id`, `fecha`). One word: the officials' words
+ * under it, the first row of the request (`anterior`). More, with one that neither starts the guide
+ * nor is started by it: the pairs of one official's words (`parteFuncionariosPares`). Otherwise the
+ * words under the guide, the term's other words on the official's own, the first row whose official
+ * holds them all (an index lookup in the request's rows, only for rows that match).
  */
 export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
   const desde = guia.palabra;
   const hasta = siguiente(guia.palabra);
   const otras = guia.termino.palabras.filter((w) => w !== guia.palabra);
+  const par = otras.find((w) => /[a-z]/.test(w) && !w.startsWith(desde) && !desde.startsWith(w));
+  if (par !== undefined) return parteFuncionariosPares(f, guia, par);
   const unaVez =
     otras.length === 0
       ? primeraDeLaRacha(guia, sql.raw("fp.anterior"))
@@ -268,6 +271,42 @@ export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
       sql`not (${todasEn(sql.raw("fp.incumbente"), guia.termino.palabras)})`,
       predicado(f, FP, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),
       unaVez,
+    )}`;
+}
+
+/**
+ * The officials' part of a search whose guide term has a second word `par` (neither starts the
+ * other): the pairs table (`funcionarios_pares`, migration 0040), its first word each word under the
+ * smaller start (read by skipping along its index) and its second the other's range, both bounds of
+ * the index; the term's other words on the official's own. Each request once: the first of its
+ * matching pairs in (words, official) order, an index lookup in the request's pairs for rows that match.
+ */
+function parteFuncionariosPares(f: FiltroBandeja, guia: GuiaPalabras, par: string): SQL {
+  // Neither start is the other's: every word under the smaller sorts before every word under the other.
+  const [menor, mayor] = guia.palabra < par ? [guia.palabra, par] : [par, guia.palabra];
+  const resto = guia.termino.palabras.filter((w) => w !== guia.palabra && w !== par);
+  const hasta1 = siguiente(menor);
+  const hasta2 = siguiente(mayor);
+  const primeras = sql`array(with recursive v(p) as (
+      select (select min(palabra1) from funcionarios_pares where palabra1 >= ${menor} and palabra1 < ${hasta1})
+      union all
+      select (select min(palabra1) from funcionarios_pares where palabra1 > v.p and palabra1 < ${hasta1})
+      from v where v.p is not null
+    ) select p from v where p is not null)`;
+  const FQ = filaDePalabras("fq", "incumbente");
+  return sql`select fq.id_solicitud as id, fq.fecha_solicitud as fecha from funcionarios_pares fq
+    where ${and(
+      sql`fq.palabra1 = any(${primeras}) and fq.palabra2 >= ${mayor} and fq.palabra2 < ${hasta2}`,
+      resto.length > 0 ? todasEn(sql.raw("fq.palabras"), resto) : undefined,
+      sql`not (${todasEn(sql.raw("fq.incumbente"), guia.termino.palabras)})`,
+      predicado(f, FQ, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),
+      sql`not exists (select 1 from funcionarios_pares f2
+          where ${and(
+            sql`f2.id_solicitud = fq.id_solicitud and f2.palabra1 >= ${menor} and f2.palabra1 < ${hasta1}`,
+            sql`f2.palabra2 >= ${mayor} and f2.palabra2 < ${hasta2}`,
+            sql`(f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)`,
+            resto.length > 0 ? todasEn(sql.raw("f2.palabras"), resto) : undefined,
+          )})`,
     )}`;
 }
 

@@ -58,33 +58,73 @@ from
             union all
             (
               select
-                fp.id_solicitud as id,
-                fp.fecha_solicitud as fecha
+                fq.id_solicitud as id,
+                fq.fecha_solicitud as fecha
               from
-                funcionarios_palabras fp
+                funcionarios_pares fq
               where
                 (
-                  fp.palabra >= $8
-                  and fp.palabra < $9
-                  and strpos(fp.palabras, $10) > 0
-                  and not (
-                    (
-                      strpos(fp.incumbente, $11) > 0
-                      and strpos(fp.incumbente, $12) > 0
+                  fq.palabra1 = any (
+                    array(
+                      with recursive
+                        v (p) as (
+                          select
+                            (
+                              select
+                                min(palabra1)
+                              from
+                                funcionarios_pares
+                              where
+                                palabra1 >= $8
+                                and palabra1 < $9
+                            )
+                          union all
+                          select
+                            (
+                              select
+                                min(palabra1)
+                              from
+                                funcionarios_pares
+                              where
+                                palabra1 > v.p
+                                and palabra1 < $10
+                            )
+                          from
+                            v
+                          where
+                            v.p is not null
+                        )
+                      select
+                        p
+                      from
+                        v
+                      where
+                        p is not null
                     )
                   )
-                  and fp.estatus in ($13, $14)
+                  and fq.palabra2 >= $11
+                  and fq.palabra2 < $12
+                  and not (
+                    (
+                      strpos(fq.incumbente, $13) > 0
+                      and strpos(fq.incumbente, $14) > 0
+                    )
+                  )
+                  and fq.estatus in ($15, $16)
                   and not exists (
                     select
                       1
                     from
-                      funcionarios_palabras f2
+                      funcionarios_pares f2
                     where
-                      f2.id_solicitud = fp.id_solicitud
-                      and f2.palabra >= $15
-                      and f2.palabra < $16
-                      and (f2.palabra, f2.id_funcionario) < (fp.palabra, fp.id_funcionario)
-                      and strpos(f2.palabras, $17) > 0
+                      (
+                        f2.id_solicitud = fq.id_solicitud
+                        and f2.palabra1 >= $17
+                        and f2.palabra1 < $18
+                        and f2.palabra2 >= $19
+                        and f2.palabra2 < $20
+                        and (f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)
+                      )
                   )
                 )
             )
@@ -107,4 +147,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["ana","anabel","nunez","ana","nunez",101,204,"nunez","nune{"," ana"," ana"," nunez",101,204,"nunez","nune{"," ana"]
+-- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,204,"ana","anb","nunez","nune{"]
