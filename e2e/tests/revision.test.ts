@@ -56,6 +56,19 @@ async function abrirFila(page: Page, texto: string | RegExp): Promise<number> {
   return Number(/\/Detalles\/(\d+)$/.exec(page.url())![1]);
 }
 
+/** An unassigned request of the analyst's inbox, sent (101), that legal never returned (no 204). */
+async function primeraSinRetornoLegal(): Promise<number> {
+  const pagina = await apiGet<{ rows: { idSolicitud: number; estatusSolitud: number; asignadoA: string | null }[] }>(
+    "analista",
+    "api/SolicitudFirma/GetBandejaAnalista?page=0&rows=100",
+  );
+  for (const r of pagina.rows.filter((x) => x.estatusSolitud === 101 && x.asignadoA === null)) {
+    const historico = await apiGet<HistoricoEntrada[]>("analista", `api/SolicitudFirma/Historico/${r.idSolicitud}`);
+    if (!historico.some((h) => h.idEstatus === 204)) return r.idSolicitud;
+  }
+  throw new Error("No hay una solicitud enviada sin retorno de Jurídico en la bandeja del analista");
+}
+
 /** The distinct texts of the matching cells, once the table has settled. */
 async function textosDe(page: Page, selector: string): Promise<Set<string>> {
   if ((await page.locator(".rf-bandeja .p-datatable-loading-overlay").count()) > 0) return new Set();
@@ -99,8 +112,13 @@ describe("Analista de Revisión", () => {
     }
     await screenshot(page, "revision-analista-bandeja");
 
-    // Only unassigned requests read 'Pendiente'.
-    const id = await abrirFila(page, "Pendiente");
+    // Only unassigned requests read 'Pendiente'. One sent for the first time (legal never returned
+    // it): approved, it goes to the legal pool unassigned; one legal returned goes back to whoever
+    // returned it (server/test/solicitudes/devolucion-titular.test.ts).
+    const id = await primeraSinRetornoLegal();
+    expect(await page.locator(".rf-bandeja tbody tr", { hasText: "Pendiente" }).count()).toBeGreaterThan(0);
+    await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${id}`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
     expect((await solicitud(id)).idAsignadoA).toBeNull();
     await page.getByRole("heading", { name: "Detalles de la solicitud" }).waitFor();
     // The detail reads the status as the inbox row did (one wording per request).

@@ -17,7 +17,13 @@ let base: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ LOGIN_RATE_LIMIT: "1000", PUBLIC_URL: "http://localhost:{PORT}" }),
+    startServer({
+      LOGIN_RATE_LIMIT: "1000",
+      PUBLIC_URL: "http://localhost:{PORT}",
+      // The app also answers at its IP address (a second name an operator allows), where a passkey
+      // still cannot work: its relying party is PUBLIC_URL's host.
+      ALLOWED_HOSTS: "localhost:{PORT},127.0.0.1:{PORT}",
+    }),
     launchBrowser(),
   ]);
   base = `http://localhost:${server.port}`;

@@ -1,7 +1,7 @@
 /**
  * The app's one file picker: a native file input, visually hidden but focusable, shown as a Spanish
  * "Seleccionar archivo" button with the chosen file's name beside it (the browser's own button
- * speaks the browser's language). Every upload uses it: documents, Verificar un lote, Importar registro.
+ * speaks the browser's language). The documents' fields and Importar registro use it.
  */
 import type { ReactNode, Ref } from "react";
 import "./campos.css";

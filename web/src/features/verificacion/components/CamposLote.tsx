@@ -8,7 +8,6 @@ import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { ApiError } from "../../../lib/api-client";
@@ -72,16 +71,16 @@ export default function CamposLote({ id }: { id: string }) {
             return (
               <div className="rfo-campo">
                 <label htmlFor={`${id}-archivo`}>Archivo CSV</label>
-                <SelectorArchivo
+                <input
                   id={`${id}-archivo`}
-                  inputRef={field.ref}
+                  ref={field.ref}
+                  type="file"
                   accept=".csv,text/csv"
-                  archivo={field.value}
-                  invalido={!!error}
-                  describedBy={error ? `${id}-error` : undefined}
-                  onChange={(archivo) => {
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onChange={(e) => {
                     setHecho(null);
-                    field.onChange(archivo);
+                    field.onChange(e.target.files?.[0] ?? null);
                   }}
                 />
                 {error && (
