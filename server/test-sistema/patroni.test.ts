@@ -386,7 +386,7 @@ describe("PostgreSQL under Patroni: failover, rebuild and switchover under load"
     const token = await iniciarSesion(puerto, "configuracion");
     const v = await llamar(puerto, "GET", "/api/Auditoria/Verificar", { token });
     expect(v.status, JSON.stringify(v.body)).toBe(200);
-    expect(v.body).toMatchObject({ integra: true });
+    expect(v.body, JSON.stringify(v.body)).toMatchObject({ integra: true });
     const primaria = await lider();
     for (const a of apps) {
       const texto = (await llamar(a.puerto, "GET", "/metrics")).body.message as string;

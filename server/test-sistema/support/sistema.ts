@@ -97,7 +97,17 @@ export async function iniciarServidor(
   const puerto = Number(env.PORT ?? (await puertoLibre()));
   const hijo = spawn(process.execPath, opts.script ?? ["server/dist/main.js"], {
     cwd: raiz,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env, PORT: String(puerto) },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      // Each process its own audit checkpoint file unless the test names one: the default
+      // (./audit/checkpoints.txt in the checkout) would hold the head anchors of every database the
+      // suite started, and verification reads them all.
+      AUDIT_CHECKPOINT_FILE: path.join(os.tmpdir(), `rf-puntos-${puerto}-${Date.now()}.txt`),
+      ...env,
+      PORT: String(puerto),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let texto = "";
