@@ -156,6 +156,8 @@ describe("Tablero", () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
     await login(page, server.url, "administrador");
+    // The page signed in on asks for its own notices a moment after it loads: let it, before counting.
+    await page.waitForLoadState("networkidle");
     const pedidas: string[] = [];
     const avisos: string[] = [];
     page.on("request", (r) => {
@@ -174,7 +176,7 @@ describe("Tablero", () => {
     await page.goto(`${server.url}/Tablero`);
     await expect.poll(() => pedidas.length, { timeout: 10_000 }).toBe(1);
     // Nothing has been drawn yet (the screen's code is held), and the bell's notices are on their way.
-    await expect.poll(() => avisos.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => avisos.length, { timeout: 10_000, message: JSON.stringify(avisos) }).toBe(1);
     expect(await page.locator(".rf-campana").count()).toBe(0);
     soltar();
     // The bell's query found them (it polls again only after NOTICES_POLL_SECONDS, 15 s).
