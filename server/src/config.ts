@@ -120,6 +120,9 @@ const schema = z.object({
       "debe ser una lista de nombres de host separados por comas (p. ej. firmas.contraloria.gob.do,10.0.0.5:3000)",
     ),
   EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Embedded database only: the most rows one "Importar registro" apply may create or change. The
+  // apply is one transaction, and PGlite has one connection: every other call waits for it (0: no bound).
+  IMPORT_EMBEDDED_MAX_APPLY_ROWS: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   NOTICES_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   // Reliability
@@ -252,6 +255,7 @@ export type Config = {
   /** Without PUBLIC_URL: Host headers (host or host:port, lower case) a document's link may name. */
   allowedHosts: string[];
   expiryNoticeDays: number;
+  importEmbeddedMaxApplyRows: number;
   /** How often an open page asks for new notices (the bell). */
   noticesPollSeconds: number;
   /** How often the background sender looks for due e-mails. */
@@ -384,6 +388,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
     allowedHosts: e.ALLOWED_HOSTS,
     expiryNoticeDays: e.EXPIRY_NOTICE_DAYS,
+    importEmbeddedMaxApplyRows: e.IMPORT_EMBEDDED_MAX_APPLY_ROWS,
     noticesPollSeconds: e.NOTICES_POLL_SECONDS,
     mailSendIntervalSeconds: e.MAIL_SEND_INTERVAL_SECONDS,
     // Reliability

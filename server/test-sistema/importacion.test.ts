@@ -15,7 +15,9 @@ import { esperar, iniciarServidor, iniciarSesion, llamar, type Proceso } from ".
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rf-importacion-"));
 const vivos: Proceso[] = [];
-const env = { DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "info" };
+// A 30,000-row apply on the embedded database, past its usual bound (IMPORT_EMBEDDED_MAX_APPLY_ROWS):
+// what is tested here is a kill -9 in the middle of a long apply.
+const env = { DATA_DIR: dataDir, DEMO_DATA: "true", LOG_LEVEL: "info", IMPORT_EMBEDDED_MAX_APPLY_ROWS: "0" };
 const N = 30_000;
 
 afterAll(() => {

@@ -266,6 +266,8 @@ export const MSG_IMPORTACION = {
   historialTarjeta: (cedula: string) => `Tarjeta de Firmas adjuntada desde el registro anterior: ${cedula}`,
   noEncontrada: "No se encontró la importación.",
   ejecucionEnCurso: "Ya hay una importación en curso; espere a que termine.",
+  aplicacionGrande: (cambios: number, maximo: number) =>
+    `El archivo crea o cambia ${cambios.toLocaleString("en-US")} filas y en este servidor se aplican a lo sumo ${maximo.toLocaleString("en-US")} de una vez, para que los demás usuarios no esperen: no se aplicó ningún cambio. Divídalo en archivos más pequeños y aplíquelos uno tras otro.`,
   interrumpida: "La importación se interrumpió (el servidor se detuvo) y no cambió el registro. Vuelva a iniciarla.",
   fallida: "La importación no pudo completarse y no cambió el registro.",
 } as const;

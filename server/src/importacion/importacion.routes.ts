@@ -64,6 +64,9 @@ export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         },
         reloj,
         req.log,
+        deps.database?.kind === "pglite" && deps.config.importEmbeddedMaxApplyRows > 0
+          ? deps.config.importEmbeddedMaxApplyRows
+          : undefined,
       );
       return {
         success: true,

@@ -90,6 +90,8 @@ export async function iniciarEjecucion(
   datos: NuevaEjecucion,
   reloj: Reloj,
   log: FastifyBaseLogger,
+  /** The embedded database's bound on one apply's changes (undefined: none). */
+  maxCambiosAplicar?: number,
 ): Promise<Importacion> {
   try {
     await comprobarArchivo(datos.contenido);
@@ -121,12 +123,18 @@ export async function iniciarEjecucion(
     inicio: reloj(),
   });
   enCurso.set(id, { estado: "pendiente", progreso: 0, total: null });
-  void procesar(db, id, reloj, log);
+  void procesar(db, id, reloj, log, maxCambiosAplicar);
   return obtenerEjecucion(db, id);
 }
 
 /** Runs one stored run to its end; never throws (a failure is the run's status). */
-export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBaseLogger): Promise<void> {
+export async function procesar(
+  db: Db,
+  id: number,
+  reloj: Reloj,
+  log: FastifyBaseLogger,
+  maxCambiosAplicar?: number,
+): Promise<void> {
   const vivo = { estado: "validando" as EstadoImportacion, progreso: 0, total: null as number | null };
   enCurso.set(id, vivo);
   try {
@@ -145,6 +153,7 @@ export async function procesar(db: Db, id: number, reloj: Reloj, log: FastifyBas
       aplicar: datos.aplicar,
       crearCatalogos: datos.crearCatalogos,
       idUsuario: datos.idUsuario,
+      maxCambiosAplicar,
       hoy: fechaLocal(ahora),
       ahora,
       reloj,

@@ -60,6 +60,11 @@ export interface OpcionesImportacion {
   /** Called every few hundred rows; awaited (a job stores it, the CLI prints it). */
   progreso?: (fase: Fase, hechas: number, total: number | null) => Promise<void> | void;
   maxFilas?: number;
+  /**
+   * The most rows an apply may create or change (the embedded database's bound: its one connection
+   * is held by the apply's transaction); more, and the run ends unapplied, saying so.
+   */
+  maxCambiosAplicar?: number;
   /** Rows per insert (staging, report, officials). */
   lote?: number;
   /** Staged rows planned (and applied) together: whole institutions up to about this many rows. */
@@ -360,6 +365,12 @@ async function correr(db: Db, id: number, sha256: string, op: OpcionesImportacio
       op.aplicar && conteos.rechazada > 0
         ? `El archivo tiene ${conteos.rechazada} filas rechazadas: no se aplicó ningún cambio. Corríjalas y vuelva a aplicarlo.`
         : null;
+    return { idImportacion: id, sha256, conteos, aplicada: false, error };
+  }
+  const cambios = conteos.crear + conteos.actualizar;
+  if (op.maxCambiosAplicar && cambios > op.maxCambiosAplicar) {
+    await db.transaction((tx) => auditoria(tx, false));
+    const error = MSG_IMPORTACION.aplicacionGrande(cambios, op.maxCambiosAplicar);
     return { idImportacion: id, sha256, conteos, aplicada: false, error };
   }
   const cambia = conteos.crear + conteos.actualizar + conteos.documentos > 0;
