@@ -7,7 +7,7 @@
 import { APP_NOMBRE_CORTO } from "@registro/contracts";
 import { aWinAnsi } from "../documentos/manual.js";
 import { fechaHora } from "../shared/tiempo.js";
-import { bloqueSello, type ConstanciaSinSello, type DatosConstancia } from "./constancia.pdf.js";
+import { bloqueSello, bloqueVerificacion, type ConstanciaSinSello, type DatosConstancia } from "./constancia.pdf.js";
 
 const AZUL = "#1e3a8a";
 const TEXTO = "#1f2937";
@@ -99,29 +99,13 @@ export async function comprobantePdf(d: DatosComprobante): Promise<ConstanciaSin
     }
   }
 
-  if (doc.y + 150 > doc.page.height - MARGEN) doc.addPage();
-  const y = doc.y + 16;
-  doc.image(qr, MARGEN, y, { width: 120, height: 120 });
-  const x = MARGEN + 136;
-  const anchoTexto = ancho - 136;
-  doc
-    .fillColor(SUAVE)
-    .font("Helvetica-Bold")
-    .fontSize(10)
-    .text(t("Código Seguro de Verificación"), x, y + 6, { width: anchoTexto });
-  doc.fillColor(TEXTO).font("Courier-Bold").fontSize(16).text(d.codigo, { width: anchoTexto });
-  doc.moveDown(0.4);
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(TEXTO)
-    .text(
-      t(
-        "Este comprobante recoge la respuesta del registro en el momento indicado. Cualquier persona puede comprobar su autenticidad escaneando el código QR o en:",
-      ),
-      { width: anchoTexto },
-    );
-  doc.fillColor(AZUL).text(t(d.url), { width: anchoTexto, link: d.url });
+  bloqueVerificacion(
+    doc,
+    qr,
+    d,
+    16,
+    "Este comprobante recoge la respuesta del registro en el momento indicado. Cualquier persona puede comprobar su autenticidad escaneando el código QR o en:",
+  );
   doc.end();
   return { pdf: await fin, rectangulo };
 }

@@ -150,8 +150,32 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
   }
 
   // The verification block: QR on the left, code and instructions on the right.
+  bloqueVerificacion(
+    doc,
+    qr,
+    d,
+    10,
+    "Cualquier persona puede comprobar la autenticidad de esta constancia y lo que el registro dice hoy de cada funcionario escaneando el código QR o en:",
+  );
+  doc.end();
+  return { pdf: await fin, rectangulo };
+}
+
+/**
+ * The verification block of a sealed document (constancia, comprobante): the QR on the left, the
+ * secure verification code and how to check it on the right, on a new page when it does not fit.
+ */
+export function bloqueVerificacion(
+  doc: PDFKit.PDFDocument,
+  qr: Buffer,
+  d: { codigo: string; url: string },
+  separacion: number,
+  instrucciones: string,
+): void {
+  const t = (x: string) => aWinAnsi(x);
+  const ancho = doc.page.width - 2 * MARGEN;
   if (doc.y + 150 > doc.page.height - MARGEN) doc.addPage();
-  const y = doc.y + 10;
+  const y = doc.y + separacion;
   doc.image(qr, MARGEN, y, { width: 120, height: 120 });
   const x = MARGEN + 136;
   const anchoTexto = ancho - 136;
@@ -162,19 +186,8 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
     .text(t("Código Seguro de Verificación"), x, y + 6, { width: anchoTexto });
   doc.fillColor(TEXTO).font("Courier-Bold").fontSize(16).text(d.codigo, { width: anchoTexto });
   doc.moveDown(0.4);
-  doc
-    .font("Helvetica")
-    .fontSize(9)
-    .fillColor(TEXTO)
-    .text(
-      t(
-        "Cualquier persona puede comprobar la autenticidad de esta constancia y lo que el registro dice hoy de cada funcionario escaneando el código QR o en:",
-      ),
-      { width: anchoTexto },
-    );
+  doc.font("Helvetica").fontSize(9).fillColor(TEXTO).text(t(instrucciones), { width: anchoTexto });
   doc.fillColor(AZUL).text(t(d.url), { width: anchoTexto, link: d.url });
-  doc.end();
-  return { pdf: await fin, rectangulo };
 }
 
 /** The visible seal: a white box at the header's right, over which the signature's widget lies. */
