@@ -116,7 +116,7 @@ async function agregarFuncionario(
     // Left, the amount reads as every amount of the app does: US$ with en-US grouping.
     await page.keyboard.press("Tab");
     await esperar(() => montos.getByLabel("Hasta").inputValue()).toBe(
-      `US$\u00a0${Number(opciones.limitado[1]).toLocaleString("en-US")}.00`,
+      `US$ ${Number(opciones.limitado[1]).toLocaleString("en-US")}.00`,
     );
   }
   await d.locator('.p-multiselect:has([id="newfuncionario.SelectedFirms"])').click();

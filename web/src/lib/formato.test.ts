@@ -47,7 +47,7 @@ describe("formato: the same text as Intl", () => {
     );
     fc.assert(
       fc.property(montos, (m) => {
-        expect(formatearMonto(m)).toBe(usd.format(m).replace("$", "US$\u00a0"));
+        expect(formatearMonto(m)).toBe(usd.format(m).replace("$", "US$ "));
       }),
       { numRuns: 2000 },
     );

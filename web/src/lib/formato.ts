@@ -69,14 +69,13 @@ const usd = alUsar(() => new Intl.NumberFormat("en-US", { style: "currency", cur
 export function formatearMonto(valor: number | null | undefined): string {
   if (valor === null || valor === undefined) return "";
   const partes = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(valor)));
-  if (!partes) return usd().format(valor).replace("$", "US$\u00a0");
+  if (!partes) return usd().format(valor).replace("$", "US$ ");
   const [, entero, fraccion = ""] = partes;
   const centavos = BigInt(entero + fraccion.padEnd(2, "0").slice(0, 2)) + (fraccion.charAt(2) >= "5" ? 1n : 0n);
   const texto = centavos.toString().padStart(3, "0");
   const agrupado = texto.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const negativo = valor < 0 || Object.is(valor, -0);
-  // A no-break space: "US$" never ends a line apart from its figure.
-  return `${negativo ? "-" : ""}US$\u00a0${agrupado}.${texto.slice(-2)}`;
+  return `${negativo ? "-" : ""}US$ ${agrupado}.${texto.slice(-2)}`;
 }
 
 const CIFRA = alUsar(() => new Intl.NumberFormat("es-DO", { maximumFractionDigits: 1 }));
