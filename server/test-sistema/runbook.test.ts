@@ -107,6 +107,9 @@ fi
 exec ${NPM_REAL} "$@"
 `;
 
+/** Where the simulated server sees this checkout (npm ci's stand-in links to its node_modules). */
+const CHECKOUT = "/opt/.rf-checkout";
+
 /** Runs a shell text as root on the simulated server, from the folder holding the release. */
 function enServidor(texto: string): Promise<{ codigo: number | null; salida: string }> {
   const puerto = new URL(cluster.url).port;
@@ -123,6 +126,11 @@ function enServidor(texto: string): Promise<{ codigo: number | null; salida: str
         "--bind",
         dir("opt"),
         "/opt",
+        // This checkout, where npm ci's stand-in links the release's node_modules: seen at a path of
+        // its own, since the units' PrivateTmp hides /tmp (where a fresh clone may live).
+        "--bind",
+        raiz,
+        CHECKOUT,
         "--bind",
         dir("varlib"),
         "/var/lib",
@@ -142,7 +150,7 @@ function enServidor(texto: string): Promise<{ codigo: number | null; salida: str
           PGHOST: "127.0.0.1",
           PGPORT: puerto,
           RF_JOURNAL: dir("journal"),
-          RF_RAIZ: raiz,
+          RF_RAIZ: CHECKOUT,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -190,6 +198,13 @@ function detenerTodo() {
 beforeAll(async () => {
   for (const p of [3001, 3002, 13001, 13002]) {
     if (!(await libre(p))) throw new Error(`port ${p} is in use: the runbook's instances need it`);
+  }
+  // The units run as the new system user and load this checkout's node_modules (npm ci's stand-in
+  // links to them): every folder above the checkout must let other users through, which a
+  // `mktemp -d` folder (0700, as a fresh clone's may be) does not.
+  for (let d = raiz; d !== path.dirname(d); d = path.dirname(d)) {
+    const modo = fs.statSync(d).mode & 0o7777;
+    if ((modo & 0o001) === 0) fs.chmodSync(d, modo | 0o001);
   }
   cluster = await iniciarPostgres();
   for (const d of ["opt", "varlib/nginx", "journal", "bin", "trabajo/registro-firmas"]) {
