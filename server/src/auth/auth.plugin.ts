@@ -12,6 +12,7 @@ import fp from "fastify-plugin";
 import { claveDeCabeceras, claveEnUrl } from "../claves/clave.js";
 import { auditarLlamada, autenticarClave, type ClaveAutenticada } from "../claves/claves.service.js";
 import type { Config } from "../config.js";
+import { esFallaDeConexion } from "../db/fallas.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
@@ -42,6 +43,13 @@ declare module "fastify" {
     permitirCambioClave?: boolean;
     /** Allowed while the user must still enrol a second factor their profile requires. */
     permitirEnrolamiento?: boolean;
+    /**
+     * A read relying parties make most (verification): the caller's session or key may be read on
+     * the replica (db/alta.ts), and what the guard writes on the side (a session's or key's last
+     * use, the key's rate-limit counter) is skipped while the primary is unreachable, so the call
+     * is still answered during a failover.
+     */
+    lecturaReplica?: boolean;
   }
 }
 
@@ -94,101 +102,122 @@ export function declaraAcceso(c: FastifyContextConfig | undefined): boolean {
   );
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: Pick<AppDeps, "db" | "config" | "reloj">) => {
-  const { db, config, reloj } = opts;
-  app.decorateRequest("sesion", null);
-  app.decorateRequest("clave", null);
-  const limites = new (almacenLimites(db))();
-  /** Counts one call of the key in its one-minute window; answers the seconds to wait when over. */
-  const esperaClave = (idClave: number) =>
-    new Promise<number>((resolve, reject) =>
-      limites.incr(
-        `clave-sistema:${idClave}`,
-        (err, r) => {
-          if (err || !r) return reject(err);
-          resolve(r.current > config.apiKeyRateLimit ? Math.max(1, Math.ceil(r.ttl / 1000)) : 0);
-        },
-        60_000,
-      ),
-    );
-
-  const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
-
-  app.addHook("onRoute", (route) => {
-    if (!declaraAcceso(route.config)) {
-      const url = route.url ?? route.path;
-      throw new Error(`Route ${route.method} ${url} declares no access (publico, autenticado or vistas)`);
-    }
-  });
-
-  // Every call made with a key is audited under the key's name, with the route and the answer's
-  // status, before the answer leaves (so the entry exists when the caller has its answer).
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.clave) return payload;
-    try {
-      await auditarLlamada(db, request.clave, {
-        metodo: request.method,
-        ruta: request.routeOptions.url ?? request.url.split("?")[0],
-        estado: reply.statusCode,
-      });
-    } catch (err) {
-      request.log.error({ err }, "audit of a system key's call failed");
-    }
-    return payload;
-  });
-
-  // Before validation: a caller without a session or without the view gets 401/403, never a 400
-  // that would describe the body the route expects.
-  app.addHook("preValidation", async (request, reply) => {
-    // An unmatched URL reaches the not-found handler, which answers 404 without data.
-    if (request.is404) return;
-    const c = request.routeOptions.config;
-    // A system key is not a session: no second factor, no password change, no views. It reaches
-    // only the routes that name one of its scopes, and counts against its own rate limit.
-    const presentada = claveDeCabeceras(request.headers);
-    if (presentada !== undefined) {
-      const { clave, direccionPermitida } = await autenticarClave(db, presentada, request.ip, reloj);
-      request.clave = clave;
-      if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
-      if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
-        throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
-      }
-      const espera = await esperaClave(clave.idClave);
-      if (espera > 0) {
-        reply.header("retry-after", String(espera));
-        throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
-      }
-      return;
-    }
-    if (c.publico === true) return;
-    // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
-    if (!declaraAcceso(c)) throw NoAutorizado();
-    const credencial = credencialDe(request);
-    if (!credencial) throw NoAutenticado();
-    // The cookie rides along with any call the browser makes to us, also from another site's page:
-    // a call it carries may change state only when it comes from the app's own origin.
-    if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
-    const row = await repo.buscarSesion(db, hashToken(credencial.token));
-    if (!row || !sesionVigente(row, config)) {
-      if (credencial.porCookie) borrarCookieSesion(request, reply, config);
-      // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
-      throw NoAutenticado(
-        row?.revocada && row.cerradaDesde === "mis_sesiones" ? MSG.sesionCerradaDesdeMisSesiones : MSG.sesionExpirada,
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: Pick<AppDeps, "db" | "config" | "reloj" | "database">) => {
+    const { db, config, reloj } = opts;
+    const alta = opts.database?.alta;
+    /** For a replica-safe route: reads through the replica watcher; side writes may be skipped while the primary is lost. */
+    const lecturaDe = (c: FastifyContextConfig) =>
+      c.lecturaReplica && alta
+        ? { leer: <T>(fn: (d: typeof db) => Promise<T>) => alta.leer(fn), usoPrescindible: esFallaDeConexion }
+        : undefined;
+    app.decorateRequest("sesion", null);
+    app.decorateRequest("clave", null);
+    const limites = new (almacenLimites(db))();
+    /** Counts one call of the key in its one-minute window; answers the seconds to wait when over. */
+    const esperaClave = (idClave: number) =>
+      new Promise<number>((resolve, reject) =>
+        limites.incr(
+          `clave-sistema:${idClave}`,
+          (err, r) => {
+            if (err || !r) return reject(err);
+            resolve(r.current > config.apiKeyRateLimit ? Math.max(1, Math.ceil(r.ttl / 1000)) : 0);
+          },
+          60_000,
+        ),
       );
-    }
-    if (row.ahora.getTime() - row.ultimoUso.getTime() > touchEveryMs) await repo.tocarSesion(db, row.idSesion);
-    request.sesion = aSesionUsuario(row);
-    if (row.cambioClave && !c.permitirCambioClave) {
-      throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
-    }
-    // Like the forced password change: until a second factor is enrolled, nothing else is open.
-    if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
-      throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
-    }
-    // Routes for keys only (no views, not `autenticado`) refuse every user.
-    if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
-  });
-});
+
+    const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
+
+    app.addHook("onRoute", (route) => {
+      if (!declaraAcceso(route.config)) {
+        const url = route.url ?? route.path;
+        throw new Error(`Route ${route.method} ${url} declares no access (publico, autenticado or vistas)`);
+      }
+    });
+
+    // Every call made with a key is audited under the key's name, with the route and the answer's
+    // status, before the answer leaves (so the entry exists when the caller has its answer).
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (!request.clave) return payload;
+      try {
+        await auditarLlamada(db, request.clave, {
+          metodo: request.method,
+          ruta: request.routeOptions.url ?? request.url.split("?")[0],
+          estado: reply.statusCode,
+        });
+      } catch (err) {
+        request.log.error({ err }, "audit of a system key's call failed");
+      }
+      return payload;
+    });
+
+    // Before validation: a caller without a session or without the view gets 401/403, never a 400
+    // that would describe the body the route expects.
+    app.addHook("preValidation", async (request, reply) => {
+      // An unmatched URL reaches the not-found handler, which answers 404 without data.
+      if (request.is404) return;
+      const c = request.routeOptions.config;
+      // A system key is not a session: no second factor, no password change, no views. It reaches
+      // only the routes that name one of its scopes, and counts against its own rate limit.
+      const presentada = claveDeCabeceras(request.headers);
+      if (presentada !== undefined) {
+        const lectura = lecturaDe(c);
+        const { clave, direccionPermitida } = await autenticarClave(db, presentada, request.ip, reloj, lectura);
+        request.clave = clave;
+        if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
+        if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
+          throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+        }
+        const espera = await esperaClave(clave.idClave).catch((e: unknown) => {
+          // The counter lives on the primary: while it is lost, a replica-safe read is not limited.
+          if (!lectura?.usoPrescindible(e)) throw e;
+          request.log.warn({ err: e }, "system key's rate limit skipped: the primary is unreachable");
+          return 0;
+        });
+        if (espera > 0) {
+          reply.header("retry-after", String(espera));
+          throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
+        }
+        return;
+      }
+      if (c.publico === true) return;
+      // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
+      if (!declaraAcceso(c)) throw NoAutorizado();
+      const credencial = credencialDe(request);
+      if (!credencial) throw NoAutenticado();
+      // The cookie rides along with any call the browser makes to us, also from another site's page:
+      // a call it carries may change state only when it comes from the app's own origin.
+      if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
+      const lectura = lecturaDe(c);
+      const hash = hashToken(credencial.token);
+      const row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+      if (!row || !sesionVigente(row, config)) {
+        if (credencial.porCookie) borrarCookieSesion(request, reply, config);
+        // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
+        throw NoAutenticado(
+          row?.revocada && row.cerradaDesde === "mis_sesiones" ? MSG.sesionCerradaDesdeMisSesiones : MSG.sesionExpirada,
+        );
+      }
+      if (row.ahora.getTime() - row.ultimoUso.getTime() > touchEveryMs) {
+        await repo.tocarSesion(db, row.idSesion).catch((e: unknown) => {
+          if (!lectura?.usoPrescindible(e)) throw e;
+          request.log.warn({ err: e }, "session's last use not noted: the primary is unreachable");
+        });
+      }
+      request.sesion = aSesionUsuario(row);
+      if (row.cambioClave && !c.permitirCambioClave) {
+        throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
+      }
+      // Like the forced password change: until a second factor is enrolled, nothing else is open.
+      if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
+        throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
+      }
+      // Routes for keys only (no views, not `autenticado`) refuse every user.
+      if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
+    });
+  },
+);
 
 /**
  * The views of the session whose cookie comes with a page's request (not an API call), when that

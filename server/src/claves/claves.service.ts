@@ -101,6 +101,13 @@ export async function revocarClave(db: Db, idClave: number) {
   return { success: true, message: MSG.claveRevocadaOk };
 }
 
+/** How a replica-safe route reads the key (db/alta.ts) and whether noting its use may fail. */
+export interface LecturaClave {
+  leer: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
+  /** The primary is unreachable: the call is answered, its last use is not noted. */
+  usoPrescindible: (error: unknown) => boolean;
+}
+
 /**
  * Who a presented key is: 401 when it is not a key, unknown, revoked or past its expiry day; and
  * whether the caller's address is one the key allows (the guard answers 403 when not, audited
@@ -111,9 +118,11 @@ export async function autenticarClave(
   presentada: string,
   direccion: string,
   reloj: Reloj,
+  lectura?: LecturaClave,
 ): Promise<{ clave: ClaveAutenticada; direccionPermitida: boolean }> {
   const prefijo = prefijoDe(presentada);
-  const fila = prefijo === null ? null : await repo.clavePorPrefijo(db, prefijo);
+  const leer = lectura?.leer ?? ((fn) => fn(db));
+  const fila = prefijo === null ? null : await leer((d) => repo.clavePorPrefijo(d, prefijo));
   const hoy = fechaLocal(reloj());
   if (
     !fila ||
@@ -123,7 +132,9 @@ export async function autenticarClave(
   ) {
     throw NoAutenticado(MSG.claveInvalida);
   }
-  await repo.anotarUso(db, fila.idClave, direccion);
+  await repo.anotarUso(db, fila.idClave, direccion).catch((e: unknown) => {
+    if (!lectura?.usoPrescindible(e)) throw e;
+  });
   return {
     clave: { idClave: fila.idClave, nombre: fila.nombre, alcances: fila.alcances as AlcanceClave[] },
     direccionPermitida: direccionPermitida(fila.direcciones, direccion),

@@ -14,6 +14,12 @@
  *   A read connection that lands on another node than the one probed is closed before it serves
  *   (its read falls back to the primary); a lost replica connection makes the replica unusable
  *   until the probe has judged it again.
+ * - while the primary cannot be reached, the replica stays usable when, at the last probe that
+ *   reached the primary, it was the synchronous standby (its replication slot among those the
+ *   primary reports `sync`/`quorum`) and the primary committed with `synchronous_commit =
+ *   remote_apply` (deploy/patroni/patroni.yml): no commit is acknowledged before that standby has
+ *   applied it, so it holds every acknowledged write (limit: a change of synchronous standby inside
+ *   one probe interval before the loss). This keeps verifications answered through a failover.
  * - reads that fail on the replica for a connection reason or a recovery conflict run on the
  *   primary; a read that fails on the primary for a connection reason is retried once after a
  *   short pause (reads only: writes are never retried here, the Idempotency-Key makes the
@@ -84,6 +90,21 @@ export function frescaDesde(historial: { t: number; lsn: bigint }[], replayed: b
 
 const CONSULTA_NODO = "select coalesce(host(inet_server_addr()), 'local') || ':' || inet_server_port() as nodo";
 
+/**
+ * The primary's node, WAL position, commit level and the replication slots of its synchronous
+ * standbys (pg_stat_replication's sync_state is visible to superusers and pg_read_all_stats).
+ */
+const CONSULTA_PRIMARIA = `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion,
+  case when pg_is_in_recovery() then null else pg_current_wal_lsn()::text end as lsn,
+  current_setting('synchronous_commit') as compromiso,
+  (select coalesce(array_agg(s.slot_name::text), '{}') from pg_replication_slots s
+     join pg_stat_replication r on r.pid = s.active_pid
+    where r.sync_state in ('sync', 'quorum')) as ranuras`;
+
+/** The replica's node, position, and the slot it replicates through (Patroni names it after the member). */
+const CONSULTA_REPLICA = `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion,
+  pg_last_wal_replay_lsn()::text as replay, current_setting('primary_slot_name', true) as ranura`;
+
 export function vigilarAlta(o: OpcionesAlta): Alta {
   const estado = {
     nodoPrimario: undefined as string | undefined,
@@ -93,6 +114,12 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
     lecturasReplica: 0,
     lecturasPrimaria: 0,
     reintentosLectura: 0,
+    /** The last probe of the primary port failed for a connection reason. */
+    primariaPerdida: false,
+    /** At the last probe that reached the primary: remote_apply, and the slots of synchronous standbys. */
+    compromiso: undefined as { remoteApply: boolean; ranuras: string[] } | undefined,
+    /** The replica was the synchronous standby of a remote_apply primary at the last probe that reached both. */
+    replicaSincrona: false,
   };
   let historial: { t: number; lsn: bigint }[] = [];
   const opcionesCliente = {
@@ -164,11 +191,21 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
 
   async function sondearPrimaria() {
     const t = performance.now();
-    const f = await primaria.consultar(
-      `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion,
-       case when pg_is_in_recovery() then null else pg_current_wal_lsn()::text end as lsn`,
-    );
+    let f: Record<string, unknown>;
+    try {
+      f = await primaria.consultar(CONSULTA_PRIMARIA);
+    } catch (e) {
+      estado.primariaPerdida = esFallaDeConexion(e);
+      estado.compromiso = undefined;
+      throw e;
+    }
+    estado.primariaPerdida = false;
+    estado.compromiso = undefined;
     if (f.recuperacion !== false || typeof f.lsn !== "string") return;
+    estado.compromiso = {
+      remoteApply: f.compromiso === "remote_apply",
+      ranuras: Array.isArray(f.ranuras) ? f.ranuras.map(String) : [],
+    };
     const nodo = String(f.nodo);
     if (estado.nodoPrimario !== undefined && estado.nodoPrimario !== nodo) {
       estado.cambiosPrimario++;
@@ -185,22 +222,32 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
   async function sondearReplica() {
     if (!replica) return;
     try {
-      const f = await replica.consultar(
-        `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion, pg_last_wal_replay_lsn()::text as replay`,
-      );
-      if (f.recuperacion !== true || typeof f.replay !== "string") {
-        estado.frescaDesde = undefined;
-        return;
-      }
+      const f = await replica.consultar(CONSULTA_REPLICA);
       if (estado.nodoReplica !== f.nodo) {
         // Another replica: the pool's connections to the previous one are not judged by this probe.
         estado.frescaDesde = undefined;
+        estado.replicaSincrona = false;
         estado.nodoReplica = String(f.nodo);
         return;
       }
+      if (estado.primariaPerdida) {
+        // The synchronous standby of a remote_apply primary holds every acknowledged write, also
+        // once promoted (only it may be): fresh as of now, for as long as it stays the same node.
+        estado.frescaDesde = estado.replicaSincrona ? performance.now() : undefined;
+        return;
+      }
+      if (f.recuperacion !== true || typeof f.replay !== "string") {
+        estado.frescaDesde = undefined;
+        estado.replicaSincrona = false;
+        return;
+      }
+      const compromiso = estado.compromiso;
+      estado.replicaSincrona =
+        compromiso?.remoteApply === true && typeof f.ranura === "string" && compromiso.ranuras.includes(f.ranura);
       estado.frescaDesde = frescaDesde(historial, lsn(f.replay));
     } catch {
       estado.frescaDesde = undefined;
+      estado.replicaSincrona = false;
     }
   }
 

@@ -24,7 +24,7 @@ export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { reloj } = deps;
   const leer = lectorReplica(deps);
   const tags = ["Verificación"];
-  const config = { vistas: GRUPOS.verificacion, alcances: ["verificacion-lote"] } as const;
+  const config = { vistas: GRUPOS.verificacion, alcances: ["verificacion-lote"], lecturaReplica: true } as const;
   const security: { [nombre: string]: string[] }[] = [{ sesion: [] }, { claveSistema: [] }];
 
   app.post("/api/Verificacion/Lote", {

@@ -48,7 +48,7 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   };
 
   app.get("/api/Verificacion/Firma", {
-    config: { vistas: GRUPOS.verificacion, alcances: ["verificacion"] },
+    config: { vistas: GRUPOS.verificacion, alcances: ["verificacion"], lecturaReplica: true },
     schema: {
       tags,
       summary: "¿Podía esta persona firmar esto, por este monto, en esta fecha, para esta institución?",
@@ -133,7 +133,12 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   });
 
   app.get("/api/Verificacion/Constancia/:codigo", {
-    config: { publico: true, rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute" } },
+    config: {
+      publico: true,
+      lecturaReplica: true,
+      // The counters live on the primary: while it is lost, the look-up is answered unlimited.
+      rateLimit: { max: config.verificacionRateLimit, timeWindow: "1 minute", skipOnError: true },
+    },
     schema: {
       tags,
       summary: "Verificación pública de una constancia por su código",
