@@ -4,10 +4,13 @@
  * QR code like a constancia's, to be filed with the paid document. Built like the constancia (its
  * header and visible seal block), then sealed the same way (sellado.ts).
  */
-import { APP_NOMBRE_CORTO } from "@registro/contracts";
-import { aWinAnsi } from "../documentos/manual.js";
 import { fechaHora } from "../shared/tiempo.js";
-import { bloqueSello, bloqueVerificacion, type ConstanciaSinSello, type DatosConstancia } from "./constancia.pdf.js";
+import {
+  bloqueVerificacion,
+  type ConstanciaSinSello,
+  type DatosConstancia,
+  documentoSellado,
+} from "./constancia.pdf.js";
 
 const AZUL = "#1e3a8a";
 const TEXTO = "#1f2937";
@@ -29,42 +32,14 @@ export interface DatosComprobante {
 }
 
 export async function comprobantePdf(d: DatosComprobante): Promise<ConstanciaSinSello> {
-  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
-  const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
-    compress: false,
-    lang: "es-ES",
-    displayTitle: true,
-    info: {
-      Title: "Comprobante de verificación de firma",
-      Author: "Contraloría General de la República",
-      Subject: `${APP_NOMBRE_CORTO}: comprobante con código seguro de verificación`,
-    },
+  const { doc, qr, ancho, t, rectangulo, terminar } = await documentoSellado({
+    titulo: "Comprobante de verificación de firma",
+    asunto: "comprobante con código seguro de verificación",
+    area: "Registro de Firmas",
+    encabezado: "Comprobante de verificación de firma",
+    url: d.url,
+    sello: d.sello,
   });
-  const partes: Buffer[] = [];
-  doc.on("data", (b: Buffer) => partes.push(b));
-  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
-  const ancho = doc.page.width - 2 * MARGEN;
-  const t = (s: string) => aWinAnsi(s);
-
-  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
-  doc
-    .fillColor("#ffffff")
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - 230 });
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(t("Registro de Firmas"), { width: ancho - 230 });
-  const rectangulo = bloqueSello(doc, d.sello);
-  doc
-    .fillColor(AZUL)
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .text(t("Comprobante de verificación de firma"), MARGEN, 132, { width: ancho });
   doc.moveDown(0.6);
 
   const fila = (etiqueta: string, valor: string) => {
@@ -106,6 +81,5 @@ export async function comprobantePdf(d: DatosComprobante): Promise<ConstanciaSin
     16,
     "Este comprobante recoge la respuesta del registro en el momento indicado. Cualquier persona puede comprobar su autenticidad escaneando el código QR o en:",
   );
-  doc.end();
-  return { pdf: await fin, rectangulo };
+  return { pdf: await terminar(), rectangulo };
 }

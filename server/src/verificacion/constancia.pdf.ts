@@ -65,43 +65,14 @@ export function textoVigencia(f: { firmaVigencia: boolean; fechaDesde: string | 
 }
 
 export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSello> {
-  // Loaded with the first constancia, not with every start of the server.
-  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
-  const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
-    compress: false,
-    lang: "es-ES",
-    displayTitle: true,
-    info: {
-      Title: `Constancia de Registro de Firmas — Solicitud ${d.idSolicitud}`,
-      Author: "Contraloría General de la República",
-      Subject: `${APP_NOMBRE_CORTO}: constancia con código seguro de verificación`,
-    },
+  const { doc, qr, ancho, t, rectangulo, terminar } = await documentoSellado({
+    titulo: `Constancia de Registro de Firmas — Solicitud ${d.idSolicitud}`,
+    asunto: "constancia con código seguro de verificación",
+    area: "Departamento de Registro y Control de Cuentas (RyCC)",
+    encabezado: "Constancia de Registro de Firmas",
+    url: d.url,
+    sello: d.sello,
   });
-  const partes: Buffer[] = [];
-  doc.on("data", (b: Buffer) => partes.push(b));
-  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
-  const ancho = doc.page.width - 2 * MARGEN;
-  const t = (s: string) => aWinAnsi(s);
-
-  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
-  doc
-    .fillColor("#ffffff")
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - SELLO.ancho - 16 });
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(t("Departamento de Registro y Control de Cuentas (RyCC)"), { width: ancho - SELLO.ancho - 16 });
-  const rectangulo = bloqueSello(doc, d.sello);
-  doc
-    .fillColor(AZUL)
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .text(t("Constancia de Registro de Firmas"), MARGEN, 132, { width: ancho });
   doc.moveDown(0.6);
 
   const fila = (etiqueta: string, valor: string) => {
@@ -157,8 +128,74 @@ export async function constanciaPdf(d: DatosConstancia): Promise<ConstanciaSinSe
     10,
     "Cualquier persona puede comprobar la autenticidad de esta constancia y lo que el registro dice hoy de cada funcionario escaneando el código QR o en:",
   );
-  doc.end();
-  return { pdf: await fin, rectangulo };
+  return { pdf: await terminar(), rectangulo };
+}
+
+/** A sealed document's opening (constancia, comprobante, report): what `documentoSellado` is told. */
+export interface AperturaSellada {
+  /** The PDF's Title. */
+  titulo: string;
+  /** The PDF's Subject, after the app's short name. */
+  asunto: string;
+  /** The line under "CONTRALORÍA GENERAL DE LA REPÚBLICA" in the header band. */
+  area: string;
+  /** The visible heading under the band. */
+  encabezado: string;
+  /** The public page the QR opens. */
+  url: string;
+  sello: DatosConstancia["sello"];
+}
+
+/**
+ * Opens a sealed document the one way they all open: Letter, uncompressed (its text stays readable),
+ * Spanish, the Contraloría as author; the blue header band with the visible seal block, the heading;
+ * the QR of `url`. `terminar()` ends the document and gives its bytes (not yet sealed: sellado.ts).
+ */
+export async function documentoSellado(a: AperturaSellada) {
+  // Loaded with the first document, not with every start of the server.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
+  const qr = await QRCode.toBuffer(a.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
+    compress: false,
+    lang: "es-ES",
+    displayTitle: true,
+    info: {
+      Title: a.titulo,
+      Author: "Contraloría General de la República",
+      Subject: `${APP_NOMBRE_CORTO}: ${a.asunto}`,
+    },
+  });
+  const partes: Buffer[] = [];
+  doc.on("data", (b: Buffer) => partes.push(b));
+  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
+  const ancho = doc.page.width - 2 * MARGEN;
+  const t = (s: string) => aWinAnsi(s);
+
+  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
+  doc
+    .fillColor("#ffffff")
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - SELLO.ancho - 16 });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(t(a.area), { width: ancho - SELLO.ancho - 16 });
+  const rectangulo = bloqueSello(doc, a.sello);
+  doc.fillColor(AZUL).font("Helvetica-Bold").fontSize(20).text(t(a.encabezado), MARGEN, 132, { width: ancho });
+  return {
+    doc,
+    qr,
+    ancho,
+    t,
+    rectangulo,
+    terminar: () => {
+      doc.end();
+      return fin;
+    },
+  };
 }
 
 /**
