@@ -143,16 +143,12 @@ const CAMPO_COLUMNA: Record<string, ClaveColumna> = {
 /** A phone the form requires and the registry may lack: checked only when given. */
 const TELEFONO_AUSENTE = "(809) 000-0000";
 
-export function validarFila(
-  { fila, celdas }: FilaLeida,
-  cat: Catalogos,
-): { ok: RegistroImportado; rechazos?: undefined } | { ok?: undefined; rechazos: Rechazo[] } {
-  const rechazos: Rechazo[] = [];
-  const rechazar = (columna: Rechazo["columna"], mensaje: string) => {
-    if (!rechazos.some((r) => r.columna === columna && columna !== "")) rechazos.push({ columna, mensaje });
-  };
+type Celdas = FilaLeida["celdas"];
+type TipoImportacion = (typeof TIPO_IMPORTACION)[keyof typeof TIPO_IMPORTACION];
+type Rechazar = (columna: Rechazo["columna"], mensaje: string) => void;
 
-  // Kind.
+/** The row's kind: empty or "Funcionario", or "Incumbente". */
+function leerTipo(celdas: Celdas, rechazar: Rechazar) {
   const tipoTexto = normalizarNombre(texto(celdas.tipo));
   const tipo =
     tipoTexto === "" || tipoTexto === "funcionario"
@@ -161,8 +157,11 @@ export function validarFila(
         ? TIPO_IMPORTACION.incumbente
         : null;
   if (tipo === null) rechazar("tipo", MSG_IMPORTACION.tipoInvalido);
+  return tipo;
+}
 
-  // Institution: by code or name.
+/** Institution: by code or name (a new name when the import may create catalogues). */
+function leerInstitucion(celdas: Celdas, cat: Catalogos, rechazar: Rechazar) {
   const instTexto = texto(celdas.institucion);
   let idInstitucion: number | null = null;
   let institucion = instTexto;
@@ -177,8 +176,11 @@ export function validarFila(
       rechazar("institucion", MSG_IMPORTACION.institucionDesconocida(instTexto));
     }
   }
+  return { idInstitucion, institucion };
+}
 
-  // Position, of the row's kind.
+/** Position, of the row's kind. */
+function leerCargo(celdas: Celdas, cat: Catalogos, tipo: TipoImportacion | null, rechazar: Rechazar) {
   const cargoTexto = texto(celdas.cargo);
   let idCargo: number | null = null;
   let cargo = cargoTexto;
@@ -191,8 +193,11 @@ export function validarFila(
       cargo = c.nombre;
     } else if (!cat.crearCatalogos) rechazar("cargo", MSG_IMPORTACION.cargoDesconocido(cargoTexto));
   }
+  return { idCargo, cargo };
+}
 
-  // Signatures by the catalogue's names.
+/** Signatures by the catalogue's names. */
+function leerFirmas(celdas: Celdas, cat: Catalogos, rechazar: Rechazar): number[] {
   const firmas: number[] = [];
   for (const nombre of texto(celdas.firmas)
     .split(/[;\n]/)
@@ -202,8 +207,11 @@ export function validarFila(
     if (f) firmas.push(f.idFirma);
     else rechazar("firmas", MSG_IMPORTACION.firmaDesconocida(nombre));
   }
+  return firmas;
+}
 
-  // Amount range and validity: "Sin límite" / "Permanente" read as none.
+/** Amount range and validity as the form takes them: "Sin límite" / "Permanente" read as none. */
+function leerRangoYVigencia(celdas: Celdas, rechazar: Rechazar) {
   const monto = (c: Celda | undefined) => {
     if (typeof c === "number") return c;
     const t = texto(c);
@@ -211,7 +219,6 @@ export function validarFila(
   };
   const montoDesde = monto(celdas.montoDesde);
   const montoHasta = monto(celdas.montoHasta);
-  const firmaRango = montoDesde !== "" || montoHasta !== "";
   const vigencia = (c: Celda | undefined) =>
     typeof c === "string" && normalizarNombre(c) === PERMANENTE ? { fecha: null } : fecha(c);
   const vDesde = vigencia(celdas.vigenciaDesde);
@@ -220,9 +227,29 @@ export function validarFila(
   if ("error" in vHasta) rechazar("vigenciaHasta", vHasta.error);
   const fechaDesde = "fecha" in vDesde ? vDesde.fecha : null;
   const fechaHasta = "fecha" in vHasta ? vHasta.fecha : null;
-  const firmaVigencia = fechaDesde !== null || fechaHasta !== null || "error" in vDesde || "error" in vHasta;
+  return {
+    montoDesde,
+    montoHasta,
+    firmaRango: montoDesde !== "" || montoHasta !== "",
+    fechaDesde,
+    fechaHasta,
+    firmaVigencia: fechaDesde !== null || fechaHasta !== null || "error" in vDesde || "error" in vHasta,
+  };
+}
 
-  // The screens' own schema for the person, the position, the signatures, amounts and dates.
+/**
+ * The screens' own schema for the person, the position, the signatures, amounts and dates; the
+ * amounts as the schema reads them.
+ */
+function validarConFormulario(
+  celdas: Celdas,
+  tipo: TipoImportacion | null,
+  idCargo: number | null,
+  firmas: number[],
+  r: ReturnType<typeof leerRangoYVigencia>,
+  rechazos: Rechazo[],
+  rechazar: Rechazar,
+) {
   const telefono = texto(celdas.telefono);
   const persona = {
     Cedula: texto(celdas.cedula),
@@ -233,30 +260,33 @@ export function validarFila(
   };
   let montos: { desde: number | undefined; hasta: number | undefined } = { desde: undefined, hasta: undefined };
   if (tipo === TIPO_IMPORTACION.incumbente) {
-    const r = zInfoIncumbenteForm.safeParse(persona);
-    if (!r.success) for (const i of r.error.issues) rechazar(CAMPO_COLUMNA[String(i.path[0])] ?? "", i.message);
-  } else {
-    const r = zFuncionarioForm.safeParse({
-      ...persona,
-      firmaVigencia,
-      firmaRango,
-      montoDesde,
-      montoHasta,
-      fechaDesde: fechaDesde ?? "",
-      fechaHasta: fechaHasta ?? "",
-      SelectedFirms: firmas.length === 0 && texto(celdas.firmas) !== "" ? [] : firmas,
-    });
-    if (!r.success) {
-      for (const i of r.error.issues) {
-        const columna = CAMPO_COLUMNA[String(i.path[0])] ?? "";
-        // An unknown signature name already says why the list is short.
-        if (columna === "firmas" && rechazos.some((x) => x.columna === "firmas")) continue;
-        rechazar(columna, i.message);
-      }
-    } else montos = { desde: r.data.montoDesde, hasta: r.data.montoHasta };
+    const v = zInfoIncumbenteForm.safeParse(persona);
+    if (!v.success) for (const i of v.error.issues) rechazar(CAMPO_COLUMNA[String(i.path[0])] ?? "", i.message);
+    return { persona, telefono, montos };
   }
+  const v = zFuncionarioForm.safeParse({
+    ...persona,
+    firmaVigencia: r.firmaVigencia,
+    firmaRango: r.firmaRango,
+    montoDesde: r.montoDesde,
+    montoHasta: r.montoHasta,
+    fechaDesde: r.fechaDesde ?? "",
+    fechaHasta: r.fechaHasta ?? "",
+    SelectedFirms: firmas.length === 0 && texto(celdas.firmas) !== "" ? [] : firmas,
+  });
+  if (!v.success) {
+    for (const i of v.error.issues) {
+      const columna = CAMPO_COLUMNA[String(i.path[0])] ?? "";
+      // An unknown signature name already says why the list is short.
+      if (columna === "firmas" && rechazos.some((x) => x.columna === "firmas")) continue;
+      rechazar(columna, i.message);
+    }
+  } else montos = { desde: v.data.montoDesde, hasta: v.data.montoHasta };
+  return { persona, telefono, montos };
+}
 
-  // Status, registration and end.
+/** Status, registration and end (date, reason). */
+function leerEstado(celdas: Celdas, hoy: string, rechazar: Rechazar) {
   const estatusTexto = normalizarNombre(texto(celdas.estatus));
   const activo = estatusTexto === "" || estatusTexto === "activo" ? true : estatusTexto === "inactivo" ? false : null;
   if (activo === null) rechazar("estatus", MSG_IMPORTACION.estatusInvalido);
@@ -264,7 +294,7 @@ export function validarFila(
   let fechaRegistro: string | null = null;
   if ("error" in registro) rechazar("fechaRegistro", registro.error);
   else if (registro.fecha === null) rechazar("fechaRegistro", MSG_IMPORTACION.requerido);
-  else if (registro.fecha > cat.hoy) rechazar("fechaRegistro", MSG_IMPORTACION.registroFuturo);
+  else if (registro.fecha > hoy) rechazar("fechaRegistro", MSG_IMPORTACION.registroFuturo);
   else fechaRegistro = registro.fecha;
   const baja = fecha(celdas.fechaBaja);
   const motivoBaja = texto(celdas.motivoBaja);
@@ -272,15 +302,25 @@ export function validarFila(
   if ("error" in baja) rechazar("fechaBaja", baja.error);
   else if (activo === false) {
     if (baja.fecha === null) rechazar("fechaBaja", MSG_IMPORTACION.requerido);
-    else if (baja.fecha > cat.hoy) rechazar("fechaBaja", MSG_IMPORTACION.bajaFutura);
+    else if (baja.fecha > hoy) rechazar("fechaBaja", MSG_IMPORTACION.bajaFutura);
     else if (fechaRegistro !== null && baja.fecha < fechaRegistro)
       rechazar("fechaBaja", MSG_IMPORTACION.bajaAntesRegistro);
     else fechaBaja = baja.fecha;
     if (motivoBaja === "") rechazar("motivoBaja", MSG_IMPORTACION.requerido);
     else if (motivoBaja.length > 2000) rechazar("motivoBaja", MSG.textoLargo(2000));
   } else if (activo === true && baja.fecha !== null) rechazar("fechaBaja", MSG_IMPORTACION.bajaSoloInactivo);
+  return { activo, fechaRegistro, fechaBaja, motivoBaja };
+}
 
-  // The end's cause, and the periods when the file has them (the registry's export writes both).
+/** The end's cause, and the periods when the file has them (the registry's export writes both). */
+function leerPeriodosFila(
+  celdas: Celdas,
+  tipo: TipoImportacion | null,
+  hoy: string,
+  e: ReturnType<typeof leerEstado>,
+  rechazar: Rechazar,
+): PeriodoImportado[] {
+  const { activo, fechaRegistro, fechaBaja } = e;
   const causaTexto = texto(celdas.causaBaja);
   let causaBaja: "solicitud" | "funcionario" | null = null;
   if (causaTexto !== "") {
@@ -292,23 +332,9 @@ export function validarFila(
   const periodosTexto = tipo === TIPO_IMPORTACION.funcionario ? texto(celdas.periodos) : "";
   if (periodosTexto !== "") {
     const leidos = leerPeriodos(periodosTexto);
-    if (leidos === null) rechazar("periodos", MSG_IMPORTACION.periodosFormato);
-    else {
-      const enOrden = leidos.every(
-        (p, i) =>
-          (p.hasta === null ? i === leidos.length - 1 : p.desde <= p.hasta) &&
-          (i === 0 || (leidos[i - 1].hasta !== null && leidos[i - 1].hasta! <= p.desde)),
-      );
-      const ultimo = leidos[leidos.length - 1];
-      if (!enOrden) rechazar("periodos", MSG_IMPORTACION.periodosOrden);
-      else if (leidos.some((p) => p.desde > cat.hoy || (p.hasta !== null && p.hasta > cat.hoy)))
-        rechazar("periodos", MSG_IMPORTACION.periodosFuturos);
-      else if (fechaRegistro !== null && leidos[0].desde !== fechaRegistro)
-        rechazar("periodos", MSG_IMPORTACION.periodosRegistro);
-      else if (activo === true ? ultimo.hasta !== null : activo === false && ultimo.hasta !== fechaBaja)
-        rechazar("periodos", MSG_IMPORTACION.periodosEstatus);
-      else periodos = leidos;
-    }
+    const error = leidos === null ? MSG_IMPORTACION.periodosFormato : errorDePeriodos(leidos, hoy, e);
+    if (error !== null) rechazar("periodos", error);
+    else periodos = leidos ?? [];
   } else if (fechaRegistro !== null) {
     periodos = [
       {
@@ -321,6 +347,42 @@ export function validarFila(
   // The last period's cause is the row's "Causa de baja" when both are given.
   if (causaBaja !== null && periodos.length > 0 && periodos[periodos.length - 1].hasta !== null)
     periodos[periodos.length - 1] = { ...periodos[periodos.length - 1], causaFin: causaBaja };
+  return periodos;
+}
+
+/** Why a file's periods cannot be the official's, or null when they can. */
+function errorDePeriodos(leidos: PeriodoImportado[], hoy: string, e: ReturnType<typeof leerEstado>): string | null {
+  const enOrden = leidos.every(
+    (p, i) =>
+      (p.hasta === null ? i === leidos.length - 1 : p.desde <= p.hasta) &&
+      (i === 0 || (leidos[i - 1].hasta !== null && leidos[i - 1].hasta! <= p.desde)),
+  );
+  const ultimo = leidos[leidos.length - 1];
+  if (!enOrden) return MSG_IMPORTACION.periodosOrden;
+  if (leidos.some((p) => p.desde > hoy || (p.hasta !== null && p.hasta > hoy))) return MSG_IMPORTACION.periodosFuturos;
+  if (e.fechaRegistro !== null && leidos[0].desde !== e.fechaRegistro) return MSG_IMPORTACION.periodosRegistro;
+  if (e.activo === true ? ultimo.hasta !== null : e.activo === false && ultimo.hasta !== e.fechaBaja)
+    return MSG_IMPORTACION.periodosEstatus;
+  return null;
+}
+
+export function validarFila(
+  { fila, celdas }: FilaLeida,
+  cat: Catalogos,
+): { ok: RegistroImportado; rechazos?: undefined } | { ok?: undefined; rechazos: Rechazo[] } {
+  const rechazos: Rechazo[] = [];
+  const rechazar: Rechazar = (columna, mensaje) => {
+    if (!rechazos.some((r) => r.columna === columna && columna !== "")) rechazos.push({ columna, mensaje });
+  };
+  const tipo = leerTipo(celdas, rechazar);
+  const { idInstitucion, institucion } = leerInstitucion(celdas, cat, rechazar);
+  const { idCargo, cargo } = leerCargo(celdas, cat, tipo, rechazar);
+  const firmas = leerFirmas(celdas, cat, rechazar);
+  const r = leerRangoYVigencia(celdas, rechazar);
+  const { persona, telefono, montos } = validarConFormulario(celdas, tipo, idCargo, firmas, r, rechazos, rechazar);
+  const estado = leerEstado(celdas, cat.hoy, rechazar);
+  const periodos = leerPeriodosFila(celdas, tipo, cat.hoy, estado, rechazar);
+  const { activo, fechaRegistro, fechaBaja, motivoBaja } = estado;
 
   if (rechazos.length > 0 || tipo === null || activo === null || fechaRegistro === null) {
     return { rechazos: rechazos.length > 0 ? rechazos : [{ columna: "", mensaje: MSG_IMPORTACION.requerido }] };
@@ -339,12 +401,12 @@ export function validarFila(
       cargo,
       telefono,
       firmas: esFuncionario ? [...new Set(firmas)].sort((a, b) => a - b) : [],
-      firmaRango: esFuncionario && firmaRango,
+      firmaRango: esFuncionario && r.firmaRango,
       montoDesde: esFuncionario && montos.desde !== undefined ? montos.desde.toFixed(2) : null,
       montoHasta: esFuncionario && montos.hasta !== undefined ? montos.hasta.toFixed(2) : null,
-      firmaVigencia: esFuncionario && firmaVigencia,
-      fechaDesde: esFuncionario ? fechaDesde : null,
-      fechaHasta: esFuncionario ? fechaHasta : null,
+      firmaVigencia: esFuncionario && r.firmaVigencia,
+      fechaDesde: esFuncionario ? r.fechaDesde : null,
+      fechaHasta: esFuncionario ? r.fechaHasta : null,
       activo,
       fechaRegistro,
       fechaBaja,
