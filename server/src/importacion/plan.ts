@@ -120,111 +120,126 @@ function cambiosIncumbente(r: RegistroImportado, i: IncumbenteExistente): string
   return c;
 }
 
-export function planear(registros: RegistroImportado[], ex: Existentes): Plan {
-  const decisiones: Decision[] = [];
-  const rechazos: RechazoPlan[] = [];
-  const incumbenteNuevo = new Map<string, RegistroImportado>();
-  // Incumbents of the institution's other requests that the file names unchanged: a new request may take one.
-  const incumbenteConocido = new Map<string, RegistroImportado>();
-
-  const funcPorClave = new Map<string, FuncionarioExistente[]>();
-  for (const f of ex.funcionarios) {
-    const k = `${f.idInstitucion}|${f.cedula}`;
-    const l = funcPorClave.get(k) ?? [];
-    l.push(f);
-    funcPorClave.set(k, l);
-  }
-  const incPorClave = new Map<string, IncumbenteExistente[]>();
-  for (const i of ex.incumbentes) {
-    const k = `${i.idInstitucion}|${i.cedula}`;
-    const l = incPorClave.get(k) ?? [];
-    l.push(i);
-    incPorClave.set(k, l);
-  }
+/** Entries of the registry by institution + cédula, and each institution's imported incumbent. */
+function indices(ex: Existentes) {
+  const porClave = <T extends { idInstitucion: number; cedula: string }>(filas: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const f of filas) {
+      const k = `${f.idInstitucion}|${f.cedula}`;
+      m.set(k, [...(m.get(k) ?? []), f]);
+    }
+    return m;
+  };
   const incumbenteImportado = new Map<number, IncumbenteExistente>();
   for (const i of ex.incumbentes)
     if (ex.importadas.get(i.idInstitucion) === i.idSolicitud) incumbenteImportado.set(i.idInstitucion, i);
+  return { funcPorClave: porClave(ex.funcionarios), incPorClave: porClave(ex.incumbentes), incumbenteImportado };
+}
 
+/** What a plan is built into while its rows are decided. */
+interface Armado extends Plan {
+  ex: Existentes;
+  idx: ReturnType<typeof indices>;
+  /** Incumbents of the institution's other requests that the file names unchanged: a new request may take one. */
+  incumbenteConocido: Map<string, RegistroImportado>;
+  filaIncumbenteNuevo: Map<string, number>;
+}
+
+function decidirIncumbente(r: RegistroImportado, p: Armado): void {
+  const inst = claveInstitucion(r);
+  const importada = r.idInstitucion === null ? undefined : p.ex.importadas.get(r.idInstitucion);
+  const propio = r.idInstitucion === null ? undefined : p.idx.incumbenteImportado.get(r.idInstitucion);
+  if (propio && propio.cedula === r.cedula) {
+    const cambios = cambiosIncumbente(r, propio);
+    p.decisiones.push({
+      registro: r,
+      resultado: cambios.length ? "actualizar" : "sinCambios",
+      cambios,
+      idIncumbente: propio.idIncumbente,
+    });
+    return;
+  }
+  const otros = r.idInstitucion === null ? [] : (p.idx.incPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
+  const otro = otros.find((i) => i.idSolicitud !== importada);
+  if (otro) {
+    if (cambiosIncumbente(r, otro).length === 0) {
+      p.decisiones.push({ registro: r, resultado: "sinCambios", cambios: [] });
+      if (!p.incumbenteConocido.has(inst)) p.incumbenteConocido.set(inst, r);
+    } else p.rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
+    return;
+  }
+  const previa = p.filaIncumbenteNuevo.get(inst);
+  if (previa !== undefined) {
+    p.rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.dosIncumbentes(previa) });
+    return;
+  }
+  p.filaIncumbenteNuevo.set(inst, r.fila);
+  p.incumbenteNuevo.set(inst, r);
+  p.decisiones.push({
+    registro: r,
+    resultado: propio ? "actualizar" : "crear",
+    cambios: propio ? ["Cédula", ...cambiosIncumbente(r, propio)] : [],
+    idIncumbente: propio?.idIncumbente,
+  });
+}
+
+/** Decides an official's row against the registry; answers false when it is new (decided later). */
+function decidirFuncionario(r: RegistroImportado, p: Armado): boolean {
+  const importada = r.idInstitucion === null ? undefined : p.ex.importadas.get(r.idInstitucion);
+  const candidatos = r.idInstitucion === null ? [] : (p.idx.funcPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
+  const enImportada = candidatos.find((f) => f.idSolicitud === importada);
+  if (enImportada) {
+    const cambios = cambiosFuncionario(r, enImportada, true);
+    p.decisiones.push({
+      registro: r,
+      resultado: cambios.length ? "actualizar" : "sinCambios",
+      cambios,
+      idFuncionario: enImportada.idFuncionario,
+      idSolicitud: enImportada.idSolicitud,
+    });
+    return true;
+  }
+  const otro = [...candidatos].sort((a, b) => b.idFuncionario - a.idFuncionario)[0];
+  if (!otro) return false;
+  if (cambiosFuncionario(r, otro, false).length === 0)
+    p.decisiones.push({ registro: r, resultado: "sinCambios", cambios: [], idSolicitud: otro.idSolicitud });
+  else p.rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
+  return true;
+}
+
+/** A new official needs a request: the imported one, or a new one with an incumbent from the file. */
+function decidirNuevo(r: RegistroImportado, p: Armado): void {
+  const inst = claveInstitucion(r);
+  const tiene = (r.idInstitucion !== null && p.ex.importadas.has(r.idInstitucion)) || p.incumbenteNuevo.has(inst);
+  if (!tiene) {
+    const conocido = p.incumbenteConocido.get(inst);
+    if (!conocido) {
+      p.rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.sinIncumbente });
+      return;
+    }
+    p.incumbenteNuevo.set(inst, conocido);
+  }
+  p.decisiones.push({ registro: r, resultado: "crear", cambios: [] });
+}
+
+export function planear(registros: RegistroImportado[], ex: Existentes): Plan {
+  const p: Armado = {
+    decisiones: [],
+    rechazos: [],
+    incumbenteNuevo: new Map(),
+    ex,
+    idx: indices(ex),
+    incumbenteConocido: new Map(),
+    filaIncumbenteNuevo: new Map(),
+  };
   // Incumbents first: the officials' rows need to know whether their institution gets a request.
   const orden = [...registros].sort((a, b) => (a.tipo === b.tipo ? a.fila - b.fila : a.tipo === "Incumbente" ? -1 : 1));
-  const filaIncumbenteNuevo = new Map<string, number>();
-  const funcionariosNuevos: RegistroImportado[] = [];
-
+  const nuevos: RegistroImportado[] = [];
   for (const r of orden) {
-    const inst = claveInstitucion(r);
-    const importada = r.idInstitucion === null ? undefined : ex.importadas.get(r.idInstitucion);
-    if (r.tipo === "Incumbente") {
-      const propio = r.idInstitucion === null ? undefined : incumbenteImportado.get(r.idInstitucion);
-      if (propio && propio.cedula === r.cedula) {
-        const cambios = cambiosIncumbente(r, propio);
-        decisiones.push({
-          registro: r,
-          resultado: cambios.length ? "actualizar" : "sinCambios",
-          cambios,
-          idIncumbente: propio.idIncumbente,
-        });
-        continue;
-      }
-      const otros = r.idInstitucion === null ? [] : (incPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
-      const otro = otros.find((i) => i.idSolicitud !== importada);
-      if (otro) {
-        if (cambiosIncumbente(r, otro).length === 0) {
-          decisiones.push({ registro: r, resultado: "sinCambios", cambios: [] });
-          if (!incumbenteConocido.has(inst)) incumbenteConocido.set(inst, r);
-        } else rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
-        continue;
-      }
-      const previa = filaIncumbenteNuevo.get(inst);
-      if (previa !== undefined) {
-        rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.dosIncumbentes(previa) });
-        continue;
-      }
-      filaIncumbenteNuevo.set(inst, r.fila);
-      incumbenteNuevo.set(inst, r);
-      decisiones.push({
-        registro: r,
-        resultado: propio ? "actualizar" : "crear",
-        cambios: propio ? ["Cédula", ...cambiosIncumbente(r, propio)] : [],
-        idIncumbente: propio?.idIncumbente,
-      });
-      continue;
-    }
-    const candidatos = r.idInstitucion === null ? [] : (funcPorClave.get(`${r.idInstitucion}|${r.cedula}`) ?? []);
-    const enImportada = candidatos.find((f) => f.idSolicitud === importada);
-    if (enImportada) {
-      const cambios = cambiosFuncionario(r, enImportada, true);
-      decisiones.push({
-        registro: r,
-        resultado: cambios.length ? "actualizar" : "sinCambios",
-        cambios,
-        idFuncionario: enImportada.idFuncionario,
-        idSolicitud: enImportada.idSolicitud,
-      });
-      continue;
-    }
-    const otro = [...candidatos].sort((a, b) => b.idFuncionario - a.idFuncionario)[0];
-    if (otro) {
-      if (cambiosFuncionario(r, otro, false).length === 0)
-        decisiones.push({ registro: r, resultado: "sinCambios", cambios: [], idSolicitud: otro.idSolicitud });
-      else rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.registradoEnSolicitud(otro.idSolicitud) });
-      continue;
-    }
-    funcionariosNuevos.push(r);
+    if (r.tipo === "Incumbente") decidirIncumbente(r, p);
+    else if (!decidirFuncionario(r, p)) nuevos.push(r);
   }
-  // New officials need a request: the imported one, or a new one with an incumbent from the file.
-  for (const r of funcionariosNuevos) {
-    const inst = claveInstitucion(r);
-    const tiene = (r.idInstitucion !== null && ex.importadas.has(r.idInstitucion)) || incumbenteNuevo.has(inst);
-    if (!tiene) {
-      const conocido = incumbenteConocido.get(inst);
-      if (conocido) incumbenteNuevo.set(inst, conocido);
-      else {
-        rechazos.push({ registro: r, mensaje: MSG_IMPORTACION.sinIncumbente });
-        continue;
-      }
-    }
-    decisiones.push({ registro: r, resultado: "crear", cambios: [] });
-  }
-  decisiones.sort((a, b) => a.registro.fila - b.registro.fila);
-  return { decisiones, rechazos, incumbenteNuevo };
+  for (const r of nuevos) decidirNuevo(r, p);
+  p.decisiones.sort((a, b) => a.registro.fila - b.registro.fila);
+  return { decisiones: p.decisiones, rechazos: p.rechazos, incumbenteNuevo: p.incumbenteNuevo };
 }
