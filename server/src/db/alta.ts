@@ -25,11 +25,11 @@
  *   short pause (reads only: writes are never retried here, the Idempotency-Key makes the
  *   client's own retry safe).
  */
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
+import { CONSULTA_NODO, grupoLectura, sonda } from "./alta-conexiones.js";
 import { esFallaDeConexion } from "./fallas.js";
-import * as schema from "./schema.js";
+import type * as schema from "./schema.js";
 
 /** client.ts's Db (spelled here: client.ts imports this file). */
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -88,8 +88,6 @@ export function frescaDesde(historial: { t: number; lsn: bigint }[], replayed: b
   return t;
 }
 
-const CONSULTA_NODO = "select coalesce(host(inet_server_addr()), 'local') || ':' || inet_server_port() as nodo";
-
 /**
  * The primary's node, WAL position, commit level and the replication slots of its synchronous
  * standbys (pg_stat_replication's sync_state is visible to superusers and pg_read_all_stats).
@@ -105,8 +103,9 @@ const CONSULTA_PRIMARIA = `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion
 const CONSULTA_REPLICA = `${CONSULTA_NODO}, pg_is_in_recovery() as recuperacion,
   pg_last_wal_replay_lsn()::text as replay, current_setting('primary_slot_name', true) as ranura`;
 
-export function vigilarAlta(o: OpcionesAlta): Alta {
-  const estado = {
+/** The watcher: probes both ports in turn and routes replica-safe reads (see the file's header). */
+class Vigia implements Alta {
+  private readonly e = {
     nodoPrimario: undefined as string | undefined,
     cambiosPrimario: 0,
     nodoReplica: undefined as string | undefined,
@@ -121,202 +120,164 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
     /** The replica was the synchronous standby of a remote_apply primary at the last probe that reached both. */
     replicaSincrona: false,
   };
-  let historial: { t: number; lsn: bigint }[] = [];
-  const opcionesCliente = {
-    connectionTimeoutMillis: o.connectTimeoutMs,
-    query_timeout: (o.statementTimeoutMs ?? 5_000) + 2_000,
-    keepAlive: true,
-    // Told apart in pg_stat_activity from the calls' connections.
-    application_name: "registro-firmas sonda",
-  };
+  private historial: { t: number; lsn: bigint }[] = [];
+  private readonly lectura: { pool: pg.Pool; db: Db } | undefined;
+  private readonly primaria: ReturnType<typeof sonda>;
+  private readonly replica: ReturnType<typeof sonda> | undefined;
+  private cerrado = false;
+  private temporizador: NodeJS.Timeout | undefined;
 
-  let lectura: { pool: pg.Pool; db: Db } | undefined;
-  if (o.readUrl) {
-    const pool = new pg.Pool({
-      connectionString: o.readUrl,
-      max: o.poolSize,
-      connectionTimeoutMillis: o.connectTimeoutMs,
-      ...(o.statementTimeoutMs
-        ? { statement_timeout: o.statementTimeoutMs, query_timeout: o.statementTimeoutMs + 2_000 }
-        : {}),
-      keepAlive: true,
-      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
-    });
-    const perdida = () => {
-      estado.frescaDesde = undefined;
-    };
-    pool.on("error", perdida);
-    pool.on("connect", (client) => {
-      client.on("error", perdida);
-      // Queued before the caller's first statement: a connection to another node than the one the
-      // probe judged is ended before it serves, and its read falls back to the primary.
-      client.query(CONSULTA_NODO).then(
-        (r) => {
-          if (r.rows[0]?.nodo !== estado.nodoReplica) {
-            perdida();
-            client.end().catch(() => {});
-          }
+  constructor(private readonly o: OpcionesAlta) {
+    this.primaria = sonda(o.url, o);
+    if (o.readUrl) {
+      this.replica = sonda(o.readUrl, o);
+      this.lectura = grupoLectura(
+        o.readUrl,
+        o,
+        () => {
+          this.e.frescaDesde = undefined;
         },
-        () => {},
+        () => this.e.nodoReplica,
       );
-    });
-    lectura = { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
+    }
+    void this.vuelta();
   }
 
-  /** A dedicated connection per port, opened again after any failure. */
-  const sonda = (url: string) => {
-    let cliente: pg.Client | undefined;
-    return {
-      async consultar(sql: string): Promise<Record<string, unknown>> {
-        try {
-          if (!cliente) {
-            const c = new pg.Client({ connectionString: url, ...opcionesCliente });
-            c.on("error", () => {});
-            cliente = c;
-            await c.connect();
-          }
-          return (await cliente.query(sql)).rows[0] ?? {};
-        } catch (e) {
-          const c = cliente;
-          cliente = undefined;
-          c?.end().catch(() => {});
-          throw e;
-        }
-      },
-      cerrar: () => cliente?.end().catch(() => {}),
-    };
-  };
-  const primaria = sonda(o.url);
-  const replica = o.readUrl ? sonda(o.readUrl) : undefined;
+  private async vuelta(): Promise<void> {
+    // The primary first: the replica is judged against positions read before it.
+    await this.sondearPrimaria().catch(() => {});
+    await this.sondearReplica();
+    if (!this.cerrado) {
+      this.temporizador = setTimeout(() => void this.vuelta(), this.o.intervaloMs);
+      this.temporizador.unref();
+    }
+  }
 
-  async function sondearPrimaria() {
+  private async sondearPrimaria(): Promise<void> {
+    const { e } = this;
     const t = performance.now();
     let f: Record<string, unknown>;
     try {
-      f = await primaria.consultar(CONSULTA_PRIMARIA);
-    } catch (e) {
-      estado.primariaPerdida = esFallaDeConexion(e);
-      estado.compromiso = undefined;
-      throw e;
+      f = await this.primaria.consultar(CONSULTA_PRIMARIA);
+    } catch (err) {
+      e.primariaPerdida = esFallaDeConexion(err);
+      e.compromiso = undefined;
+      throw err;
     }
-    estado.primariaPerdida = false;
-    estado.compromiso = undefined;
+    e.primariaPerdida = false;
+    e.compromiso = undefined;
     if (f.recuperacion !== false || typeof f.lsn !== "string") return;
-    estado.compromiso = {
+    e.compromiso = {
       remoteApply: f.compromiso === "remote_apply",
       ranuras: Array.isArray(f.ranuras) ? f.ranuras.map(String) : [],
     };
     const nodo = String(f.nodo);
-    if (estado.nodoPrimario !== undefined && estado.nodoPrimario !== nodo) {
-      estado.cambiosPrimario++;
+    if (e.nodoPrimario !== undefined && e.nodoPrimario !== nodo) {
+      e.cambiosPrimario++;
       // Another timeline: positions of the old one prove nothing about the new.
-      historial = [];
-      o.log(`Database primary changed: now ${nodo} (was ${estado.nodoPrimario}).`);
+      this.historial = [];
+      this.o.log(`Database primary changed: now ${nodo} (was ${e.nodoPrimario}).`);
     }
-    estado.nodoPrimario = nodo;
-    historial.push({ t, lsn: lsn(f.lsn) });
-    const viejo = performance.now() - o.maxLagMs - 10 * o.intervaloMs;
-    while (historial.length > 1 && (historial[0]?.t ?? 0) < viejo) historial.shift();
+    e.nodoPrimario = nodo;
+    this.historial.push({ t, lsn: lsn(f.lsn) });
+    const viejo = performance.now() - this.o.maxLagMs - 10 * this.o.intervaloMs;
+    while (this.historial.length > 1 && (this.historial[0]?.t ?? 0) < viejo) this.historial.shift();
   }
 
-  async function sondearReplica() {
-    if (!replica) return;
+  private async sondearReplica(): Promise<void> {
+    const { e } = this;
+    if (!this.replica) return;
     try {
-      const f = await replica.consultar(CONSULTA_REPLICA);
-      if (estado.nodoReplica !== f.nodo) {
+      const f = await this.replica.consultar(CONSULTA_REPLICA);
+      if (e.nodoReplica !== f.nodo) {
         // Another replica: the pool's connections to the previous one are not judged by this probe.
-        estado.frescaDesde = undefined;
-        estado.replicaSincrona = false;
-        estado.nodoReplica = String(f.nodo);
+        e.frescaDesde = undefined;
+        e.replicaSincrona = false;
+        e.nodoReplica = String(f.nodo);
         return;
       }
-      if (estado.primariaPerdida) {
+      if (e.primariaPerdida) {
         // The synchronous standby of a remote_apply primary holds every acknowledged write, also
         // once promoted (only it may be): fresh as of now, for as long as it stays the same node.
-        estado.frescaDesde = estado.replicaSincrona ? performance.now() : undefined;
+        e.frescaDesde = e.replicaSincrona ? performance.now() : undefined;
         return;
       }
       if (f.recuperacion !== true || typeof f.replay !== "string") {
-        estado.frescaDesde = undefined;
-        estado.replicaSincrona = false;
+        e.frescaDesde = undefined;
+        e.replicaSincrona = false;
         return;
       }
-      const compromiso = estado.compromiso;
-      estado.replicaSincrona =
+      const compromiso = e.compromiso;
+      e.replicaSincrona =
         compromiso?.remoteApply === true && typeof f.ranura === "string" && compromiso.ranuras.includes(f.ranura);
-      estado.frescaDesde = frescaDesde(historial, lsn(f.replay));
+      e.frescaDesde = frescaDesde(this.historial, lsn(f.replay));
     } catch {
-      estado.frescaDesde = undefined;
-      estado.replicaSincrona = false;
+      e.frescaDesde = undefined;
+      e.replicaSincrona = false;
     }
   }
 
-  let cerrado = false;
-  let temporizador: NodeJS.Timeout | undefined;
-  const vuelta = async () => {
-    // The primary first: the replica is judged against positions read before it.
-    await sondearPrimaria().catch(() => {});
-    await sondearReplica();
-    if (!cerrado) {
-      temporizador = setTimeout(vuelta, o.intervaloMs);
-      temporizador.unref();
-    }
-  };
-  void vuelta();
+  private retraso(): number | undefined {
+    return this.e.frescaDesde === undefined ? undefined : (performance.now() - this.e.frescaDesde) / 1000;
+  }
 
-  const retraso = () =>
-    estado.frescaDesde === undefined ? undefined : (performance.now() - estado.frescaDesde) / 1000;
-  const utilizable = () => {
-    const r = retraso();
-    return lectura !== undefined && r !== undefined && r * 1000 <= o.maxLagMs;
-  };
-  const pausa = () => new Promise((r) => setTimeout(r, o.pausaReintentoMs ?? 1_000));
-  const reintentable = (e: unknown) => esFallaDeConexion(e) && (e as { code?: unknown }).code !== "57014";
+  private utilizable(): boolean {
+    const r = this.retraso();
+    return this.lectura !== undefined && r !== undefined && r * 1000 <= this.o.maxLagMs;
+  }
 
-  return {
-    estado: () => ({
-      nodoPrimario: estado.nodoPrimario,
-      cambiosPrimario: estado.cambiosPrimario,
-      replicaConfigurada: lectura !== undefined,
-      nodoReplica: estado.nodoReplica,
-      retrasoReplicaSegundos: retraso(),
-      replicaUtilizable: utilizable(),
-      lecturasReplica: estado.lecturasReplica,
-      lecturasPrimaria: estado.lecturasPrimaria,
-      reintentosLectura: estado.reintentosLectura,
-    }),
-    async leer(fn) {
-      if (lectura && utilizable()) {
-        try {
-          const r = await fn(lectura.db);
-          estado.lecturasReplica++;
-          return r;
-        } catch (e) {
-          // 40001: the replica cancelled the read to apply the primary's changes (a recovery conflict).
-          if (!esFallaDeConexion(e) && !conCodigo(e, "40001")) throw e;
-          if (esFallaDeConexion(e)) estado.frescaDesde = undefined;
-          estado.reintentosLectura++;
-        }
-      }
+  estado(): EstadoAlta {
+    const { e } = this;
+    return {
+      nodoPrimario: e.nodoPrimario,
+      cambiosPrimario: e.cambiosPrimario,
+      replicaConfigurada: this.lectura !== undefined,
+      nodoReplica: e.nodoReplica,
+      retrasoReplicaSegundos: this.retraso(),
+      replicaUtilizable: this.utilizable(),
+      lecturasReplica: e.lecturasReplica,
+      lecturasPrimaria: e.lecturasPrimaria,
+      reintentosLectura: e.reintentosLectura,
+    };
+  }
+
+  async leer<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    const { e } = this;
+    if (this.lectura && this.utilizable()) {
       try {
-        const r = await fn(o.db);
-        estado.lecturasPrimaria++;
+        const r = await fn(this.lectura.db);
+        e.lecturasReplica++;
         return r;
-      } catch (e) {
-        if (!reintentable(e)) throw e;
-        estado.reintentosLectura++;
-        await pausa();
-        const r = await fn(o.db);
-        estado.lecturasPrimaria++;
-        return r;
+      } catch (err) {
+        // 40001: the replica cancelled the read to apply the primary's changes (a recovery conflict).
+        if (!esFallaDeConexion(err) && !conCodigo(err, "40001")) throw err;
+        if (esFallaDeConexion(err)) e.frescaDesde = undefined;
+        e.reintentosLectura++;
       }
-    },
-    async close() {
-      cerrado = true;
-      clearTimeout(temporizador);
-      await Promise.all([primaria.cerrar(), replica?.cerrar(), lectura?.pool.end()]);
-    },
-  };
+    }
+    try {
+      const r = await fn(this.o.db);
+      e.lecturasPrimaria++;
+      return r;
+    } catch (err) {
+      if (!esFallaDeConexion(err) || (err as { code?: unknown }).code === "57014") throw err;
+      e.reintentosLectura++;
+      await new Promise((r) => setTimeout(r, this.o.pausaReintentoMs ?? 1_000));
+      const r = await fn(this.o.db);
+      e.lecturasPrimaria++;
+      return r;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.cerrado = true;
+    clearTimeout(this.temporizador);
+    await Promise.all([this.primaria.cerrar(), this.replica?.cerrar(), this.lectura?.pool.end()]);
+  }
+}
+
+export function vigilarAlta(o: OpcionesAlta): Alta {
+  return new Vigia(o);
 }
 
 function conCodigo(error: unknown, codigo: string): boolean {

@@ -86,6 +86,11 @@ export interface Plan {
   incumbenteNuevo: Map<string, RegistroImportado>;
 }
 
+/** The existing institutions a set of rows names. */
+export const idsInstitucion = (rs: RegistroImportado[]) => [
+  ...new Set(rs.map((r) => r.idInstitucion).filter((i): i is number => i !== null)),
+];
+
 /** The institution's key in a plan: its id, or its name when the run creates it. */
 export const claveInstitucion = (r: { idInstitucion: number | null; institucion: string }) =>
   r.idInstitucion !== null ? `#${r.idInstitucion}` : `+${r.institucion.toLowerCase()}`;
