@@ -57,69 +57,76 @@ export interface OpcionesBase {
 
 export async function openDatabase(opts: OpcionesBase): Promise<Database> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  if (opts.databaseUrl) {
-    const statementTimeout = opts.statementTimeoutMs;
-    // Every query here reads or writes a page of rows through an index: parallel workers would only
-    // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
-    // JIT compilation likewise: it starts above a cost the inbox searches reach at a million rows
-    // and costs them 50–100 ms of compiling for a query that runs in less.
-    // statement_timeout: the server cancels a longer statement (57014 → 503). query_timeout: the
-    // client gives up a little later when the server does not answer at all (frozen, unreachable).
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
-      ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 } : {}),
-      // Nothing may pin a connection: a transaction left open while the app waits on something
-      // else (a client reading slowly, a hung call) is ended by PostgreSQL (25P03 → 503), and
-      // the connection with it, which the pool then replaces.
-      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 15_000,
-      keepAlive: true,
-      options: "-c max_parallel_workers_per_gather=0 -c jit=off",
-    });
-    // A connection can fail at any time (PostgreSQL restarted, network cut): whether the client is
-    // idle in the pool or checked out for a transaction, its 'error' event must have a listener or
-    // Node ends the process. The call using it fails (→ 503) and the pool opens a new one later.
-    let ultimoAviso = 0;
-    const avisar = (err: Error) => {
-      if (performance.now() - ultimoAviso < 5_000) return;
-      ultimoAviso = performance.now();
-      log(`Database connection lost (${err.message}); calls answer 503 until PostgreSQL is back.`);
-    };
-    pool.on("error", avisar);
-    pool.on("connect", (client) => {
-      client.on("error", avisar);
-      marcarRotaTrasTiempoAgotado(client);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await esperarPostgres(pool, opts.databaseUrl, (opts.startWaitSeconds ?? 0) * 1000, log);
-    const alta =
-      opts.probeIntervalMs === undefined
-        ? undefined
-        : vigilarAlta({
-            db,
-            url: opts.databaseUrl,
-            readUrl: opts.readUrl,
-            maxLagMs: opts.readMaxLagMs ?? 5_000,
-            intervaloMs: opts.probeIntervalMs,
-            connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
-            statementTimeoutMs: statementTimeout,
-            poolSize: opts.poolSize ?? 10,
-            log,
-          });
-    return {
-      db,
-      kind: "postgres",
-      nuevo: false,
-      url: opts.databaseUrl,
-      estadoPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      alta,
-      close: async () => {
-        await alta?.close();
-        await pool.end();
-      },
-    };
-  }
+  return opts.databaseUrl ? abrirPostgres(opts, opts.databaseUrl, log) : abrirPglite(opts);
+}
+
+/** PostgreSQL (DATABASE_URL): the pool, its failure listeners, the wait at start, the HA watcher. */
+async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string) => void): Promise<Database> {
+  const statementTimeout = opts.statementTimeoutMs;
+  // Every query here reads or writes a page of rows through an index: parallel workers would only
+  // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
+  // JIT compilation likewise: it starts above a cost the inbox searches reach at a million rows
+  // and costs them 50–100 ms of compiling for a query that runs in less.
+  // statement_timeout: the server cancels a longer statement (57014 → 503). query_timeout: the
+  // client gives up a little later when the server does not answer at all (frozen, unreachable).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+    ...(statementTimeout ? { statement_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 } : {}),
+    // Nothing may pin a connection: a transaction left open while the app waits on something
+    // else (a client reading slowly, a hung call) is ended by PostgreSQL (25P03 → 503), and
+    // the connection with it, which the pool then replaces.
+    idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 15_000,
+    keepAlive: true,
+    options: "-c max_parallel_workers_per_gather=0 -c jit=off",
+  });
+  // A connection can fail at any time (PostgreSQL restarted, network cut): whether the client is
+  // idle in the pool or checked out for a transaction, its 'error' event must have a listener or
+  // Node ends the process. The call using it fails (→ 503) and the pool opens a new one later.
+  let ultimoAviso = 0;
+  const avisar = (err: Error) => {
+    if (performance.now() - ultimoAviso < 5_000) return;
+    ultimoAviso = performance.now();
+    log(`Database connection lost (${err.message}); calls answer 503 until PostgreSQL is back.`);
+  };
+  pool.on("error", avisar);
+  pool.on("connect", (client) => {
+    client.on("error", avisar);
+    marcarRotaTrasTiempoAgotado(client);
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await esperarPostgres(pool, url, (opts.startWaitSeconds ?? 0) * 1000, log);
+  const alta =
+    opts.probeIntervalMs === undefined
+      ? undefined
+      : vigilarAlta({
+          db,
+          url: url,
+          readUrl: opts.readUrl,
+          maxLagMs: opts.readMaxLagMs ?? 5_000,
+          intervaloMs: opts.probeIntervalMs,
+          connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
+          statementTimeoutMs: statementTimeout,
+          poolSize: opts.poolSize ?? 10,
+          log,
+        });
+  return {
+    db,
+    kind: "postgres",
+    nuevo: false,
+    url: url,
+    estadoPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    alta,
+    close: async () => {
+      await alta?.close();
+      await pool.end();
+    },
+  };
+}
+
+/** PGlite in DATA_DIR (or in memory): the folder's lock, and the marker of an unfinished first start. */
+async function abrirPglite(opts: OpcionesBase): Promise<Database> {
   let client: PGlite;
   let nuevo = true;
   let liberar = () => {};
