@@ -8,6 +8,7 @@ import { CAMPO_CONSTANCIA, type ComprobacionConstancia, MSG, normalizarCodigo } 
 import type { Db } from "../db/client.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
+import type { SelloLeido } from "./comprobacion.js";
 import { comprobantePorHash, comprobantePorPdf, fechaComprobante } from "./comprobante.service.js";
 import type { Sello } from "./sello.js";
 import { mapFuncionarioConstancia, numeroONulo } from "./verificacion.mappers.js";
@@ -35,104 +36,156 @@ export async function comprobarConstancia(
   if (!pdf.subarray(0, 1024).includes("%PDF-")) throw ValidacionCampo(CAMPO_CONSTANCIA, MSG.constanciaNoPdf);
   const { codigoEnPdf, leerSello } = await import("./comprobacion.js");
   const leido = await leerSello(pdf);
-  let estadoSello: ComprobacionConstancia["sello"] = leido.estado === "firmado" ? "ajeno" : leido.estado;
-  if (
-    leido.estado === "firmado" &&
-    leido.huella !== null &&
-    (leido.huella === sello.huella || (await repo.selloUsado(db, leido.huella)))
-  ) {
-    estadoSello = "valido";
-  }
-  const hash = crypto.createHash("sha256").update(pdf).digest("hex");
-  const impreso = codigoEnPdf(pdf);
+  const archivo: Archivo = {
+    leido,
+    sello,
+    estadoSello: await estadoDelSello(db, leido, sello),
+    hash: crypto.createHash("sha256").update(pdf).digest("hex"),
+    impreso: codigoEnPdf(pdf),
+  };
+  const { hash, impreso } = archivo;
   // The file as issued, by its digest; else the constancia of the code it prints.
   const porDigest = await repo.constanciaPorPdf(db, hash);
   const fila = porDigest ?? (impreso ? await repo.constanciaPorHash(db, hashCodigo(impreso)) : null);
-  const codigo = fila && impreso && hashCodigo(impreso) === fila.codigoHash ? impreso : null;
   if (!fila) {
     // Not a constancia: perhaps a comprobante of "Verificar firma" (by its digest, else its code).
     const comprobante =
       (await comprobantePorPdf(db, hash)) ?? (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null);
-    if (comprobante) {
-      const suyo = impreso && hashCodigo(impreso) === comprobante.codigoHash ? impreso : null;
-      const igual = comprobante.pdfSha256 === hash;
-      if (!igual && estadoSello === "valido") estadoSello = "alterado";
-      const veredicto = igual ? "comprobante" : veredictoDe(estadoSello, "distinta", false);
-      const fecha = fechaComprobante(comprobante.emitido);
-      const texto =
-        veredicto === "comprobante"
-          ? MSG.veredictoComprobante(suyo ?? "", fecha)
-          : veredicto === "ajena"
-            ? MSG.veredictoAjena
-            : MSG.veredictoDistinta(suyo ?? "");
-      return {
-        selloValido: estadoSello === "valido",
-        sello: estadoSello,
-        selloTexto: {
-          valido: MSG.selloValido,
-          alterado: MSG.selloAlterado,
-          ajeno: MSG.selloAjeno,
-          ausente: MSG.selloAusente,
-        }[estadoSello],
-        emitidaPorRegistro: igual,
-        emision: igual ? "emitida" : "distinta",
-        emisionTexto: texto,
-        codigo: suyo,
-        idSolicitud: null,
-        emitida: fechaLocal(comprobante.emitido),
-        certificado: leido.sujeto,
-        pruebas: estadoSello === "valido" && leido.huella === sello.huella && sello.pruebas,
-        selloTiempo: leido.selloTiempo ? leido.selloTiempo.toISOString() : null,
-        veredicto,
-        veredictoTexto: texto,
-        ultima: null,
-        ultimaEmitida: null,
-        ultimaCodigo: null,
-        ultimaTexto: null,
-        deLaPagina: null,
-        noAutorizados: [],
-      };
-    }
+    if (comprobante) return respuestaComprobante(archivo, comprobante);
   }
-  let emision: ComprobacionConstancia["emision"] = "desconocida";
-  let emisionTexto: string = MSG.emisionDesconocida;
-  const emitida = fila ? fechaTexto(fechaLocal(fila.emitida)) : "";
-  if (fila) {
-    if (fila.pdfSha256 === null) {
-      emision = "anterior";
-      emisionTexto = MSG.emisionAnterior(emitida);
-    } else if (fila.pdfSha256 === hash) {
-      emision = "emitida";
-      emisionTexto = MSG.emisionEmitida(fila.idSolicitud, emitida);
-    } else {
-      emision = "distinta";
-      emisionTexto = MSG.emisionDistinta;
-      // A signature that verifies over a file that is not the one issued (its unsigned bytes, the
-      // signature container's padding, changed): the file was modified after it was sealed.
-      if (estadoSello === "valido") estadoSello = "alterado";
-    }
-  }
-  const textosSello = {
-    valido: MSG.selloValido,
-    alterado: MSG.selloAlterado,
-    ajeno: MSG.selloAjeno,
-    ausente: MSG.selloAusente,
-  } as const;
+  return respuestaConstancia(db, archivo, fila, reloj, diasAviso, codigoPagina);
+}
 
-  const pagina = codigoPagina ? normalizarCodigo(codigoPagina) : null;
-  let ultima: boolean | null = null;
-  let ultimaEmitida: string | null = null;
+/** What the file is, as read before the registry is asked. */
+interface Archivo {
+  leido: SelloLeido;
+  sello: Sello;
+  estadoSello: ComprobacionConstancia["sello"];
+  /** SHA-256 of the whole file. */
+  hash: string;
+  /** The code the file prints, if any. */
+  impreso: string | null;
+}
+
+const TEXTOS_SELLO = {
+  valido: MSG.selloValido,
+  alterado: MSG.selloAlterado,
+  ajeno: MSG.selloAjeno,
+  ausente: MSG.selloAusente,
+} as const;
+
+/** "valido" only for the current seal certificate or one that sealed a constancia of the registry. */
+async function estadoDelSello(db: Db, leido: SelloLeido, sello: Sello): Promise<ComprobacionConstancia["sello"]> {
+  if (leido.estado !== "firmado") return leido.estado;
+  const nuestro = leido.huella !== null && (leido.huella === sello.huella || (await repo.selloUsado(db, leido.huella)));
+  return nuestro ? "valido" : "ajeno";
+}
+
+/** The parts of the answer that only say what the seal is. */
+const partesSello = (a: Archivo, estadoSello: ComprobacionConstancia["sello"]) => ({
+  selloValido: estadoSello === "valido",
+  sello: estadoSello,
+  selloTexto: TEXTOS_SELLO[estadoSello],
+  certificado: a.leido.sujeto,
+  pruebas: estadoSello === "valido" && a.leido.huella === a.sello.huella && a.sello.pruebas,
+  selloTiempo: a.leido.selloTiempo ? a.leido.selloTiempo.toISOString() : null,
+});
+
+/** A comprobante of "Verificar firma": the issued file or not. */
+function respuestaComprobante(
+  a: Archivo,
+  comprobante: NonNullable<Awaited<ReturnType<typeof comprobantePorPdf>>>,
+): ComprobacionConstancia {
+  const suyo = a.impreso && hashCodigo(a.impreso) === comprobante.codigoHash ? a.impreso : null;
+  const igual = comprobante.pdfSha256 === a.hash;
+  const estadoSello = !igual && a.estadoSello === "valido" ? "alterado" : a.estadoSello;
+  const veredicto = igual ? "comprobante" : veredictoDe(estadoSello, "distinta", false);
+  const fecha = fechaComprobante(comprobante.emitido);
+  const texto =
+    veredicto === "comprobante"
+      ? MSG.veredictoComprobante(suyo ?? "", fecha)
+      : veredicto === "ajena"
+        ? MSG.veredictoAjena
+        : MSG.veredictoDistinta(suyo ?? "");
+  return {
+    ...partesSello(a, estadoSello),
+    emitidaPorRegistro: igual,
+    emision: igual ? "emitida" : "distinta",
+    emisionTexto: texto,
+    codigo: suyo,
+    idSolicitud: null,
+    emitida: fechaLocal(comprobante.emitido),
+    veredicto,
+    veredictoTexto: texto,
+    ultima: null,
+    ultimaEmitida: null,
+    ultimaCodigo: null,
+    ultimaTexto: null,
+    deLaPagina: null,
+    noAutorizados: [],
+  };
+}
+
+type FilaConstancia = NonNullable<Awaited<ReturnType<typeof repo.constanciaPorPdf>>>;
+
+/** Whether the file is the constancia as issued, an older one (no digest kept), or another file. */
+function emisionDe(a: Archivo, fila: FilaConstancia | null) {
+  const emitida = fila ? fechaTexto(fechaLocal(fila.emitida)) : "";
+  if (!fila) return { emision: "desconocida" as const, emisionTexto: MSG.emisionDesconocida, emitida, alterado: false };
+  if (fila.pdfSha256 === null)
+    return { emision: "anterior" as const, emisionTexto: MSG.emisionAnterior(emitida), emitida, alterado: false };
+  if (fila.pdfSha256 === a.hash)
+    return {
+      emision: "emitida" as const,
+      emisionTexto: MSG.emisionEmitida(fila.idSolicitud, emitida),
+      emitida,
+      alterado: false,
+    };
+  // A signature that verifies over a file that is not the one issued (its unsigned bytes, the
+  // signature container's padding, changed): the file was modified after it was sealed.
+  return { emision: "distinta" as const, emisionTexto: MSG.emisionDistinta, emitida, alterado: true };
+}
+
+/** For an issued file: whether it is its request's latest constancia, and who is no longer authorised. */
+async function vigenciaDeEmitida(
+  db: Db,
+  fila: FilaConstancia,
+  codigo: string | null,
+  pagina: string | null,
+  reloj: Reloj,
+  diasAviso: number,
+) {
+  const reciente = await repo.ultimaConstancia(db, fila.idSolicitud);
+  const ultima = reciente === null || reciente.idConstancia === fila.idConstancia;
   let ultimaCodigo: string | null = null;
-  let noAutorizados: ComprobacionConstancia["noAutorizados"] = [];
-  if (fila && emision === "emitida") {
-    const reciente = await repo.ultimaConstancia(db, fila.idSolicitud);
-    ultima = reciente === null || reciente.idConstancia === fila.idConstancia;
-    ultimaEmitida = fechaLocal((reciente ?? fila).emitida);
-    if (ultima) ultimaCodigo = codigo;
-    else if (pagina && reciente && hashCodigo(pagina) === reciente.codigoHash) ultimaCodigo = pagina;
-    noAutorizados = await funcionariosNoAutorizados(db, fila.idSolicitud, fila.funcionarios, reloj, diasAviso);
-  }
-  const veredicto = veredictoDe(estadoSello, emision, ultima === false || noAutorizados.length > 0);
+  if (ultima) ultimaCodigo = codigo;
+  else if (pagina && reciente && hashCodigo(pagina) === reciente.codigoHash) ultimaCodigo = pagina;
+  return {
+    ultima,
+    ultimaEmitida: fechaLocal((reciente ?? fila).emitida),
+    ultimaCodigo,
+    noAutorizados: await funcionariosNoAutorizados(db, fila.idSolicitud, fila.funcionarios, reloj, diasAviso),
+  };
+}
+
+/** A constancia of the registry (or no known file): the verdict, and for an issued one its standing today. */
+async function respuestaConstancia(
+  db: Db,
+  a: Archivo,
+  fila: FilaConstancia | null,
+  reloj: Reloj,
+  diasAviso: number,
+  codigoPagina: string | null,
+): Promise<ComprobacionConstancia> {
+  const codigo = fila && a.impreso && hashCodigo(a.impreso) === fila.codigoHash ? a.impreso : null;
+  const { emision, emisionTexto, emitida, alterado } = emisionDe(a, fila);
+  const estadoSello = alterado && a.estadoSello === "valido" ? "alterado" : a.estadoSello;
+  const pagina = codigoPagina ? normalizarCodigo(codigoPagina) : null;
+  const v =
+    fila && emision === "emitida"
+      ? await vigenciaDeEmitida(db, fila, codigo, pagina, reloj, diasAviso)
+      : { ultima: null, ultimaEmitida: null, ultimaCodigo: null, noAutorizados: [] };
+  const veredicto = veredictoDe(estadoSello, emision, v.ultima === false || v.noAutorizados.length > 0);
   const id = fila?.idSolicitud ?? 0;
   const textosVeredicto: Record<ComprobacionConstancia["veredicto"], string> = {
     emitida: MSG.veredictoEmitida(codigo ?? "", emitida, id),
@@ -146,27 +199,26 @@ export async function comprobarConstancia(
     comprobante: MSG.veredictoDesconocida,
   };
   return {
-    selloValido: estadoSello === "valido",
-    sello: estadoSello,
-    selloTexto: textosSello[estadoSello],
+    ...partesSello(a, estadoSello),
     emitidaPorRegistro: emision === "emitida",
     emision,
     emisionTexto,
     codigo,
     idSolicitud: fila ? fila.idSolicitud : null,
     emitida: fila ? fechaLocal(fila.emitida) : null,
-    certificado: leido.sujeto,
-    pruebas: estadoSello === "valido" && leido.huella === sello.huella && sello.pruebas,
-    selloTiempo: leido.selloTiempo ? leido.selloTiempo.toISOString() : null,
     veredicto,
     veredictoTexto: textosVeredicto[veredicto],
-    ultima,
-    ultimaEmitida,
-    ultimaCodigo,
+    ultima: v.ultima,
+    ultimaEmitida: v.ultimaEmitida,
+    ultimaCodigo: v.ultimaCodigo,
     ultimaTexto:
-      ultima === null ? null : ultima ? MSG.ultimaSi : MSG.ultimaNo(fechaTexto(ultimaEmitida ?? ""), ultimaCodigo),
+      v.ultima === null
+        ? null
+        : v.ultima
+          ? MSG.ultimaSi
+          : MSG.ultimaNo(fechaTexto(v.ultimaEmitida ?? ""), v.ultimaCodigo),
     deLaPagina: pagina === null ? null : fila !== null && hashCodigo(pagina) === fila.codigoHash,
-    noAutorizados,
+    noAutorizados: v.noAutorizados,
   };
 }
 
