@@ -2,6 +2,7 @@
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { type DesafioEmitido, emitirDesafio } from "../segundo-factor/desafio.service.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
@@ -9,7 +10,6 @@ import { BLOQUEO_MINUTOS, claveNombre, contarFallo, contarFalloNombre } from "./
 import { bloqueoNombreRestanteMs } from "./bloqueo-nombre.repository.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
-import type { SesionUsuario } from "./sesion.js";
 
 export { BLOQUEO_MINUTOS, MAX_INTENTOS, MAX_INTENTOS_CUENTA } from "./bloqueo.js";
 

@@ -13,10 +13,10 @@ import {
   type PasskeyBody,
 } from "@registro/contracts";
 import { revocarSesionesUsuario } from "../auth/auth.repository.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Config } from "../config.js";
 import { buscarUsuario } from "../configuracion/usuarios.repository.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import type { Reloj } from "../shared/tiempo.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";

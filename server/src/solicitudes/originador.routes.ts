@@ -20,9 +20,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leerFormulario } from "../adjuntos/multipart.js";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
 import * as funcionarios from "../funcionarios/funcionarios.service.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { hoyLocal } from "../shared/tiempo.js";
 import * as service from "./originador.service.js";
 

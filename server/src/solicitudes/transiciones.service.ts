@@ -17,11 +17,11 @@ import {
   rolesDeVistas,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarCambioTitular, avisarDevuelta, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
+import { asegurarAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { notificarAutorizaciones } from "../notificaciones/eventos.js";
-import { asegurarAlcance } from "../shared/alcance.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaHora } from "../shared/tiempo.js";
 import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";

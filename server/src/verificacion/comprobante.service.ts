@@ -7,9 +7,9 @@
 import crypto from "node:crypto";
 import { type ComprobantePublico, type ConsultaVerificacion, MSG, normalizarCodigo } from "@registro/contracts";
 import { eq } from "drizzle-orm";
-import type { Llamante } from "../auth/auth.plugin.js";
 import type { Db, Tx } from "../db/client.js";
 import { comprobantes, instituciones } from "../db/schema.js";
+import type { Llamante } from "../llamante/peticion.js";
 import { NoDisponible, NoEncontrado } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { comprobantePdf } from "./comprobante.pdf.js";
