@@ -1,8 +1,8 @@
 /** SQL of the second factor: factors, recovery codes and challenges. */
 import { and, asc, eq, gt, isNotNull, isNull, like, lt, not, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
-import { codigosRecuperacion, desafios, factores, perfiles, usuarios } from "../db/schema.js";
-import { PREFIJO_SELLADO } from "../secretos/secretos.js";
+import type { Tx } from "../../db/client.js";
+import { codigosRecuperacion, desafios, factores, perfiles, usuarios } from "../../db/schema.js";
+import { PREFIJO_SELLADO } from "../../secretos/secretos.js";
 
 export type FilaFactor = typeof factores.$inferSelect;
 export type FilaDesafio = typeof desafios.$inferSelect;
@@ -247,4 +247,14 @@ export async function secretosAppEnClaro(tx: Tx) {
 
 export async function guardarSecretoApp(tx: Tx, idFactor: number, secreto: string): Promise<void> {
   await tx.update(factores).set({ secreto }).where(eq(factores.idFactor, idFactor));
+}
+
+/** The user's name (for the reset's audit entry), or null when there is no such user. */
+export async function nombreDeUsuario(tx: Tx, idUsuario: number): Promise<{ usuario: string } | null> {
+  const [u] = await tx
+    .select({ usuario: usuarios.usuario })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario))
+    .limit(1);
+  return u ?? null;
 }

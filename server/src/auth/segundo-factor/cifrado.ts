@@ -5,8 +5,8 @@
  * context, so a secret copied onto another user's row does not open. Rows written before this
  * (plain base32) are sealed at start (`cifrarSecretosEnClaro`).
  */
-import type { Db } from "../db/client.js";
-import { abrir, contextoSecreto, estaSellado, sellar } from "../secretos/secretos.js";
+import type { Db } from "../../db/client.js";
+import { abrir, contextoSecreto, estaSellado, sellar } from "../../secretos/secretos.js";
 import { guardarSecretoApp, secretosAppEnClaro } from "./segundo-factor.repository.js";
 
 export function cifrarSecreto(secreto: string, idUsuario: number, clave?: Buffer): string {
