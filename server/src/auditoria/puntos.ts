@@ -9,9 +9,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { reclamarDia } from "../avisos/tareas.repository.js";
 import type { Db, Tx } from "../db/client.js";
 import { correos } from "../db/schema.js";
+import { reclamarDia } from "../db/tareas.repository.js";
 import { fechaLocal } from "../shared/tiempo.js";
 import { type ClaveAuditoria, iguales } from "./clave.js";
 
