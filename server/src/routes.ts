@@ -16,6 +16,7 @@ import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
+import { funcionariosOriginadorRoutes } from "./funcionarios/originador.routes.js";
 import { importacionRoutes } from "./importacion/importacion.routes.js";
 import { notificacionesRoutes } from "./notificaciones/notificaciones.routes.js";
 import { operacionRoutes } from "./operacion/operacion.routes.js";
@@ -37,6 +38,7 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(bandejasRoutes, deps);
   await app.register(revisionRoutes, deps);
   await app.register(originadorRoutes, deps);
+  await app.register(funcionariosOriginadorRoutes, deps);
   await app.register(renovacionRoutes, deps);
   await app.register(lecturaRoutes, deps);
   await app.register(funcionariosRoutes, deps);

@@ -3,6 +3,7 @@
  * deactivation evidence), one official's files, and one file's bytes. Scope as for the request.
  */
 import { type Adjunto, MSG, VISTAS_LECTURA_SOLICITUD } from "@registro/contracts";
+import * as repo from "../archivos/adjuntos.repository.js";
 import { auditar } from "../auditoria/cadena.js";
 import { aSesionUsuario, sesionVigente } from "../auth/auth.plugin.js";
 import { buscarSesionPorId } from "../auth/auth.repository.js";
@@ -14,7 +15,6 @@ import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapAdjunto } from "../solicitudes/mappers.js";
-import * as repo from "./adjuntos.repository.js";
 import { ENLACE_SEGUNDOS, firmaEnlace, firmaValida, segmentoNombre } from "./enlace.js";
 
 export async function adjuntosDeSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Adjunto[]> {

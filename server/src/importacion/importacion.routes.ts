@@ -19,7 +19,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { camposDe, leerFormulario } from "../adjuntos/multipart.js";
+import { camposDe, leerFormulario } from "../archivos/multipart.js";
 import type { AppDeps } from "../deps.js";
 import { TIPO_CONTENIDO } from "../exportar/formatos.js";
 import { usuarioDe } from "../llamante/peticion.js";

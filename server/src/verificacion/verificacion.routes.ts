@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leerFormulario } from "../adjuntos/multipart.js";
+import { leerFormulario } from "../archivos/multipart.js";
 import { lectorReplica } from "../db/alta.js";
 import type { AppDeps } from "../deps.js";
 import { llamanteDe, usuarioDe } from "../llamante/peticion.js";
