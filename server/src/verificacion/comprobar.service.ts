@@ -8,7 +8,8 @@ import { CAMPO_CONSTANCIA, type ComprobacionConstancia, MSG, normalizarCodigo } 
 import type { Db } from "../db/client.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
-import { comprobantePorHash, comprobantePorPdf, fechaComprobante } from "./comprobante.service.js";
+import { comprobantePorHash, comprobantePorPdf } from "./comprobante.repository.js";
+import { fechaComprobante } from "./comprobante.service.js";
 import type { Sello } from "./sello.js";
 import { mapFuncionarioConstancia, numeroONulo } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
