@@ -1,7 +1,8 @@
 /**
  * The layout rules read by folder, as a newcomer navigates: no two folders of server/src import
  * each other, every folder → folder arrow runs down the documented order (capas.ts, the same list
- * in docs/ARCHITECTURE.md), and one secrets module. Each rule is shown to catch a planted offence.
+ * in docs/ARCHITECTURE.md), one secrets module, and SQL only in repositories. Each rule is shown
+ * to catch a planted offence.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -116,5 +117,59 @@ describe("one secrets module", () => {
       "tablero/tablero.ts": 'import crypto from "node:crypto";\nexport const h = crypto.createHash("sha256");\n',
     });
     expect(otros(dir).sort()).toEqual(["avisos/clave.ts", "notificaciones/secreto.ts"]);
+  });
+});
+
+describe("SQL only in repositories", () => {
+  /** drizzle imported, a statement executed, an SQL template, or a query built on a database or transaction. */
+  const SQL =
+    /from\s*["']drizzle-orm[^"']*["']|\.execute\(|\bsql`|\b(?:db|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete)\(/;
+  /**
+   * Where SQL may live besides `*.repository.ts` and `db/`, each with its reason (paths under
+   * server/src; a folder ends with "/").
+   */
+  const PERMITIDOS: Record<string, string> = {
+    "seed/":
+      "the seed loaders: catalogues, padrón, demo data and the first administrator, bulk writes run once at start",
+    "operacion/respaldo.ts": "backups count, dump and restore every table of one snapshot whatever the schema",
+    "operacion/metricas.ts":
+      "the /metrics gauges' reads; to move when issue 36's one place for metrics lands (fondo36, this round)",
+    "exportar/exportar.service.ts":
+      "the full export's keyset query builder; to move with issue 40's export work (carga40, this round)",
+    "solicitudes/bandeja/":
+      "the inboxes' query layer (SQL per path, filter, search words, batches): their repository split by concern, to be renamed with issue 40 (escala40, this round)",
+  };
+  const permitido = (rel: string) =>
+    rel.endsWith(".repository.ts") ||
+    rel.startsWith("db/") ||
+    Object.keys(PERMITIDOS).some((p) => (p.endsWith("/") ? rel.startsWith(p) : rel === p));
+  /** Sources outside repositories and the allow-list that hold SQL. */
+  const fuera = (dir: string) =>
+    fuentes(dir)
+      .map((a) => path.relative(dir, a).split(path.sep).join("/"))
+      .filter((rel) => !permitido(rel) && SQL.test(fs.readFileSync(path.join(dir, rel), "utf8")));
+
+  it("no source outside *.repository.ts, db/ and the short allow-list imports drizzle-orm or runs SQL", () => {
+    expect(fuera(src)).toEqual([]);
+    for (const p of Object.keys(PERMITIDOS)) expect(fs.existsSync(path.join(src, p)), p).toBe(true);
+  });
+
+  it("a service that builds a query, one that runs SQL text, and one importing drizzle are caught", () => {
+    const dir = arbol({
+      "tablero/tablero.service.ts": "export const f = (tx: Tx) =>\n  tx\n    .select()\n    .from(t);\n",
+      "auth/limite.ts": "export const g = (db: Db) => db.execute(texto);\n",
+      "avisos/plantillas.ts": 'import { eq } from "drizzle-orm/sql";\nexport const h = eq;\n',
+      "shared/idempotencia.ts": "export const q = sql`select 1`;\n",
+      "tablero/tablero.repository.ts": 'import { sql } from "drizzle-orm";\nexport const q = sql`select 1`;\n',
+      "db/lotes.ts": 'import { sql } from "drizzle-orm";\nexport const q = sql`select 1`;\n',
+      "seed/demo.ts": 'import { sql } from "drizzle-orm";\nexport const q = sql`select 1`;\n',
+      "tablero/tablero.routes.ts": "export const r = (tx: { metodo: string }) => tx.metodo;\n",
+    });
+    expect(fuera(dir).sort()).toEqual([
+      "auth/limite.ts",
+      "avisos/plantillas.ts",
+      "shared/idempotencia.ts",
+      "tablero/tablero.service.ts",
+    ]);
   });
 });
