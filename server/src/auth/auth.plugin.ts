@@ -14,6 +14,7 @@ import { auditarLlamada, autenticarClave } from "../claves/claves.service.js";
 import type { Config } from "../config.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
+// Declares the request's `sesion` and `clave` and the routes' access config this guard fills and reads.
 import "../llamante/peticion.js";
 import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import * as repo from "./auth.repository.js";
