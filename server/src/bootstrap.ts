@@ -8,16 +8,13 @@
  * finds everything done (no `duplicate key … pg_type` from two migrations at once, one first
  * administrator). On PGlite the data folder's lock already lets one process in.
  */
-import { PERFILES_CON_SEGUNDO_FACTOR } from "@registro/contracts";
-import { inArray } from "drizzle-orm";
 import pg from "pg";
-import { generarClaveTemporal, hashPassword } from "./auth/passwords.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
-import { perfiles, usuarios } from "./db/schema.js";
-import { perfilPorNombre, seedCatalogos } from "./seed/catalogos.js";
+import { seedCatalogos } from "./seed/catalogos.js";
 import { hayUsuarios, seedDemo } from "./seed/demo.js";
+import { crearAdministradorInicial } from "./seed/inicial.js";
 import { cargarPadron, PADRON_DEMO } from "./seed/padron.js";
 
 export interface Arranque {
@@ -73,23 +70,7 @@ async function prepararDatos(database: Database, config: Pick<Config, "demoData"
     await seedDemo(database.db);
     return { demo: true };
   }
-  // A production database: the comptroller's own profiles and the configuration profile require a
-  // second factor (the demo data leaves every profile without, so the demo and the API contract
-  // work with a password alone).
-  await database.db
-    .update(perfiles)
-    .set({ requiereSegundoFactor: true })
-    .where(inArray(perfiles.nombre, [...PERFILES_CON_SEGUNDO_FACTOR]));
-  const password = generarClaveTemporal();
-  await database.db.insert(usuarios).values({
-    usuario: "admin",
-    nombre: "Administrador",
-    apellido: "Sistema",
-    cedula: "000-0000000-0",
-    email: "admin@contraloria.gob.do",
-    passwordHash: await hashPassword(password),
-    idPerfil: await perfilPorNombre(database.db, "Administrador de Configuración"),
-    cambioClave: true,
-  });
+  // A production database: second factor on the profiles that need it, and the first administrator.
+  const password = await crearAdministradorInicial(database.db);
   return { demo: false, adminInicial: { usuario: "admin", password } };
 }

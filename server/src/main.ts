@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { ClaveAuditoriaError } from "./auditoria/clave.js";
+import { cifrarSecretosEnClaro } from "./auth/segundo-factor/cifrado.js";
 import { type Config, ConfigError, loadConfig } from "./config.js";
 import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
-import { cifrarSecretosEnClaro } from "./segundo-factor/cifrado.js";
 import { relojDelSistema } from "./shared/tiempo.js";
 
 async function main() {

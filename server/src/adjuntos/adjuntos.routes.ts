@@ -6,10 +6,10 @@
 import { MSG, VISTAS_LECTURA_SOLICITUD, zAdjunto, zId, zRespuesta, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import { credencialDe } from "../auth/cookie-sesion.js";
 import { hashToken } from "../auth/tokens.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./adjuntos.service.js";
 
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };

@@ -3,18 +3,18 @@
  * deactivation evidence), one official's files, and one file's bytes. Scope as for the request.
  */
 import { type Adjunto, MSG, VISTAS_LECTURA_SOLICITUD } from "@registro/contracts";
+import * as repo from "../archivos/adjuntos.repository.js";
 import { auditar } from "../auditoria/cadena.js";
 import { aSesionUsuario, sesionVigente } from "../auth/auth.plugin.js";
 import { buscarSesionPorId } from "../auth/auth.repository.js";
-import { type SesionUsuario, tieneVista } from "../auth/sesion.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { funcionarioDeSolicitud } from "../funcionarios/funcionarios.repository.js";
-import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../llamante/alcance.js";
+import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapAdjunto } from "../solicitudes/mappers.js";
-import * as repo from "./adjuntos.repository.js";
 import { ENLACE_SEGUNDOS, firmaEnlace, firmaValida, segmentoNombre } from "./enlace.js";
 
 export async function adjuntosDeSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Adjunto[]> {

@@ -4,11 +4,9 @@
  * written before seals existed) record a checkpoint of its unsealed head, so what came before the
  * first seal is anchored outside the database too.
  */
-import { desc, eq } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { auditoria, auditoriaSello } from "../db/schema.js";
-import { columnasSellables } from "./cadena.js";
+import { ultimaSellada } from "./cadena.repository.js";
 import { type ClaveAuditoria, ClaveAuditoriaError, cargarClave, establecerClave, iguales, sellar } from "./clave.js";
 import { cabezaActual, registrarPunto } from "./puntos.js";
 
@@ -37,12 +35,7 @@ export async function prepararAuditoria(
 
 /** The last sealed entry must verify with this key: another key would fork the chain silently. */
 async function comprobarClave(db: Db, clave: ClaveAuditoria, origen: string) {
-  const [f] = await db
-    .select({ ...columnasSellables, sello: auditoriaSello.sello })
-    .from(auditoriaSello)
-    .innerJoin(auditoria, eq(auditoria.idAuditoria, auditoriaSello.idAuditoria))
-    .orderBy(desc(auditoriaSello.idAuditoria))
-    .limit(1);
+  const f = await ultimaSellada(db);
   if (f && !iguales(sellar(clave, f), f.sello)) {
     throw new ClaveAuditoriaError(
       `La clave de auditoría (${origen}) no es la que selló la auditoría de esta base de datos ` +

@@ -2,36 +2,23 @@
  * The audit chain's key: HMAC-SHA256 seals of every entry and signatures of every checkpoint are
  * made with it, in this process, so that nobody who holds only the database (its owner included)
  * can write a chain that verifies. It never reaches the database. It is AUDIT_KEY, or the contents
- * of AUDIT_KEY_FILE (outside DATA_DIR), created with 32 random bytes on the first start.
+ * of AUDIT_KEY_FILE (outside DATA_DIR), created with 32 random bytes on the first start. The keys
+ * derived from it, and the process's keys once loaded, are kept by the one secrets module
+ * (`secretos/secretos.ts`); they are re-exported here for the audit trail's readers.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.js";
+import { type ClaveAuditoria, ClaveAuditoriaError, derivarClave } from "../secretos/secretos.js";
 
-export interface ClaveAuditoria {
-  /** Seals entries (see sellar). */
-  sello: Buffer;
-  /** Signs checkpoints (see firmarPunto). */
-  punto: Buffer;
-  /**
-   * Encrypts the authenticator apps' TOTP secrets at rest (segundo-factor/cifrado.ts): the same
-   * key kept outside the database and DATA_DIR, under its own derivation so it serves nothing else.
-   */
-  secretos: Buffer;
-}
-
-/** Keys derived from the one configured, each for one use: a seal can never pass for a checkpoint's signature. */
-export function derivarClave(secreto: string): ClaveAuditoria {
-  const derivar = (uso: string) => crypto.createHmac("sha256", secreto.trim()).update(uso).digest();
-  return {
-    sello: derivar("registro-firmas/auditoria/sello"),
-    punto: derivar("registro-firmas/auditoria/punto"),
-    secretos: derivar("registro-firmas/segundo-factor/secretos"),
-  };
-}
-
-export class ClaveAuditoriaError extends Error {}
+export {
+  type ClaveAuditoria,
+  ClaveAuditoriaError,
+  claveEstablecida,
+  derivarClave,
+  establecerClave,
+} from "../secretos/secretos.js";
 
 /**
  * AUDIT_KEY, else the key file; a missing file is created (mode 0600, never overwritten: two
@@ -66,18 +53,6 @@ export function cargarClave(
     throw new ClaveAuditoriaError(`AUDIT_KEY_FILE: ${archivo} debe contener una clave de al menos 32 caracteres.`);
   }
   return derivarClave(secreto);
-}
-
-/** The key of this process: set once at start (main.ts, the tests' app) before anything is audited. */
-let claveActual: ClaveAuditoria | null = null;
-
-export function establecerClave(clave: ClaveAuditoria): void {
-  claveActual = clave;
-}
-
-export function claveEstablecida(): ClaveAuditoria {
-  if (!claveActual) throw new ClaveAuditoriaError("The audit key was not loaded before writing to the audit trail.");
-  return claveActual;
 }
 
 /**

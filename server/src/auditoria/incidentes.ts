@@ -7,9 +7,8 @@
  * does not verify is a finding of its own.
  */
 import crypto from "node:crypto";
-import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { auditoriaIncidentes, usuarios } from "../db/schema.js";
+import * as repo from "./cadena.repository.js";
 import { type ClaveAuditoria, iguales } from "./clave.js";
 
 export interface Incidente {
@@ -29,17 +28,7 @@ export async function leerIncidentes(
   tx: Tx,
   clave: ClaveAuditoria,
 ): Promise<{ validos: Incidente[]; falsos: number[] }> {
-  const filas = await tx
-    .select({
-      idAuditoria: auditoriaIncidentes.idAuditoria,
-      motivo: auditoriaIncidentes.motivo,
-      fecha: auditoriaIncidentes.fecha,
-      firma: auditoriaIncidentes.firma,
-      usuario: usuarios.usuario,
-    })
-    .from(auditoriaIncidentes)
-    .leftJoin(usuarios, eq(usuarios.idUsuario, auditoriaIncidentes.idUsuario))
-    .orderBy(asc(auditoriaIncidentes.idIncidente));
+  const filas = await repo.filasIncidentes(tx);
   const validos: Incidente[] = [];
   const falsos: number[] = [];
   for (const f of filas) {
@@ -58,7 +47,5 @@ export async function insertarIncidente(
   clave: ClaveAuditoria,
   datos: { idAuditoria: number; motivo: string; idUsuario: number },
 ): Promise<void> {
-  await tx
-    .insert(auditoriaIncidentes)
-    .values({ ...datos, firma: firmarIncidente(clave, datos.idAuditoria, datos.motivo) });
+  await repo.insertarIncidente(tx, { ...datos, firma: firmarIncidente(clave, datos.idAuditoria, datos.motivo) });
 }

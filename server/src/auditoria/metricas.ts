@@ -3,9 +3,9 @@
  * keeps it outside the database, so a head that moves back (newest entries removed by whoever
  * holds the database) shows in its history even between checkpoints.
  */
-import { sql } from "drizzle-orm";
 import client from "prom-client";
 import type { Db } from "../db/client.js";
+import { entradaDeCabeza } from "./cadena.repository.js";
 
 export function registrarMetricasAuditoria(registro: client.Registry, db: Db) {
   new client.Gauge({
@@ -14,12 +14,7 @@ export function registrarMetricasAuditoria(registro: client.Registry, db: Db) {
     registers: [registro],
     async collect() {
       try {
-        const r = (await db.execute(
-          sql`select ultimo_id::text as id from auditoria_cabeza where id = 1`,
-        )) as unknown as {
-          rows: { id: string }[];
-        };
-        this.set(Number(r.rows[0]?.id ?? 0));
+        this.set(await entradaDeCabeza(db));
       } catch {
         // The database being down is reported by the other figures; this one keeps its last value.
       }

@@ -8,11 +8,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { reclamarDia } from "../avisos/tareas.repository.js";
 import type { Db, Tx } from "../db/client.js";
-import { correos } from "../db/schema.js";
+import { reclamarDia } from "../db/tareas.repository.js";
 import { fechaLocal } from "../shared/tiempo.js";
+import { cabezaActual, encolarCorreo } from "./cadena.repository.js";
 import { type ClaveAuditoria, iguales } from "./clave.js";
 
 export interface PuntoControl {
@@ -64,17 +63,8 @@ export function leerPuntos(texto: string): PuntoControl[] {
   }));
 }
 
-/** The head as the database holds it now, and the first sealed entry. */
-export async function cabezaActual(tx: Tx): Promise<{ entrada: number; hash: string; desde: number }> {
-  const r = (await tx.execute(sql`
-    SELECT h.ultimo_id::text AS entrada, h.ultimo_hash AS hash,
-           coalesce((SELECT min(id_auditoria) FROM auditoria_sello), 0)::text AS desde
-    FROM auditoria_cabeza h WHERE h.id = 1`)) as unknown as {
-    rows: { entrada: string; hash: string; desde: string }[];
-  };
-  const f = r.rows[0];
-  return { entrada: Number(f.entrada), hash: f.hash, desde: Number(f.desde) };
-}
+/** The head as the database holds it now, and the first sealed entry (cadena.repository.ts). */
+export { cabezaActual } from "./cadena.repository.js";
 
 export interface DestinoPuntos {
   archivo: string;
@@ -99,7 +89,7 @@ export async function registrarPunto(
   fs.appendFileSync(destino.archivo, `${linea}\n`, { mode: 0o600 });
   destino.log(linea);
   if (destino.email) {
-    await tx.insert(correos).values({
+    await encolarCorreo(tx, {
       asunto: `Punto de control de la auditoría: entrada ${punto.entrada}`,
       destino: destino.email,
       cuerpo:

@@ -12,10 +12,9 @@
  * The answer names the first entry where any of these fails.
  */
 import { MSG } from "@registro/contracts";
-import { asc, eq, gt } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { auditoria, auditoriaSello } from "../db/schema.js";
-import { columnasSellables, verificarCadena } from "./cadena.js";
+import { verificarCadena } from "./cadena.js";
+import { entradasSelladas } from "./cadena.repository.js";
 import { type ClaveAuditoria, iguales, sellar } from "./clave.js";
 import { type Incidente, leerIncidentes } from "./incidentes.js";
 import { firmaValida, type PuntoControl } from "./puntos.js";
@@ -66,13 +65,7 @@ export async function verificarAuditoria(
   let selladas = 0;
   let selloRoto: Falla | undefined;
   for (;;) {
-    const filas = await tx
-      .select({ ...columnasSellables, sello: auditoriaSello.sello })
-      .from(auditoria)
-      .leftJoin(auditoriaSello, eq(auditoriaSello.idAuditoria, auditoria.idAuditoria))
-      .where(gt(auditoria.idAuditoria, ultimo))
-      .orderBy(asc(auditoria.idAuditoria))
-      .limit(LOTE);
+    const filas = await entradasSelladas(tx, ultimo, LOTE);
     for (const f of filas) {
       const id = Number(f.id);
       ultima = id;

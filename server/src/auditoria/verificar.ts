@@ -9,13 +9,8 @@
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../db/client.js";
-import {
-  BASE_SIN_PREPARAR,
-  basePreparada,
-  cargarEntornoDeArgumentos,
-  faltaClave,
-  LineaError,
-} from "../operacion/linea.js";
+import { basePreparada } from "../db/migrate.js";
+import { BASE_SIN_PREPARAR, cargarEntornoDeArgumentos, faltaClave, LineaError } from "../shared/linea.js";
 import { ClaveAuditoriaError, cargarClave } from "./clave.js";
 import { leerPuntos, type PuntoControl } from "./puntos.js";
 import { verificarAuditoria } from "./verificacion.js";

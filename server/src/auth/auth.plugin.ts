@@ -6,74 +6,26 @@
  * that reaches a route meets its guard). Every route registered where this plugin is (the API)
  * must declare one of them or the start fails, so no route is left open by omission.
  */
-import { type AlcanceClave, MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
+import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { claveDeCabeceras, claveEnUrl } from "../claves/clave.js";
-import { auditarLlamada, autenticarClave, type ClaveAutenticada } from "../claves/claves.service.js";
+import { auditarLlamada, autenticarClave } from "../claves/claves.service.js";
 import type { Config } from "../config.js";
 import { esFallaDeConexion } from "../db/fallas.js";
 import type { AppDeps } from "../deps.js";
 import { AppError, NoAutenticado, NoAutorizado } from "../shared/errors.js";
+// Declares the request's `sesion` and `clave` and the routes' access config this guard fills and reads.
+import "../llamante/peticion.js";
+import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import * as repo from "./auth.repository.js";
 import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio, nombreCookie } from "./cookie-sesion.js";
 import { almacenLimites } from "./limite-acceso.js";
-import { type SesionUsuario, tieneVista } from "./sesion.js";
 import { hashToken, tokenValido } from "./tokens.js";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    sesion: SesionUsuario | null;
-    /** The system key the call was made with (null for users and anonymous calls). */
-    clave: ClaveAutenticada | null;
-  }
-  interface FastifyContextConfig {
-    /** Open to anyone (LogIn). */
-    publico?: boolean;
-    /** Any signed-in user. */
-    autenticado?: boolean;
-    /** Any one of these views grants the route. */
-    vistas?: readonly string[];
-    /**
-     * The system-key scopes that grant the route. A call made with a key reaches only routes
-     * naming one of its scopes; every other route, public ones included, refuses it.
-     */
-    alcances?: readonly AlcanceClave[];
-    /** Allowed while the user must still change a temporary password. */
-    permitirCambioClave?: boolean;
-    /** Allowed while the user must still enrol a second factor their profile requires. */
-    permitirEnrolamiento?: boolean;
-    /**
-     * A read relying parties make most (verification): the caller's session or key may be read on
-     * the replica (db/alta.ts), and what the guard writes on the side (a session's or key's last
-     * use, the key's rate-limit counter) is skipped while the primary is unreachable, so the call
-     * is still answered during a failover.
-     */
-    lecturaReplica?: boolean;
-  }
-}
-
-/** The signed-in user of a guarded route (the guard has run, so it is never null there). */
-export function usuarioDe(request: FastifyRequest): SesionUsuario {
-  if (!request.sesion) throw NoAutenticado();
-  return request.sesion;
-}
 
 /** How long after its last use a session's use is written again: a small part of the idle limit. */
 export function intervaloToque(idleMinutes: number): number {
   return Math.min(60_000, (idleMinutes * 60_000) / 20);
-}
-
-/** The caller of a route open to users and keys: its institution reach (keys see every institution). */
-export interface Llamante {
-  externo: boolean;
-  idInstitucion: number | null;
-}
-
-/** A signed-in user, or a system key (internal reach: the registry of every institution). */
-export function llamanteDe(request: FastifyRequest): Llamante {
-  if (request.clave) return { externo: false, idInstitucion: null };
-  return usuarioDe(request);
 }
 
 /**

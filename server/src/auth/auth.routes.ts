@@ -2,7 +2,7 @@
 import { MSG, zCambiarClaveBody, zLoginBody, zLoginRespuesta, zRespuestaSimple, zUserData } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppDeps } from "../deps.js";
-import { usuarioDe } from "./auth.plugin.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./auth.service.js";
 import { borrarCookieSesion, entregarSesion, traeToken } from "./cookie-sesion.js";
 

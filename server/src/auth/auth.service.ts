@@ -2,14 +2,14 @@
 import { type CambiarClaveBody, type LoginBody, MSG, type UserData } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import type { Db } from "../db/client.js";
-import { type DesafioEmitido, emitirDesafio } from "../segundo-factor/desafio.service.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoAutorizado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
 import { BLOQUEO_MINUTOS, claveNombre, contarFallo, contarFalloNombre } from "./bloqueo.js";
 import { bloqueoNombreRestanteMs } from "./bloqueo-nombre.repository.js";
 import { auditarSesion, emitirSesion, type SesionEmitida } from "./emision.js";
 import { dummyPasswordHash, hashPassword, motivoClaveInvalida, verifyPassword } from "./passwords.js";
-import type { SesionUsuario } from "./sesion.js";
+import { type DesafioEmitido, emitirDesafio } from "./segundo-factor/desafio.service.js";
 
 export { BLOQUEO_MINUTOS, MAX_INTENTOS, MAX_INTENTOS_CUENTA } from "./bloqueo.js";
 

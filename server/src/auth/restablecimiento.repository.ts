@@ -1,10 +1,9 @@
 /** SQL for the password reset links (restablecimientos_clave). */
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { contextoSecreto } from "../avisos/enviador.js";
 import type { Tx } from "../db/client.js";
 import { correos, restablecimientosClave, usuarios } from "../db/schema.js";
-import { sellar } from "../segundo-factor/cifrado.js";
+import { contextoSecreto, sellar } from "../secretos/secretos.js";
 
 /** The active user whose e-mail address this is (compared in lower case; addresses are unique). */
 export async function usuarioPorEmail(db: Tx, email: string) {
@@ -58,7 +57,7 @@ export async function encolarCorreo(
     asunto: v.asunto,
     cuerpo: v.cuerpo,
     messageId,
-    secreto: sellar(v.secreto, contextoSecreto(messageId)),
+    secreto: sellar(v.secreto, contextoSecreto.correo(messageId)),
   });
 }
 

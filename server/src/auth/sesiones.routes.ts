@@ -6,7 +6,7 @@ import { zParamsSesion, zRespuestaSimple, zSesionesActivas } from "@registro/con
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../deps.js";
-import { usuarioDe } from "./auth.plugin.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./sesiones.service.js";
 
 const zError = z.object({ success: z.literal(false), message: z.string() });

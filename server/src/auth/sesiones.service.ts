@@ -9,9 +9,9 @@ import Bowser from "bowser";
 import { auditar } from "../auditoria/cadena.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import * as repo from "./auth.repository.js";
-import type { SesionUsuario } from "./sesion.js";
 
 const DESCONOCIDO = "Desconocido";
 

@@ -13,8 +13,8 @@ import {
   type PreferenciaCorreo,
   type Preferencias,
 } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import * as repo from "./avisos.repository.js";
 import { avisosDeTransicion, detalleMotivos, ENLACE_GRUPO } from "./eventos.js";

@@ -7,7 +7,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
-import { abrir } from "../segundo-factor/cifrado.js";
+import { abrir, contextoSecreto } from "../secretos/secretos.js";
 import type { Reloj } from "../shared/tiempo.js";
 import * as repo from "./correos.repository.js";
 import { type Correo, correoDeAviso, correoDeResumen } from "./plantillas.js";
@@ -22,9 +22,6 @@ export const MAX_INTENTOS = ESPERAS_MS.length + 1;
  * the message handed to SMTP. A dump or a backup of the outbox holds no usable link.
  */
 export const MARCA_SECRETO = "{{secreto}}";
-
-/** The authenticated data a mail's sealed secret is bound to. */
-export const contextoSecreto = (messageId: string) => `correo/${messageId}`;
 
 export interface Registro {
   info(msg: string): void;
@@ -83,7 +80,7 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
       let texto = correo.cuerpo ?? "";
       if (correo.secreto !== null) {
         try {
-          texto = texto.replaceAll(MARCA_SECRETO, abrir(correo.secreto, contextoSecreto(correo.messageId)));
+          texto = texto.replaceAll(MARCA_SECRETO, abrir(correo.secreto, contextoSecreto.correo(correo.messageId)));
         } catch {
           return fallo("El enlace del correo no se pudo descifrar (¿cambió la clave de auditoría?).", null, true);
         }

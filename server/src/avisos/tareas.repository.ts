@@ -2,16 +2,7 @@
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, asc, eq, gte, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import {
-  avisos,
-  avisosResumen,
-  cargos,
-  correos,
-  funcionarios,
-  solicitudes,
-  tareasDiarias,
-  usuarios,
-} from "../db/schema.js";
+import { avisos, avisosResumen, cargos, correos, funcionarios, solicitudes, usuarios } from "../db/schema.js";
 
 /** A lock held until the transaction ends, by one process at a time; false (at once) when taken. */
 export async function bloquearTareas(tx: Tx): Promise<boolean> {
@@ -23,11 +14,8 @@ export async function bloquearTareas(tx: Tx): Promise<boolean> {
   return r.rows[0]?.ok === true;
 }
 
-/** True when this call claimed the task for the day (the unique key lets one process win). */
-export async function reclamarDia(tx: Tx, tarea: string, dia: string): Promise<boolean> {
-  const r = await tx.insert(tareasDiarias).values({ tarea, dia }).onConflictDoNothing().returning();
-  return r.length > 0;
-}
+/** The day's claim, shared with the audit checkpoint (db/tareas.repository.ts). */
+export { reclamarDia } from "../db/tareas.repository.js";
 
 /**
  * Active temporary officials of live requests whose end date falls between the two dates and whose

@@ -14,9 +14,9 @@ import type {
 } from "@registro/contracts";
 import { MSG } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
-import { institucionDeAlcance } from "../shared/alcance.js";
+import { institucionDeAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import * as repo from "./catalogos.repository.js";
 import { consultarPadronExterno } from "./padron.js";

@@ -2,8 +2,8 @@
 import { GRUPOS, zClaveEmitida, zClaveSistema, zId, zNuevaClave, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./claves.service.js";
 
 export const clavesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, reloj }) => {

@@ -6,8 +6,9 @@
 import { type AlcanceClave, type ClaveEmitida, type ClaveSistema, MSG, type NuevaClave } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
 import { iguales } from "../auditoria/clave.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
+import type { ClaveAutenticada } from "../llamante/peticion.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { fallarPendientesDeClave } from "../notificaciones/suscripciones.repository.js";
 import { NoAutenticado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
@@ -15,12 +16,6 @@ import { direccionPermitida, hashClave, nuevaClave, prefijoDe } from "./clave.js
 import * as repo from "./claves.repository.js";
 
 /** The system behind a key, as the guard and the audit see it. */
-export interface ClaveAutenticada {
-  idClave: number;
-  nombre: string;
-  alcances: readonly AlcanceClave[];
-}
-
 function estado(f: repo.FilaClave, hoy: string): ClaveSistema["estado"] {
   if (f.revocada !== null) return "revocada";
   if (f.expira !== null && f.expira < hoy) return "vencida";

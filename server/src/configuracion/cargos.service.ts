@@ -5,8 +5,8 @@
  */
 import { type CargoCrearBody, type CargoEditarBody, MSG } from "@registro/contracts";
 import { auditar as auditarEntrada } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
 import { aCargo } from "./cargos.mappers.js";
 import * as repo from "./cargos.repository.js";

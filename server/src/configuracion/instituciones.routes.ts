@@ -2,8 +2,8 @@
 import { GRUPOS, zInstitucion, zInstitucionBody, zInstitucionGuardada, zRespuesta } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./instituciones.service.js";
 
 export const institucionesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -4,8 +4,8 @@
  */
 import { type InstitucionBody, MSG } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
 import { aInstitucion } from "./instituciones.mappers.js";
 import * as repo from "./instituciones.repository.js";

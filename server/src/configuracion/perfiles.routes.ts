@@ -11,8 +11,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./perfiles.service.js";
 
 export const perfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

@@ -11,8 +11,8 @@ import {
   VISTAS_INTERNAS,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, Regla, Validacion } from "../shared/errors.js";
 import {
   bloquearAdministracion,

@@ -15,8 +15,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./usuarios.service.js";
 
 export const usuariosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

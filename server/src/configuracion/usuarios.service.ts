@@ -7,8 +7,8 @@ import { MSG, type UsuarioCrearBody, type UsuarioEditarBody } from "@registro/co
 import { auditar } from "../auditoria/cadena.js";
 import { desbloquear, revocarSesionesUsuario } from "../auth/auth.repository.js";
 import { generarClaveTemporal, hashPassword } from "../auth/passwords.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, Validacion } from "../shared/errors.js";
 import { bloquearAdministracion, contarAdministradoresActivos } from "./administracion.repository.js";
 import { conUnicidad } from "./unicidad.js";

@@ -41,3 +41,11 @@ export async function migrate(database: Pick<Database, "db" | "kind">): Promise<
   if (database.kind === "postgres") await migratePg(db, { migrationsFolder });
   else await migratePglite(db, { migrationsFolder });
 }
+
+/** True when the app has prepared this database (its migrations are there). */
+export async function basePreparada(database: Pick<Database, "db">): Promise<boolean> {
+  const r = (await database.db.execute(
+    "select count(*)::int as n from pg_tables where tablename = 'auditoria_sello'",
+  )) as unknown as { rows: { n: number }[] };
+  return Number(r.rows[0].n) > 0;
+}

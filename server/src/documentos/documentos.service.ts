@@ -3,11 +3,11 @@
  * for an official the user may read) and the user manual.
  */
 import { MSG, VISTAS_LECTURA_SOLICITUD } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
-import { tieneVista } from "../auth/sesion.js";
 import { tiposFirma } from "../catalogos/catalogos.service.js";
 import type { Db } from "../db/client.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { asegurarAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
+import { tieneVista } from "../llamante/sesion.js";
 import { NoAutorizado, NoEncontrado } from "../shared/errors.js";
 import * as repo from "./documentos.repository.js";
 import { manualEnCache } from "./manual.js";

@@ -16,8 +16,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { AppError } from "../shared/errors.js";
 import { hoyLocal } from "../shared/tiempo.js";
 import {

@@ -26,7 +26,6 @@ import {
   textoEstatus,
 } from "@registro/contracts";
 import { sql } from "drizzle-orm";
-import type { SesionUsuario } from "../auth/sesion.js";
 import { listarCargos } from "../configuracion/cargos.service.js";
 import { listarInstituciones } from "../configuracion/instituciones.service.js";
 import { listarPerfiles } from "../configuracion/perfiles.service.js";
@@ -43,7 +42,8 @@ import {
   instituciones,
   solicitudes,
 } from "../db/schema.js";
-import { institucionDeAlcance } from "../shared/alcance.js";
+import { institucionDeAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { diaEnUtc, fechaLocal } from "../shared/tiempo.js";
 import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja, type Vigencia } from "../solicitudes/bandejas.service.js";

@@ -1,21 +1,13 @@
 /** SQL of officials: their rows, their chosen signatures, and the checks their forms need. */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { cargos, firmas, funcionarioFirmas, funcionarios, solicitudes, tiposFirma } from "../db/schema.js";
+import { firmas, funcionarioFirmas, funcionarios, solicitudes, tiposFirma } from "../db/schema.js";
 import type { FirmaFila } from "../solicitudes/mappers.js";
 
-export type FuncionarioNuevo = Omit<typeof funcionarios.$inferInsert, "idFuncionario" | "creado">;
+/** A request's officials as the request's own writes read them (solicitudes/funcionarios-solicitud.repository.ts). */
+export { funcionariosDeSolicitud, marcarEnviados } from "../solicitudes/funcionarios-solicitud.repository.js";
 
-/** The request's officials in the order they were added, with their position's name. */
-export async function funcionariosDeSolicitud(tx: Tx, idSolicitud: number) {
-  const filas = await tx
-    .select({ f: funcionarios, cargoNombre: cargos.nombre })
-    .from(funcionarios)
-    .innerJoin(cargos, eq(cargos.idCargo, funcionarios.codCargo))
-    .where(eq(funcionarios.idSolicitud, idSolicitud))
-    .orderBy(asc(funcionarios.idFuncionario));
-  return filas.map((r) => ({ ...r.f, cargoNombre: r.cargoNombre }));
-}
+export type FuncionarioNuevo = Omit<typeof funcionarios.$inferInsert, "idFuncionario" | "creado">;
 
 /** The chosen signatures of the given officials, with their type. */
 export async function firmasDe(tx: Tx, idsFuncionario: number[]): Promise<FirmaFila[]> {
@@ -105,15 +97,5 @@ export async function cedulaEnSolicitud(
 export async function firmasExistentes(tx: Tx, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await tx.select({ id: firmas.idFirma }).from(firmas).where(inArray(firmas.idFirma, ids));
-  return rows.length;
-}
-
-/** Marks the request's officials as sent (all, or only those not yet sent); returns how many. */
-export async function marcarEnviados(tx: Tx, idSolicitud: number): Promise<number> {
-  const rows = await tx
-    .update(funcionarios)
-    .set({ enviado: true })
-    .where(and(eq(funcionarios.idSolicitud, idSolicitud), eq(funcionarios.enviado, false)))
-    .returning({ id: funcionarios.idFuncionario });
   return rows.length;
 }

@@ -15,12 +15,12 @@ import {
   type RespuestaSimple,
   zFuncionarioForm,
 } from "@registro/contracts";
-import * as adjuntosRepo from "../adjuntos/adjuntos.repository.js";
-import { type ArchivoListo, prepararDocumentos } from "../adjuntos/archivos.js";
-import { camposDe, type FormularioMultipart, validarCampos } from "../adjuntos/multipart.js";
-import type { SesionUsuario } from "../auth/sesion.js";
+import * as adjuntosRepo from "../archivos/adjuntos.repository.js";
+import { type ArchivoListo, prepararDocumentos } from "../archivos/archivos.js";
+import { camposDe, type FormularioMultipart, validarCampos } from "../archivos/multipart.js";
 import type { Db, Tx } from "../db/client.js";
-import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, Regla } from "../shared/errors.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { mapFuncionario, mapGruposFirmas } from "../solicitudes/mappers.js";

@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import { LIMITES_ZIP, MAX_BYTES_DOCUMENTO, MSG_IMPORTACION } from "@registro/contracts";
-import { tipoPermitido } from "../adjuntos/archivos.js";
+import { tipoPermitido } from "../archivos/archivos.js";
 import { type LimitesZip, recorrerZip, type TextosZip, ZipInvalido } from "./zip.js";
 
 export { type LimitesZip, ZipInvalido };

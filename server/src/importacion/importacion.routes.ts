@@ -19,10 +19,10 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { camposDe, leerFormulario } from "../adjuntos/multipart.js";
-import { usuarioDe } from "../auth/auth.plugin.js";
+import { camposDe, leerFormulario } from "../archivos/multipart.js";
 import type { AppDeps } from "../deps.js";
 import { TIPO_CONTENIDO } from "../exportar/formatos.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { Validacion, ValidacionCampo } from "../shared/errors.js";
 import { erroresDeZod } from "../shared/zod-errors.js";
 import * as servicio from "./importacion.service.js";

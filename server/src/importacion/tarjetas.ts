@@ -3,8 +3,8 @@
  * does there (pure), and writing them in the apply's transaction with the checks of any upload.
  */
 import { COLUMNA_DOCUMENTOS, type FilaInforme, MSG_IMPORTACION, TIPO_IMPORTACION } from "@registro/contracts";
-import { type Dueno, reemplazarAdjuntos } from "../adjuntos/adjuntos.repository.js";
-import { prepararArchivo } from "../adjuntos/archivos.js";
+import { type Dueno, reemplazarAdjuntos } from "../archivos/adjuntos.repository.js";
+import { prepararArchivo } from "../archivos/archivos.js";
 import type { Tx } from "../db/client.js";
 import { ErroresCampo } from "../shared/errors.js";
 import { type DocumentoZip, leerDocumentos } from "./documentos.js";

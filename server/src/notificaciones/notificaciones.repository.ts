@@ -15,7 +15,7 @@ import {
   notificacionesIntentos,
   suscripciones,
 } from "../db/schema.js";
-import { registros } from "../verificacion/verificacion.repository.js";
+import { registros } from "../registro/registro.repository.js";
 
 /** The database's clock: events are dated by the transaction that makes the change. */
 export async function ahoraBase(tx: Tx): Promise<Date> {

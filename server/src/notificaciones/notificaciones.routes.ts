@@ -17,8 +17,8 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ClaveAutenticada } from "../claves/claves.service.js";
 import type { AppDeps } from "../deps.js";
+import type { ClaveAutenticada } from "../llamante/peticion.js";
 import { NoAutenticado } from "../shared/errors.js";
 import * as entregas from "./entregas.service.js";
 import * as service from "./suscripciones.service.js";

@@ -11,8 +11,8 @@ import {
   type SuscripcionCreada,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { ClaveAutenticada } from "../claves/claves.service.js";
 import type { Db } from "../db/client.js";
+import type { ClaveAutenticada } from "../llamante/peticion.js";
 import { Conflicto, NoEncontrado, ValidacionCampo } from "../shared/errors.js";
 import { rechazoDestino } from "./destino.js";
 import { cifrarSecreto, nuevoSecreto } from "./secreto.js";

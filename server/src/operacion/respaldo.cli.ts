@@ -9,9 +9,9 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "../config.js";
 import { CarpetaBloqueada } from "../db/bloqueo.js";
 import { openDatabase } from "../db/client.js";
+import { cargarEntornoDeArgumentos, LineaError } from "../shared/linea.js";
 import { relojDelSistema } from "../shared/tiempo.js";
 import { pedirAlProceso } from "./control.js";
-import { cargarEntornoDeArgumentos, LineaError } from "./linea.js";
 import type { Manifiesto } from "./respaldo.js";
 import { crearServicioRespaldos, nombreRespaldo } from "./respaldos.service.js";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { cargarClave } from "../auditoria/clave.js";
 import { leerPuntos } from "../auditoria/puntos.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { cargarEntornoDeArgumentos, LineaError } from "./linea.js";
+import { cargarEntornoDeArgumentos, LineaError } from "../shared/linea.js";
 import { type ComprobacionAuditoria, RespaldoRechazado, restaurar } from "./respaldo.js";
 
 async function main(): Promise<number> {

@@ -4,10 +4,10 @@
  * `select 1` and answers 503 (Spanish message) when it cannot, or while the process is stopping.
  */
 import { MSG } from "@registro/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppDeps } from "../deps.js";
+import { responde } from "./salud.repository.js";
 
 const zEstado = z.object({ status: z.enum(["ok", "unavailable"]), message: z.string().optional() });
 
@@ -25,7 +25,7 @@ export const saludRoutes: FastifyPluginAsyncZod<AppDeps & { cerrando: () => bool
       let ok = !deps.cerrando();
       if (ok) {
         try {
-          await deps.db.execute(sql`select 1`);
+          await responde(deps.db);
         } catch {
           ok = false;
         }

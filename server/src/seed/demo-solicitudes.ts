@@ -23,9 +23,9 @@ import {
   instituciones,
   solicitudes,
 } from "../db/schema.js";
+import { autorizacionesDesdeHistorial } from "../registro/registro.repository.js";
 import { relojDelSistema } from "../shared/tiempo.js";
 import { fotoSolicitud, guardarFoto } from "../solicitudes/cambios.repository.js";
-import { autorizacionesDesdeHistorial } from "../verificacion/verificacion.repository.js";
 import { pdfDocumentoMuestra, pngCedulaMuestra } from "./archivos-muestra.js";
 import { MOTIVOS, TIPOS_FIRMA } from "./catalogos.js";
 import type { DemoContext } from "./demo-datos.js";

@@ -10,10 +10,10 @@
  */
 import crypto from "node:crypto";
 import { MSG } from "@registro/contracts";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.js";
 import { esFallaDeConexion } from "../db/fallas.js";
+import * as repo from "./idempotencia.repository.js";
 
 const CABECERA = "idempotency-key";
 const FORMATO = /^[A-Za-z0-9_-]{8,100}$/;
@@ -23,15 +23,6 @@ declare module "fastify" {
   interface FastifyRequest {
     claveIdempotencia: { idUsuario: number; clave: string } | null;
   }
-}
-
-type Fila = { ruta: string; estado: number | null; respuesta: unknown; abandonada: boolean };
-
-async function leer(db: Db, idUsuario: number, clave: string): Promise<Fila | undefined> {
-  const r = await db.execute(sql`
-    select ruta, estado, respuesta, creado < now() - interval '2 minutes' as abandonada
-    from idempotencia where id_usuario = ${idUsuario} and clave = ${clave}`);
-  return (r as unknown as { rows: Fila[] }).rows[0];
 }
 
 /**
@@ -47,7 +38,7 @@ function huellaCuerpo(request: FastifyRequest): string {
     .digest("hex");
 }
 
-function responder(reply: FastifyReply, fila: Fila) {
+function responder(reply: FastifyReply, fila: repo.Fila) {
   return reply
     .status(fila.estado ?? 200)
     .header("idempotent-replayed", "true")
@@ -73,30 +64,24 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
     const ruta = `${request.method} ${request.url} ${huellaCuerpo(request)}`;
     const limite = performance.now() + ESPERA_MS;
     for (;;) {
-      const r = await db
-        .execute(sql`
-        insert into idempotencia (id_usuario, clave, ruta) values (${idUsuario}, ${clave}, ${ruta})
-        on conflict (id_usuario, clave) do nothing returning clave`)
-        .catch((e) => {
-          // The connection died around the claim's commit: it may have been stored, with no call to
-          // answer it. Let it go once the database is back, so the client's retry is not held 409.
-          if (esFallaDeConexion(e)) soltarMasTarde(db, idUsuario, clave);
-          throw e;
-        });
-      if ((r as unknown as { rows: unknown[] }).rows.length > 0) {
+      const reclamada = await repo.reclamar(db, idUsuario, clave, ruta).catch((e) => {
+        // The connection died around the claim's commit: it may have been stored, with no call to
+        // answer it. Let it go once the database is back, so the client's retry is not held 409.
+        if (esFallaDeConexion(e)) soltarMasTarde(db, idUsuario, clave);
+        throw e;
+      });
+      if (reclamada) {
         request.claveIdempotencia = { idUsuario, clave };
         return;
       }
-      const fila = await leer(db, idUsuario, clave);
+      const fila = await repo.leer(db, idUsuario, clave);
       if (!fila) continue; // the first call failed and let the key go: claim it now
       if (fila.ruta !== ruta) {
         return reply.status(422).send({ success: false, message: MSG.idempotenciaDistinta });
       }
       if (fila.estado !== null) return responder(reply, fila);
       if (fila.abandonada) {
-        await db.execute(
-          sql`delete from idempotencia where id_usuario = ${idUsuario} and clave = ${clave} and estado is null`,
-        );
+        await repo.soltar(db, idUsuario, clave);
         continue;
       }
       if (performance.now() >= limite)
@@ -119,14 +104,12 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
     }
     try {
       if (cuerpo !== null) {
-        await db.execute(sql`
-          update idempotencia set estado = ${reply.statusCode}, respuesta = ${JSON.stringify(cuerpo)}::jsonb
-          where id_usuario = ${k.idUsuario} and clave = ${k.clave}`);
+        await repo.guardarRespuesta(db, k.idUsuario, k.clave, reply.statusCode, cuerpo);
       } else {
-        await db.execute(sql`delete from idempotencia where id_usuario = ${k.idUsuario} and clave = ${k.clave}`);
+        await repo.borrar(db, k.idUsuario, k.clave);
       }
       if (Math.random() < 0.01) {
-        await db.execute(sql`delete from idempotencia where creado < now() - interval '1 day'`);
+        await repo.olvidarViejas(db);
       }
     } catch (e) {
       request.log.warn({ err: e }, "idempotency key not stored");
@@ -142,8 +125,6 @@ export function registrarIdempotencia(app: FastifyInstance, db: Db): void {
 function soltarMasTarde(db: Db, idUsuario: number, clave: string, intento = 0) {
   if (intento >= 60) return;
   setTimeout(() => {
-    db.execute(
-      sql`delete from idempotencia where id_usuario = ${idUsuario} and clave = ${clave} and estado is null`,
-    ).catch(() => soltarMasTarde(db, idUsuario, clave, intento + 1));
+    repo.soltar(db, idUsuario, clave).catch(() => soltarMasTarde(db, idUsuario, clave, intento + 1));
   }, 1_000).unref();
 }

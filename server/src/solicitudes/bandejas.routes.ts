@@ -14,8 +14,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { hoyLocal } from "../shared/tiempo.js";
 import { type Bandeja, listarBandeja } from "./bandejas.service.js";
 

@@ -20,9 +20,9 @@ import {
   TOPE_TOTAL_BUSQUEDA,
   textoEstatus,
 } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
-import { institucionDeAlcance } from "../shared/alcance.js";
+import { institucionDeAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { inicioDiaLocal, sumarDias } from "../shared/tiempo.js";
 import * as repo from "./bandeja/bandeja.repository.js";

@@ -4,8 +4,8 @@
  * returns it reads are its own (DESIGN.md §4), the comparison is the reviewers' tool.
  */
 import type { CambiosSolicitud } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoAutorizado } from "../shared/errors.js";
 import { compararFotos } from "./cambios.js";
 import * as repo from "./cambios.repository.js";

@@ -17,8 +17,8 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as cambios from "./cambios.service.js";
 import * as service from "./lectura.service.js";
 

@@ -5,9 +5,9 @@
  * institution (an external user) reads its own steps only: see `mapSolicitud` and `mapHistorico`.
  */
 import { ESTATUS_INTERNOS, type HistoricoEntrada, MSG, type Rechazo, type Solicitud } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
-import { asegurarAlcance, asegurarEnviada } from "../shared/alcance.js";
+import { asegurarAlcance, asegurarEnviada } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoEncontrado } from "../shared/errors.js";
 import * as repo from "./lectura.repository.js";
 import { mapHistorico, mapRechazo, mapSolicitud } from "./mappers.js";

@@ -1,17 +1,15 @@
 /**
  * The originator's writes (SPEC.md §7 "Requests (originator)"): the request, its officials, sending
- * them and asking to deactivate. Multipart forms are read here with each call's file fields and
+ * them and asking to deactivate (adding and editing an official: funcionarios/originador.routes.ts). Multipart forms are read here with each call's file fields and
  * per-file limit, then handed to one service function. Granted by the originator's views; the
  * institution scope and the workflow are enforced by the services.
  */
 import {
   CAMPO_EVIDENCIA,
-  DESCRIPCION_FECHA,
   DOCUMENTOS,
   GRUPOS,
   MAX_BYTES_DOCUMENTO,
   MAX_BYTES_EVIDENCIA,
-  zFuncionarioGuardado,
   zId,
   zRespuesta,
   zRespuestaSimple,
@@ -19,10 +17,9 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leerFormulario } from "../adjuntos/multipart.js";
-import { usuarioDe } from "../auth/auth.plugin.js";
+import { leerFormulario } from "../archivos/multipart.js";
 import type { AppDeps } from "../deps.js";
-import * as funcionarios from "../funcionarios/funcionarios.service.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { hoyLocal } from "../shared/tiempo.js";
 import * as service from "./originador.service.js";
 
@@ -46,29 +43,6 @@ export const originadorRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     config,
     schema: { tags, consumes: ["multipart/form-data"], response: { ...accion, 200: zRespuesta(zSolicitudGuardada) } },
     handler: async (req) => service.actualizarSolicitud(db, usuarioDe(req), await leerFormulario(req, documentos)),
-  });
-
-  app.post("/api/SolicitudFirma/SolicitudFuncionario", {
-    config,
-    schema: {
-      tags,
-      consumes: ["multipart/form-data"],
-      description: DESCRIPCION_FECHA,
-      response: { ...accion, 200: zRespuesta(zFuncionarioGuardado) },
-    },
-    handler: async (req) => funcionarios.crearFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos)),
-  });
-
-  app.put("/api/SolicitudFirma/EditSolicitudFuncionario", {
-    config,
-    schema: {
-      tags,
-      consumes: ["multipart/form-data"],
-      description: DESCRIPCION_FECHA,
-      response: { ...accion, 200: zRespuesta(zFuncionarioGuardado) },
-    },
-    handler: async (req) =>
-      funcionarios.editarFuncionario(db, usuarioDe(req), await leerFormulario(req, documentos), hoyLocal(reloj)),
   });
 
   app.post("/api/SolicitudFirma/EnviarSolicitud/:idSolicitud", {

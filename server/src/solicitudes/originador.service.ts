@@ -19,13 +19,13 @@ import {
   zInfoInstitucionForm,
   zSolicitudForm,
 } from "@registro/contracts";
-import * as adjuntosRepo from "../adjuntos/adjuntos.repository.js";
-import { prepararArchivo, prepararDocumentos } from "../adjuntos/archivos.js";
-import { camposDe, type FormularioMultipart, validarCampos } from "../adjuntos/multipart.js";
-import type { SesionUsuario } from "../auth/sesion.js";
+import * as adjuntosRepo from "../archivos/adjuntos.repository.js";
+import { prepararArchivo, prepararDocumentos } from "../archivos/archivos.js";
+import { camposDe, type FormularioMultipart, validarCampos } from "../archivos/multipart.js";
 import type { Db, Tx } from "../db/client.js";
-import * as funcionariosRepo from "../funcionarios/funcionarios.repository.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, Regla, ValidacionCampo } from "../shared/errors.js";
+import * as funcionariosRepo from "./funcionarios-solicitud.repository.js";
 import * as repo from "./originador.repository.js";
 import { exigirFechasRenovadas } from "./renovacion.service.js";
 import { insertarHistorial } from "./transiciones.repository.js";

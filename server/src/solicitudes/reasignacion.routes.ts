@@ -5,8 +5,8 @@
 import { GRUPOS, zId, zReasignarBody, zRespuestaSimple, zUsuarioEtapa } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./reasignacion.service.js";
 
 const zParams = z.object({ idSolicitud: zId });

@@ -4,9 +4,9 @@
  * comment. Both go through `aplicarTransicion`, so the request's row lock keeps exactly one holder.
  */
 import { GRUPOS, MSG, rolesDeVistas, rolQueAsigna, type UsuarioEtapa } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { asegurarAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado } from "../shared/errors.js";
 import * as repo from "./reasignacion.repository.js";
 import * as revision from "./revision.repository.js";

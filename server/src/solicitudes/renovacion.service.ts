@@ -6,8 +6,8 @@
  * through the normal review; it cannot be sent with an end date already past or the old dates.
  */
 import { ESTATUS, MSG } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { ErroresCampo, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import * as repo from "./renovacion.repository.js";
 import { insertarHistorial } from "./transiciones.repository.js";

@@ -7,8 +7,8 @@
 import { GRUPOS, zAprobacionBody, zDecisionBody, zId, zRespuestaSimple } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import * as service from "./revision.service.js";
 
 const zParams = z.object({ idSolicitud: zId });

@@ -6,12 +6,12 @@
  * picked from the locked request's status and the user's roles.
  */
 import { type Accion, decidir, ESTATUS, ESTATUS_FUNCIONARIO, MSG } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db, Tx } from "../db/client.js";
+import { asegurarAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { notificarAutorizaciones } from "../notificaciones/eventos.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { sincronizarAutorizaciones } from "../registro/registro.repository.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla } from "../shared/errors.js";
-import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import * as repo from "./revision.repository.js";
 import * as transiciones from "./transiciones.repository.js";
 import { aplicarTransicion } from "./transiciones.service.js";

@@ -17,14 +17,14 @@ import {
   rolesDeVistas,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import { avisarCambioTitular, avisarDevuelta, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
+import { asegurarAlcance } from "../llamante/alcance.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { notificarAutorizaciones } from "../notificaciones/eventos.js";
-import { asegurarAlcance } from "../shared/alcance.js";
+import { sincronizarAutorizaciones } from "../registro/registro.repository.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaHora } from "../shared/tiempo.js";
-import { sincronizarAutorizaciones } from "../verificacion/verificacion.repository.js";
 import { fotoSolicitud, guardarFoto } from "./cambios.repository.js";
 import { usuarioInternoActivo } from "./reasignacion.repository.js";
 import * as repo from "./transiciones.repository.js";

@@ -1,8 +1,8 @@
 /** GET api/Tablero: the workload dashboard, for internal users holding the "Tablero" view. */
 import { GRUPOS, zConsultaTablero, zRespuestaSimple, zTablero } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
 import type { AppDeps } from "../deps.js";
+import { usuarioDe } from "../llamante/peticion.js";
 import { obtenerTablero } from "./tablero.service.js";
 
 export const tableroRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, reloj }) => {

@@ -12,8 +12,8 @@ import {
   TABLERO_MAX_DIAS,
   type Tablero,
 } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoAutorizado, ValidacionCampo } from "../shared/errors.js";
 import { diaDeSemana, fechaLocal, sumarDias } from "../shared/tiempo.js";
 import * as repo from "./tablero.repository.js";

@@ -6,13 +6,12 @@
  */
 import crypto from "node:crypto";
 import { type ComprobantePublico, type ConsultaVerificacion, MSG, normalizarCodigo } from "@registro/contracts";
-import { eq } from "drizzle-orm";
-import type { Llamante } from "../auth/auth.plugin.js";
-import type { Db, Tx } from "../db/client.js";
-import { comprobantes, instituciones } from "../db/schema.js";
+import type { Db } from "../db/client.js";
+import type { Llamante } from "../llamante/peticion.js";
 import { NoDisponible, NoEncontrado } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { comprobantePdf } from "./comprobante.pdf.js";
+import * as comprobantesRepo from "./comprobante.repository.js";
 import { montoTexto } from "./decision.js";
 import type { Sello } from "./sello.js";
 import { enmascararCedula } from "./verificacion.mappers.js";
@@ -23,11 +22,7 @@ import { hashCodigo, nuevoCodigo, urlVerificacion, verificarFirma } from "./veri
 async function preguntaDe(db: Db, c: ConsultaVerificacion, fecha: string): Promise<[string, string][]> {
   let institucion = "Todas";
   if (c.institucion !== undefined) {
-    const [i] = await db
-      .select({ nombre: instituciones.nombre })
-      .from(instituciones)
-      .where(eq(instituciones.idInstitucion, c.institucion));
-    institucion = i?.nombre ?? String(c.institucion);
+    institucion = (await comprobantesRepo.nombreInstitucion(db, c.institucion)) ?? String(c.institucion);
   }
   const firma = c.idFirma !== undefined ? ((await repo.nombreFirma(db, c.idFirma)) ?? String(c.idFirma)) : "Cualquiera";
   return [
@@ -76,7 +71,7 @@ export async function emitirComprobante(
     if (e instanceof SelloTiempoError) throw NoDisponible(MSG.selloTiempoNoDisponible, e);
     throw e;
   }
-  await db.insert(comprobantes).values({
+  await comprobantesRepo.insertarComprobante(db, {
     codigoHash: hashCodigo(codigo),
     // What the public page shows: the cédula masked like a constancia's officials.
     pregunta: pregunta.map(([k, v]) => `${k}: ${k === "Cédula" ? enmascararCedula(v) : v}`).join("; "),
@@ -91,20 +86,10 @@ export async function emitirComprobante(
   return { pdf, codigo };
 }
 
-export async function comprobantePorHash(tx: Tx, codigoHash: string) {
-  const [row] = await tx.select().from(comprobantes).where(eq(comprobantes.codigoHash, codigoHash));
-  return row ?? null;
-}
-
-export async function comprobantePorPdf(tx: Tx, pdfSha256: string) {
-  const [row] = await tx.select().from(comprobantes).where(eq(comprobantes.pdfSha256, pdfSha256)).limit(1);
-  return row ?? null;
-}
-
 /** GET api/Verificacion/ComprobanteFirma/{codigo} (public): the comprobante as recorded; 404 like a constancia. */
 export async function comprobantePublico(db: Db, entrada: string): Promise<ComprobantePublico> {
   const codigo = normalizarCodigo(entrada);
-  const fila = await comprobantePorHash(db, hashCodigo(codigo ?? `no-valido:${entrada}`));
+  const fila = await comprobantesRepo.comprobantePorHash(db, hashCodigo(codigo ?? `no-valido:${entrada}`));
   if (!fila || codigo === null) throw NoEncontrado(MSG.comprobanteNoEncontrado);
   return {
     autentico: true,

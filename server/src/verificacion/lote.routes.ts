@@ -14,10 +14,10 @@ import {
 } from "@registro/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { llamanteDe } from "../auth/auth.plugin.js";
 import { lectorReplica } from "../db/alta.js";
 import type { AppDeps } from "../deps.js";
 import { TIPO_CONTENIDO } from "../exportar/formatos.js";
+import { llamanteDe } from "../llamante/peticion.js";
 import * as service from "./lote.service.js";
 
 export const loteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

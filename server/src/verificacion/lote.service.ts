@@ -14,9 +14,9 @@ import {
   zConsultaVerificacion,
 } from "@registro/contracts";
 import { parse } from "csv-parse/sync";
-import type { Llamante } from "../auth/auth.plugin.js";
 import type { Db } from "../db/client.js";
 import { type Columna, exportar, type Formato } from "../exportar/formatos.js";
+import type { Llamante } from "../llamante/peticion.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { erroresDeZod } from "../shared/zod-errors.js";

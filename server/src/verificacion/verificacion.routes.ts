@@ -21,10 +21,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { leerFormulario } from "../adjuntos/multipart.js";
-import { llamanteDe, usuarioDe } from "../auth/auth.plugin.js";
+import { leerFormulario } from "../archivos/multipart.js";
 import { lectorReplica } from "../db/alta.js";
 import type { AppDeps } from "../deps.js";
+import { llamanteDe, usuarioDe } from "../llamante/peticion.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { comprobantePublico, emitirComprobante } from "./comprobante.service.js";
 import { comprobarConstancia } from "./comprobar.service.js";

@@ -15,9 +15,9 @@ import {
   TEXTO_ACTIVA,
   textoEstatus,
 } from "@registro/contracts";
-import type { Llamante } from "../auth/auth.plugin.js";
-import type { SesionUsuario } from "../auth/sesion.js";
 import type { Db } from "../db/client.js";
+import type { Llamante } from "../llamante/peticion.js";
+import type { SesionUsuario } from "../llamante/sesion.js";
 import { NoDisponible, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";

@@ -12,8 +12,8 @@ import {
   zMonto,
 } from "@registro/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nombreSeguro, tipoPermitido } from "../../src/adjuntos/archivos.js";
-import { anidar } from "../../src/adjuntos/multipart.js";
+import { nombreSeguro, tipoPermitido } from "../../src/archivos/archivos.js";
+import { anidar } from "../../src/archivos/multipart.js";
 import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
 import { hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
 

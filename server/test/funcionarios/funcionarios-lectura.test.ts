@@ -6,8 +6,8 @@ import { estadoFirma, MSG, zFuncionario, zGrupoFirmasFuncionario } from "@regist
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionarioFirmas, funcionarios } from "../../src/db/schema.js";
+import { sincronizarAutorizaciones } from "../../src/registro/registro.repository.js";
 import { fechaTexto, hoyLocal, relojDelSistema } from "../../src/shared/tiempo.js";
-import { sincronizarAutorizaciones } from "../../src/verificacion/verificacion.repository.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
 

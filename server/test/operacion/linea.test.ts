@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { cargarEntornoDeArgumentos, LineaError, leerArchivoEntorno } from "../../src/operacion/linea.js";
+import { cargarEntornoDeArgumentos, LineaError, leerArchivoEntorno } from "../../src/shared/linea.js";
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const ejemplo = path.join(raiz, "deploy/registro-firmas.env");

@@ -8,9 +8,9 @@ import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { derivarClave } from "../../src/auditoria/clave.js";
+import { cifrarSecreto, cifrarSecretosEnClaro, descifrarSecreto } from "../../src/auth/segundo-factor/cifrado.js";
 import { factores } from "../../src/db/schema.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
-import { cifrarSecreto, cifrarSecretosEnClaro, descifrarSecreto } from "../../src/segundo-factor/cifrado.js";
 import { CLAVE_AUDITORIA_PRUEBAS, crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
 

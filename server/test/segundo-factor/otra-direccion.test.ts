@@ -7,9 +7,9 @@
  */
 import { MSG_SEGUNDO_FACTOR } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertarPasskey } from "../../src/auth/segundo-factor/segundo-factor.repository.js";
 import type { Tx } from "../../src/db/client.js";
 import { DEMO_PASSWORD } from "../../src/seed/demo.js";
-import { insertarPasskey } from "../../src/segundo-factor/segundo-factor.repository.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idUsuario } from "../support/factories.js";
 

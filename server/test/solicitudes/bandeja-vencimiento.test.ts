@@ -12,11 +12,11 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { funcionariosPorVencer } from "../../src/avisos/tareas.repository.js";
 import { funcionarios, solicitudes } from "../../src/db/schema.js";
+import { sincronizarAutorizaciones } from "../../src/registro/registro.repository.js";
 import { fechaLocal, relojDelSistema, sumarDias } from "../../src/shared/tiempo.js";
 import { SOLICITUDES } from "../../src/solicitudes/bandeja/filtro.js";
 import { porVencer } from "../../src/tablero/tablero.repository.js";
 import { periodosPorFuncionario } from "../../src/verificacion/periodos.js";
-import { sincronizarAutorizaciones } from "../../src/verificacion/verificacion.repository.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { crearSolicitud } from "../support/factories.js";
 

@@ -12,8 +12,8 @@ import { CATALOGO_ESTATUS, CODIGOS_ESTATUS, rolesDeVistas, TOPE_TOTAL_BUSQUEDA }
 import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SesionUsuario } from "../../src/auth/sesion.js";
 import type { Db } from "../../src/db/client.js";
+import type { SesionUsuario } from "../../src/llamante/sesion.js";
 import { fechaLocal } from "../../src/shared/tiempo.js";
 import * as repo from "../../src/solicitudes/bandeja/bandeja.repository.js";
 import type { FiltroBandeja, OrdenBandeja } from "../../src/solicitudes/bandeja/filtro.js";

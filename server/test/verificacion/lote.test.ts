@@ -16,7 +16,7 @@ import {
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Llamante } from "../../src/auth/auth.plugin.js";
+import type { Llamante } from "../../src/llamante/peticion.js";
 import { AppError } from "../../src/shared/errors.js";
 import { relojDelSistema } from "../../src/shared/tiempo.js";
 import { erroresDeZod } from "../../src/shared/zod-errors.js";

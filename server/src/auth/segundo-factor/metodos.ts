@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import * as OTPAuth from "otpauth";
-import type { Config } from "../config.js";
+import type { Config } from "../../config.js";
 
 export const EMISOR = "Registro de Firmas";
 

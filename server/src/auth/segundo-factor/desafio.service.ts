@@ -7,13 +7,13 @@
  * second factor is right.
  */
 import { type MetodoSegundoFactor, MSG, MSG_SEGUNDO_FACTOR, type SegundoFactorBody } from "@registro/contracts";
-import { bloqueoRestanteMs } from "../auth/auth.repository.js";
-import { BLOQUEO_MINUTOS, contarFallo } from "../auth/bloqueo.js";
-import { auditarSesion, emitirSesion, type SesionEmitida } from "../auth/emision.js";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
-import { NoEncontrado } from "../shared/errors.js";
-import type { Reloj } from "../shared/tiempo.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { NoEncontrado } from "../../shared/errors.js";
+import type { Reloj } from "../../shared/tiempo.js";
+import { bloqueoRestanteMs } from "../auth.repository.js";
+import { BLOQUEO_MINUTOS, contarFallo } from "../bloqueo.js";
+import { auditarSesion, emitirSesion, type SesionEmitida } from "../emision.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
 import { secretoDeApp } from "./cifrado.js";
 import {

@@ -4,9 +4,9 @@
  * seen at once. Both in the change's transaction.
  */
 import type { AccionAuditoriaNombre } from "@registro/contracts";
-import { auditar } from "../auditoria/cadena.js";
-import { insertarAvisos } from "../avisos/avisos.repository.js";
-import type { Tx } from "../db/client.js";
+import { auditar } from "../../auditoria/cadena.js";
+import { insertarAvisos } from "../../avisos/avisos.repository.js";
+import type { Tx } from "../../db/client.js";
 
 export const ENLACE_SEGURIDAD = "/Seguridad";
 

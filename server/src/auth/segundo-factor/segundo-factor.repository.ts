@@ -1,7 +1,8 @@
 /** SQL of the second factor: factors, recovery codes and challenges. */
-import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
-import { codigosRecuperacion, desafios, factores, perfiles, usuarios } from "../db/schema.js";
+import { and, asc, eq, gt, isNotNull, isNull, like, lt, not, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { codigosRecuperacion, desafios, factores, perfiles, usuarios } from "../../db/schema.js";
+import { PREFIJO_SELLADO } from "../../secretos/secretos.js";
 
 export type FilaFactor = typeof factores.$inferSelect;
 export type FilaDesafio = typeof desafios.$inferSelect;
@@ -233,4 +234,27 @@ export async function usuariosConFactor(tx: Tx): Promise<Set<number>> {
     .from(factores)
     .where(eq(factores.confirmado, true));
   return new Set(rows.map((r) => r.idUsuario));
+}
+
+/** The app rows whose secret is still stored in clear (not sealed), locked for the update that seals them. */
+export async function secretosAppEnClaro(tx: Tx) {
+  return tx
+    .select({ idFactor: factores.idFactor, idUsuario: factores.idUsuario, secreto: factores.secreto })
+    .from(factores)
+    .where(and(isNotNull(factores.secreto), not(like(factores.secreto, `${PREFIJO_SELLADO}%`))))
+    .for("update");
+}
+
+export async function guardarSecretoApp(tx: Tx, idFactor: number, secreto: string): Promise<void> {
+  await tx.update(factores).set({ secreto }).where(eq(factores.idFactor, idFactor));
+}
+
+/** The user's name (for the reset's audit entry), or null when there is no such user. */
+export async function nombreDeUsuario(tx: Tx, idUsuario: number): Promise<{ usuario: string } | null> {
+  const [u] = await tx
+    .select({ usuario: usuarios.usuario })
+    .from(usuarios)
+    .where(eq(usuarios.idUsuario, idUsuario))
+    .limit(1);
+  return u ?? null;
 }

@@ -3,8 +3,8 @@
  * of reach answers as if it did not exist, so ids cannot be probed.
  */
 import { ESTATUS } from "@registro/contracts";
-import type { SesionUsuario } from "../auth/sesion.js";
-import { NoEncontrado } from "./errors.js";
+import { NoEncontrado } from "../shared/errors.js";
+import type { SesionUsuario } from "./sesion.js";
 
 /** Throws NoEncontrado when an external user reaches for another institution's record. */
 export function asegurarAlcance(sesion: SesionUsuario, idInstitucion: number, mensaje?: string): void {

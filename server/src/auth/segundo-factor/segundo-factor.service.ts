@@ -12,13 +12,12 @@ import {
   MSG_SEGUNDO_FACTOR,
   type PasskeyBody,
 } from "@registro/contracts";
-import { revocarSesionesUsuario } from "../auth/auth.repository.js";
-import type { SesionUsuario } from "../auth/sesion.js";
-import type { Config } from "../config.js";
-import { buscarUsuario } from "../configuracion/usuarios.repository.js";
-import type { Db, Tx } from "../db/client.js";
-import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
-import type { Reloj } from "../shared/tiempo.js";
+import type { Config } from "../../config.js";
+import type { Db, Tx } from "../../db/client.js";
+import type { SesionUsuario } from "../../llamante/sesion.js";
+import { NoEncontrado, Regla, ValidacionCampo } from "../../shared/errors.js";
+import type { Reloj } from "../../shared/tiempo.js";
+import { revocarSesionesUsuario } from "../auth.repository.js";
 import { avisarSeguridad } from "./avisos-seguridad.js";
 import { cifrarSecreto, secretoDeApp } from "./cifrado.js";
 import {
@@ -190,7 +189,7 @@ export async function regenerarCodigos(db: Db, s: SesionUsuario) {
 /** The administrator's reset: every factor and code goes, every session of the user ends. */
 export async function reiniciarFactores(db: Db, admin: SesionUsuario, idUsuario: number) {
   return db.transaction(async (tx) => {
-    const u = await buscarUsuario(tx, idUsuario);
+    const u = await repo.nombreDeUsuario(tx, idUsuario);
     if (!u) throw NoEncontrado(MSG.usuarioNoEncontrado);
     const antes = (await repo.factoresDe(tx, idUsuario)).map((f) => ({ tipo: f.tipo, nombre: f.nombre }));
     if (antes.length === 0) throw Regla(MSG_SEGUNDO_FACTOR.sinFactores);

@@ -22,9 +22,9 @@ import {
 } from "@registro/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { usuarioDe } from "../auth/auth.plugin.js";
-import { entregarSesion, traeToken } from "../auth/cookie-sesion.js";
-import type { AppDeps } from "../deps.js";
+import type { AppDeps } from "../../deps.js";
+import { usuarioDe } from "../../llamante/peticion.js";
+import { entregarSesion, traeToken } from "../cookie-sesion.js";
 import * as desafio from "./desafio.service.js";
 import * as service from "./segundo-factor.service.js";
 

@@ -2,11 +2,10 @@
  * What the command-line tools (backup, restore, importar, audit:verify) share: the installation's
  * environment file read as systemd reads it (`--env /etc/registro-firmas.env`), and refusals with
  * a clear Spanish line where a tool would otherwise create a new audit key or fail on a database
- * the app never prepared.
+ * the app never prepared (`basePreparada`, db/migrate.ts, tells).
  */
 import fs from "node:fs";
 import type { Config } from "../config.js";
-import type { Database } from "../db/client.js";
 
 export class LineaError extends Error {}
 
@@ -76,14 +75,6 @@ export function faltaClave(config: Pick<Config, "auditKey" | "auditKeyFile">): s
     "instalación y como su usuario: sudo -u registro-firmas npm run … -- --env /etc/registro-firmas.env. " +
     "Una instalación nueva crea la clave al arrancar la aplicación por primera vez."
   );
-}
-
-/** True when the app has prepared this database (its migrations are there). */
-export async function basePreparada(database: Pick<Database, "db">): Promise<boolean> {
-  const r = (await database.db.execute(
-    "select count(*)::int as n from pg_tables where tablename = 'auditoria_sello'",
-  )) as unknown as { rows: { n: number }[] };
-  return Number(r.rows[0].n) > 0;
 }
 
 export const BASE_SIN_PREPARAR =
