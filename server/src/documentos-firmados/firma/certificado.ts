@@ -75,7 +75,7 @@ export const hasta = (c: Cert): Date => c.p.notAfter.value;
 export const vigenteEn = (c: Cert, momento: Date): boolean => desde(c) <= momento && momento <= hasta(c);
 
 /** `emisor` issued `hijo`: names and key identifiers match and its key verifies the signature. */
-function emitio(emisor: Cert, hijo: Cert): boolean {
+export function emitio(emisor: Cert, hijo: Cert): boolean {
   try {
     return hijo.x.checkIssued(emisor.x) && hijo.x.verify(emisor.x.publicKey);
   } catch {
