@@ -19,6 +19,15 @@ export const cert = (p: pkijs.Certificate): Cert => {
   const der = derCert(p);
   return { p, x: new crypto.X509Certificate(der), der };
 };
+/** The certificates Node can read too (others cannot be part of a chain). */
+export const certs = (lista: pkijs.Certificate[]): Cert[] =>
+  lista.flatMap((p) => {
+    try {
+      return [cert(p)];
+    } catch {
+      return [];
+    }
+  });
 export const certDeDer = (der: Buffer): Cert => ({
   p: pkijs.Certificate.fromBER(der),
   x: new crypto.X509Certificate(der),
