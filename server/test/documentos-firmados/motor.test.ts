@@ -73,6 +73,17 @@ describe("integrity", () => {
     });
   });
 
+  it("the same two updates written by a PDF 1.5 writer (object stream, cross-reference stream)", async () => {
+    expect((await unica(casos.sombraComprimida)).integridad).toMatchObject({
+      intacta: true,
+      cambiosPosteriores: "contenido",
+    });
+    expect((await unica(casos.anotacionComprimida)).integridad).toMatchObject({
+      intacta: true,
+      cambiosPosteriores: "anotaciones",
+    });
+  });
+
   it("a page added after signing → 'contenido'", async () => {
     expect((await unica(casos.pagina)).integridad.cambiosPosteriores).toBe("contenido");
   });
