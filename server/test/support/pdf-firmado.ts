@@ -136,7 +136,7 @@ export function anadirRevisionComprimida(pdf: Buffer, objetos: Map<number, strin
     flujo,
     Buffer.concat([Buffer.from(`${flujo} 0 obj\n${dic}\nstream\n`), comprimido, Buffer.from("\nendstream\nendobj\n")]),
   );
-  dentro.forEach(([num], i) => filas.set(num, [2, flujo, i]));
+  for (const [i, [num]] of dentro.entries()) filas.set(num, [2, flujo, i]);
   filas.set(xrefNum, [1, largo + 1, 0]);
   const orden = [...filas].sort((a, b) => a[0] - b[0]);
   const datos = Buffer.alloc(orden.length * 7);
