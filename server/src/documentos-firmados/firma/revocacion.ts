@@ -5,6 +5,7 @@
  * its signature verifies with the certificate's issuer. Revoked after the moment → not revoked
  * then, with the revocation's date; no usable answer → "desconocido".
  */
+import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { type Cert, cert, emitio } from "./certificado.js";
@@ -26,13 +27,29 @@ const OID_REASON = "2.5.29.21";
 const OID_EKU = "2.5.29.37";
 const OID_OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
 
-const crlDe = (b: Buffer): pkijs.CertificateRevocationList | null => {
+/**
+ * CRLs parsed, by their SHA-256, across analyses: the configured ones are the same bytes on every
+ * call, and a large CRL costs far more to parse than to hash. Bounded: the oldest goes first.
+ */
+const CRLS_LEIDAS = new Map<string, pkijs.CertificateRevocationList | null>();
+const MAXIMO_CRLS_LEIDAS = 64;
+
+function crlDe(b: Buffer): pkijs.CertificateRevocationList | null {
+  const huella = crypto.createHash("sha256").update(b).digest("base64");
+  if (CRLS_LEIDAS.has(huella)) return CRLS_LEIDAS.get(huella) ?? null;
+  let crl: pkijs.CertificateRevocationList | null = null;
   try {
-    return pkijs.CertificateRevocationList.fromBER(ab(derDe(b)));
+    crl = pkijs.CertificateRevocationList.fromBER(ab(derDe(b)));
   } catch {
-    return null;
+    crl = null;
   }
-};
+  if (CRLS_LEIDAS.size >= MAXIMO_CRLS_LEIDAS) CRLS_LEIDAS.delete(CRLS_LEIDAS.keys().next().value as string);
+  CRLS_LEIDAS.set(huella, crl);
+  return crl;
+}
+
+/** Whether a CRL (by object, from the cache above) was signed by an issuer (by fingerprint). */
+const VERIFICADAS = new WeakMap<pkijs.CertificateRevocationList, Map<string, Promise<boolean>>>();
 
 /** URIs (GeneralName type 6) of an extension's parsed value, found anywhere in it. */
 function uris(c: Cert, oid: string): string[] {
@@ -88,7 +105,6 @@ function respuestaFirmada(basica: pkijs.BasicOCSPResponse, emisor: Cert): boolea
 export class Revocaciones {
   private readonly configuradas: pkijs.CertificateRevocationList[];
   private readonly descargadas = new Map<string, Promise<pkijs.CertificateRevocationList | null>>();
-  private readonly verificadas = new Map<pkijs.CertificateRevocationList, Map<string, Promise<boolean>>>();
 
   constructor(
     crls: Buffer[],
@@ -129,8 +145,8 @@ export class Revocaciones {
   }
 
   private firmadaPor(crl: pkijs.CertificateRevocationList, emisor: Cert): Promise<boolean> {
-    const porEmisor = this.verificadas.get(crl) ?? new Map<string, Promise<boolean>>();
-    this.verificadas.set(crl, porEmisor);
+    const porEmisor = VERIFICADAS.get(crl) ?? new Map<string, Promise<boolean>>();
+    VERIFICADAS.set(crl, porEmisor);
     let p = porEmisor.get(emisor.x.fingerprint256);
     if (!p) {
       p = crl.verify({ issuerCertificate: emisor.p }).catch(() => false);
