@@ -82,6 +82,21 @@ function momentoDe(sello: SelloDeTiempo, f: FirmaLeida, ahora: Date): AnalisisFi
   return { fecha: ahora.toISOString(), fuente: "hora_de_verificacion" };
 }
 
+/**
+ * The first intermediate of the path revoked at the moment, as a reason; null when none is known
+ * to be (an intermediate's revocation that cannot be checked is not reported: its issuer is an
+ * anchor the Contraloría chose, and most roots publish no CRL reachable from here).
+ */
+async function intermediaRevocada(ruta: Cert[], momento: Date, ctx: Contexto): Promise<string | null> {
+  for (let i = 1; i < ruta.length - 1; i++) {
+    const r = await ctx.revocaciones.estado(ruta[i], ruta[i + 1], momento);
+    if (r.estado === "revocado" && r.revocadoEl) {
+      return MSG.certificadoCadenaRevocada(nombreComun(ruta[i].p.subject), fechaHora(r.revocadoEl));
+    }
+  }
+  return null;
+}
+
 async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promise<AnalisisFirma["certificado"]> {
   const hoja = cert(f.cms.cert as NonNullable<CmsLeido["cert"]>);
   const ruta = construirCadena(hoja, certs(f.cms.certificados), ctx.anclas);
@@ -99,6 +114,8 @@ async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promi
     motivos.push(MSG.certificadoRevocado(fechaHora(revocacion.revocadoEl)));
   }
   if (revocacion?.estado === "desconocido") motivos.push(MSG.revocacionDesconocida);
+  const cadenaRevocada = await intermediaRevocada(ruta ?? [], momento, ctx);
+  if (cadenaRevocada) motivos.push(cadenaRevocada);
   return {
     sujeto: nombreLegible(hoja.p.subject),
     emisor: nombreLegible(hoja.p.issuer),
@@ -113,7 +130,7 @@ async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promi
       fuente: revocacion?.fuente ?? null,
       revocadoEl: revocacion?.revocadoEl?.toISOString() ?? null,
     },
-    validoAlFirmar: !invalido && revocacion?.estado !== "revocado",
+    validoAlFirmar: !invalido && revocacion?.estado !== "revocado" && !cadenaRevocada,
     motivos,
   };
 }
