@@ -53,11 +53,14 @@ interface FirmaLeida {
   fechaPdf: Date | null;
 }
 
+const fechaValida = (d: Date | null | undefined): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+
 function leer(der: Buffer, campo: "Archivo" | "Firma", mensaje: string): CmsLeido {
   try {
     const cms = leerCms(der);
-    // The signer's certificate must be readable by Node too (its checks are Node's).
-    if (cms.cert && certs([cms.cert]).length === 1) return cms;
+    // The signer's certificate must be readable by Node too (its checks are Node's), with real dates.
+    const [hoja] = cms.cert ? certs([cms.cert]) : [];
+    if (hoja && fechaValida(desde(hoja)) && fechaValida(hasta(hoja))) return cms;
   } catch (e) {
     if (!(e instanceof ErrorCms)) throw e;
   }
@@ -75,10 +78,13 @@ function detalleIntegridad(f: FirmaLeida, intacta: boolean): string | null {
 }
 
 function momentoDe(sello: SelloDeTiempo, f: FirmaLeida, ahora: Date): AnalisisFirma["momento"] {
-  if (sello.estado === "valido") return { fecha: sello.fecha.toISOString(), fuente: "sello_de_tiempo" };
-  const declarada = horaDeclarada(f.cms.firmante) ?? f.fechaPdf;
+  if (sello.estado === "valido" && fechaValida(sello.fecha)) {
+    return { fecha: sello.fecha.toISOString(), fuente: "sello_de_tiempo" };
+  }
+  const atributo = horaDeclarada(f.cms.firmante);
+  const declarada = fechaValida(atributo) ? atributo : f.fechaPdf;
   // A claimed time after the check cannot be true: the check's own time then.
-  if (declarada && declarada <= ahora) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
+  if (fechaValida(declarada) && declarada <= ahora) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
   return { fecha: ahora.toISOString(), fuente: "hora_de_verificacion" };
 }
 

@@ -76,10 +76,13 @@ function fechaRevocacion(entrada: pkijs.RevokedCertificate): Date | null {
   return entrada.revocationDate.value;
 }
 
-const segun = (fecha: Date | null, momento: Date, fuente: "crl" | "ocsp"): EstadoRevocacion =>
-  fecha
-    ? { estado: fecha <= momento ? "revocado" : "no_revocado", fuente, revocadoEl: fecha }
-    : { estado: "no_revocado", fuente, revocadoEl: null };
+/** The answer at the moment; null when the revocation's date is unreadable (the source is not used). */
+const segun = (fecha: Date | null, momento: Date, fuente: "crl" | "ocsp"): EstadoRevocacion | null =>
+  fecha && Number.isNaN(fecha.getTime())
+    ? null
+    : fecha
+      ? { estado: fecha <= momento ? "revocado" : "no_revocado", fuente, revocadoEl: fecha }
+      : { estado: "no_revocado", fuente, revocadoEl: null };
 
 /**
  * An OCSP answer is signed by the issuer itself, or by a responder the issuer certified for OCSP
