@@ -9,7 +9,7 @@ import { analizarDocumento } from "../../src/documentos-firmados/firma/analizar.
 import { fechaHora } from "../../src/shared/tiempo.js";
 import { AHORA, ANTES_DE_REVOCAR, type Casos, crearCasos, entrada } from "../support/documentos-firmados.js";
 import { respuestaOcsp } from "../support/firma-cms.js";
-import { firmarPdf, pdfPrueba } from "../support/pdf-firmado.js";
+import { anadirDss, firmarPdf, pdfPrueba } from "../support/pdf-firmado.js";
 import { crearPki, FECHA_REVOCACION, type Pki, URL_CRL, URL_OCSP } from "../support/pki.js";
 
 let pki: Pki;
@@ -108,5 +108,23 @@ describe("revocation at the signing moment", () => {
         c ? respuestaOcsp(c.datos, pki.ajeno, new Map(), AHORA) : null,
     });
     expect(falsa.certificado.revocacion.estado).toBe("desconocido");
+  });
+
+  it("CRLs the file carries (in the CMS, in the PDF's DSS) are used with nothing configured or reachable", async () => {
+    const sinRed = { crls: [], obtener: async () => null };
+    const enCms = await firmarPdf(await pdfPrueba(), pki.revocado, { crls: [pki.crl] });
+    expect((await unica(enCms, sinRed)).certificado.revocacion).toEqual({
+      estado: "revocado",
+      fuente: "crl",
+      revocadoEl: FECHA_REVOCACION.toISOString(),
+    });
+    const enDss = anadirDss(casos.revocadaAntes, [pki.crl]);
+    const f = await unica(enDss, sinRed);
+    expect(f.certificado.revocacion.estado).toBe("revocado");
+    // Validation data added after signing is a "signatures" change, not content.
+    expect(f.integridad).toMatchObject({ intacta: true, cubreTodo: false, cambiosPosteriores: "firmas" });
+    // A CRL the file carries counts only when its issuer signed it.
+    const falsa = await firmarPdf(await pdfPrueba(), pki.revocado, { crls: [pki.crlFalsa] });
+    expect((await unica(falsa, sinRed)).certificado.revocacion.estado).toBe("desconocido");
   });
 });

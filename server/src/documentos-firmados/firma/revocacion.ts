@@ -1,5 +1,6 @@
 /**
- * Whether a certificate was revoked at a moment: by the configured CRLs first, then by the CRL at
+ * Whether a certificate was revoked at a moment: by the configured CRLs first, then by those the
+ * file carries (PAdES-LT), then by the CRL at
  * the certificate's distribution point, then by OCSP when its Authority Information Access names a
  * responder (both fetched through the injected `obtener`). A CRL or OCSP answer counts only when
  * its signature verifies with the certificate's issuer. Revoked after the moment → not revoked
@@ -116,9 +117,14 @@ export class Revocaciones {
     this.configuradas = crls.map(crlDe).filter((c): c is pkijs.CertificateRevocationList => c !== null);
   }
 
-  async estado(c: Cert, emisor: Cert | null, momento: Date): Promise<EstadoRevocacion> {
+  /**
+   * `incrustadas`: CRLs the signed file carries (the CMS's own, the PDF's DSS), used after the
+   * configured ones and before any look-up; they count like any other, only when the issuer signed them.
+   */
+  async estado(c: Cert, emisor: Cert | null, momento: Date, incrustadas: Buffer[] = []): Promise<EstadoRevocacion> {
     if (!emisor) return DESCONOCIDO;
-    for (const crl of this.configuradas) {
+    const locales = [...this.configuradas, ...incrustadas.map(crlDe).filter((x) => x !== null)];
+    for (const crl of locales) {
       const r = await this.segunCrl(crl, c, emisor, momento);
       if (r) return r;
     }
