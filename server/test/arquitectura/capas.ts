@@ -13,7 +13,7 @@ export const CAPAS: readonly (readonly string[])[] = [
   ["main.ts"],
   ["app.ts", "bootstrap.ts"],
   ["routes.ts", "seed"],
-  ["importacion", "operacion"],
+  ["importacion", "operacion", "documentos-firmados"],
   ["adjuntos"],
   ["funcionarios"],
   ["verificacion"],
