@@ -10,7 +10,7 @@ import { Button } from "primereact/button";
 import { Checkbox } from "primereact/checkbox";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useMemo, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 import { Dialogo } from "../Dialogo";
@@ -18,8 +18,7 @@ import { CampoCedula } from "../formulario/CampoCedula";
 import { ariaError, Campo, ErrorCampo, PT_DROPDOWN } from "../formulario/campos";
 import { CampoDocumento, CampoLista, CampoTexto } from "../formulario/controlados";
 import { EntradaTelefono } from "../formulario/EntradaMascara";
-import { aplicarErroresServidor, resolverDelEsquema } from "../formulario/servidor";
-import { useFocoPrimerError } from "../formulario/use-foco-error";
+import { useFormulario } from "../formulario/use-formulario";
 import { useFuncionarioAdjuntos } from "../solicitud/api/get-funcionarios-adjuntos";
 import { SIN_GRUPOS, useCargosFuncionario, useCatalogoFirmas } from "./api";
 import { SeccionVigencia } from "./SeccionVigencia";
@@ -35,6 +34,7 @@ const OVERLAYS_ABIERTOS = ".p-overlaypanel, .p-multiselect-panel, .p-dropdown-pa
 
 /** SPEC.md §5: the official's field errors are keyed `newfuncionario.<Campo>` on the client. */
 export const PREFIJO = "newfuncionario.";
+const PREFIJOS = [PREFIJO];
 
 export interface FuncionarioDialogProps {
   visible: boolean;
@@ -69,7 +69,6 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
   const { funcionario } = props;
   const [otros, setOtros] = useState<Errores>({});
   const [enviando, setEnviando] = useState(false);
-  const { contenedor, fallo } = useFocoPrimerError();
   const cargos = useCargosFuncionario();
   const firmas = useCatalogoFirmas();
   const adjuntos = useFuncionarioAdjuntos(props.idSolicitud, funcionario?.idFuncionario ?? null);
@@ -80,13 +79,13 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
     return m;
   }, [adjuntos.data]);
   const esquema = useMemo(() => esquemaFuncionario(new Set(guardados.keys())), [guardados]);
-  const { control, handleSubmit, setValue, setError, clearErrors } = useForm<ValoresFuncionario>({
-    defaultValues: valoresIniciales(funcionario),
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order (the cédula, lists
-    // and files included); react-hook-form's own focus would follow only the fields it holds a ref of.
-    shouldFocusError: false,
-  });
+  const { control, handleSubmit, setValue, setError, clearErrors, contenedor, fallo, erroresServidor } =
+    useFormulario<ValoresFuncionario>({
+      defaultValues: valoresIniciales(funcionario),
+      esquema,
+      campos: CAMPOS_FUNCIONARIO,
+      prefijos: PREFIJOS,
+    });
   const [nombres, apellidos] = useWatch({ control, name: ["Nombres", "Apellidos"] });
 
   const grupos = firmas.data ?? SIN_GRUPOS;
@@ -102,7 +101,7 @@ function FormularioFuncionario(props: FuncionarioDialogProps) {
           notify.success(r.message || MSG.funcionarioGuardado);
           props.onGuardado();
         } else {
-          setOtros(aplicarErroresServidor(r.errors, setError, CAMPOS_FUNCIONARIO, { prefijos: [PREFIJO] }));
+          setOtros(erroresServidor(r.errors));
           notify.warn(r.message);
           fallo();
         }

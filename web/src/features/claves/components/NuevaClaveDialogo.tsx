@@ -18,11 +18,10 @@ import { Checkbox } from "primereact/checkbox";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { Dialogo } from "../../../components/Dialogo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SelectorFecha } from "../../../components/SelectorFecha";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -72,14 +71,15 @@ export function NuevaClaveDialogo({
 }) {
   const id = useId();
   const emitir = useEmitirClave();
-  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
-    defaultValues: INICIALES,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
-  });
   // Not a <form>: as before, Enter in a field does not issue a key; the footer's button does.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<
+    Formulario,
+    HTMLDivElement
+  >({
+    defaultValues: INICIALES,
+    esquema,
+    campos: CAMPOS,
+  });
 
   const enviar = handleSubmit((leida) => {
     // The schema's output: the addresses as a list, the expiry as YYYY-MM-DD or null.
@@ -94,7 +94,7 @@ export function NuevaClaveDialogo({
       {
         onSuccess: (r) => {
           if (!r.success) {
-            aplicarErroresServidor(porCampo((r as { errors?: Errores }).errors), setError, CAMPOS);
+            erroresServidor(porCampo((r as { errors?: Errores }).errors));
             fallo();
             return;
           }

@@ -6,11 +6,9 @@
  */
 import { type Cargo, TIPOS_CARGO, zCargoCrearBody } from "@registro/contracts";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";
@@ -50,13 +48,11 @@ export interface CargoDialogProps {
 }
 
 export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) {
-  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(zCargoCrearBody),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema: zCargoCrearBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const crear = useCrearCargo();
   const editar = useEditarCargo();
   const soloLectura = modo === "detalles";
@@ -76,7 +72,7 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
     };
     try {
       const r = modo === "crear" ? await crear.mutateAsync(cuerpo) : await editar.mutateAsync(cuerpo);
-      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      erroresServidor(r.errors);
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {

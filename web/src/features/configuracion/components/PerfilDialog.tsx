@@ -19,11 +19,10 @@ import {
 } from "@registro/contracts";
 import { PickList } from "primereact/picklist";
 import { useEffect, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { avisarRespuesta } from "../api/comun";
@@ -90,13 +89,11 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const vistas = useVistas(visible);
   const crear = useCrearPerfil();
   const editar = useEditarPerfil();
-  const { control, handleSubmit, reset, setError, watch } = useForm<Formulario>({
+  const { control, handleSubmit, reset, watch, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: desdePerfil(null),
-    resolver: resolverDelEsquema(zPerfilCrearBody),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema: zPerfilCrearBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
 
   useEffect(() => {
     if (visible) reset(desdePerfil(perfil));
@@ -121,7 +118,7 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const enviar = async (f: Formulario) => {
     try {
       const r = perfil ? await editar.mutateAsync({ ...f, idPerfil: perfil.idPerfil }) : await crear.mutateAsync(f);
-      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      erroresServidor(r.errors);
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {

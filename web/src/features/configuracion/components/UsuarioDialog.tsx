@@ -6,13 +6,12 @@
  */
 import { MSG, type Usuario, zUsuarioCrearBody } from "@registro/contracts";
 import { useEffect, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoCedula } from "../../../components/formulario/CampoCedula";
 import { Campo } from "../../../components/formulario/campos";
 import { CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useCrearUsuario } from "../api/crear-usuario";
@@ -97,14 +96,23 @@ export interface UsuarioDialogProps {
 }
 
 export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal }: UsuarioDialogProps) {
-  const { control, handleSubmit, reset, setValue, setError, clearErrors, getValues, watch } = useForm<Formulario>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    clearErrors,
+    getValues,
+    watch,
+    contenedor,
+    fallo,
+    erroresServidor,
+  } = useFormulario<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError alone takes the focus: to the first field marked invalid in reading order
-    // (the cédula first, which react-hook-form holds no ref of; its own focus came after, on Nombre).
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const perfiles = usePerfiles(visible);
   const instituciones = useInstitucionesMantenimiento(visible);
   const crear = useCrearUsuario();
@@ -136,13 +144,13 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
     try {
       if (modo === "crear") {
         const r = await crear.mutateAsync(cuerpo);
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         if (!avisarRespuesta(r)) return fallo();
         onHide();
         if (r.data) onClaveTemporal({ usuario: r.data.usuario, password: r.data.password });
       } else if (usuario) {
         const r = await editar.mutateAsync({ ...cuerpo, IdUsuario: usuario.idUsuario });
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         if (!avisarRespuesta(r)) return fallo();
         onHide();
       }

@@ -11,12 +11,11 @@ import { Checkbox } from "primereact/checkbox";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } from "../api/importacion";
@@ -44,14 +43,15 @@ export default function ImportarRegistroPage() {
   const navigate = useNavigate();
   const lista = useImportaciones();
   const iniciar = useIniciarImportacion();
-  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
-    defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
-  });
   // Not a <form>: two buttons send it, each its own way.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
+  const { control, handleSubmit, setError, getValues, contenedor, fallo, erroresServidor } = useFormulario<
+    Formulario,
+    HTMLDivElement
+  >({
+    defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
+    esquema,
+    campos: CAMPOS,
+  });
   const [elegida, setElegida] = useState<number | null>(null);
   /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
   const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
@@ -71,7 +71,7 @@ export default function ImportarRegistroPage() {
           onSuccess: (r) => {
             if (r.errors) {
               // What names neither file is said on the registry's file.
-              const otros = Object.values(aplicarErroresServidor(r.errors, setError, CAMPOS)).flat();
+              const otros = Object.values(erroresServidor(r.errors)).flat();
               if (otros.length > 0) setError("Archivo", { type: "servidor", message: otros[0] ?? r.message });
               fallo();
             } else if (!r.success) notify.warn(r.message);

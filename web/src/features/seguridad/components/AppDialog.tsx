@@ -8,11 +8,10 @@ import { type AppIniciada, zAppConfirmarBody } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { z } from "zod";
 import { CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useConfirmarApp, useIniciarApp } from "../api/agregar-app";
@@ -41,13 +40,11 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
   const iniciar = useIniciarApp();
   const confirmar = useConfirmarApp();
   const [app, setApp] = useState<AppIniciada | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: INICIALES,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const { mutateAsync: pedir } = iniciar;
   // A new secret only when the dialog opens: a re-render of the page (a new onHide) must not
   // replace the secret the user is scanning.
@@ -76,7 +73,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
     try {
       const r = await confirmar.mutateAsync(f);
       if (!r.success) {
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         notify.warn(r.errors ? (Object.values(r.errors).flat()[0] ?? r.message) : r.message);
         if (r.errors) fallo();
         return;

@@ -7,9 +7,9 @@
 import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { resolverDiferido } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { type FormatoLote, useVerificarArchivo } from "../api/post-verificacion-lote";
@@ -26,14 +26,11 @@ const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await 
 export default function CamposLote({ id }: { id: string }) {
   const [hecho, setHecho] = useState<string | null>(null);
   const verificar = useVerificarArchivo();
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  // Not a <form>: Enter on the format's options chooses, it does not send.
+  const { control, handleSubmit, setError, contenedor, fallo } = useFormulario<Formulario, HTMLDivElement>({
     defaultValues: { Archivo: null, formato: "csv" },
     resolver,
-    // useFocoPrimerError takes the focus to the file's field.
-    shouldFocusError: false,
   });
-  // Not a <form>: Enter on the format's options chooses, it does not send.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
 
   const enviar = handleSubmit(
     async ({ Archivo, formato }) => {

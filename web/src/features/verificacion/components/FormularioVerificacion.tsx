@@ -12,13 +12,13 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { lazy, Suspense, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
 import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
-import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { resolverDiferido } from "../../../components/formulario/servidor";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
@@ -55,14 +55,12 @@ const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
 const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaConsulta);
 
 export default function FormularioVerificacion() {
-  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
+  const { control, handleSubmit, getValues, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     // Today, written out: the person sees which day is asked, and may type another.
     defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
     resolver,
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
   const instituciones = useInstituciones();
   const firmas = useCatalogoFirmas();
@@ -76,7 +74,7 @@ export default function FormularioVerificacion() {
     onSuccess: (r) => {
       if ("registros" in r) setRespuesta(r);
       else {
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         setRespuesta(null);
         if (r.errors) fallo();
       }
