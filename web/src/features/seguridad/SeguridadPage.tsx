@@ -12,6 +12,7 @@ import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { useState } from "react";
 import { ApiError, type RespuestaAccion } from "../../lib/api-client";
 import { formatearFechaHora } from "../../lib/formato";
+import { avisarFallo } from "../../lib/query-client";
 import { notify } from "../../lib/toast";
 import { OtraDireccion, useAgregarLlave } from "./api/agregar-llave";
 import { useEliminarFactor } from "./api/eliminar-factor";
@@ -46,8 +47,7 @@ function avisar(r: RespuestaAccion): boolean {
   return r.success;
 }
 function fallo(e: unknown) {
-  if (e instanceof ApiError && e.status === 401) return;
-  notify.error(e instanceof Error && e.message ? e.message : "No se pudo completar la operación.");
+  avisarFallo(e, e instanceof Error && e.message ? e.message : "No se pudo completar la operación.");
 }
 
 export default function SeguridadPage() {

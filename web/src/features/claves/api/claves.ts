@@ -1,23 +1,16 @@
 /** GET api/ClavesSistema (the keys issued), POST api/ClavesSistema (a new one) and its revocation. */
 import { type ClaveEmitida, type ClaveSistema, MSG, type NuevaClave } from "@registro/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type RespuestaAccion } from "../../../lib/api-client";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { notify } from "../../../lib/toast";
 
 const CLAVE = ["claves", "sistema"] as const;
 
 export function useClavesSistema() {
   return useQuery({
     queryKey: CLAVE,
-    queryFn: async () => {
-      try {
-        return await api.get<ClaveSistema[]>("api/ClavesSistema");
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarClaves);
-        throw e;
-      }
-    },
+    queryFn: () => api.get<ClaveSistema[]>("api/ClavesSistema"),
+    meta: { errorCarga: MSG.errorCargarClaves },
     staleTime: 0,
   });
 }

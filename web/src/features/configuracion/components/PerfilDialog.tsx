@@ -24,7 +24,7 @@ import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoTexto } from "../../../components/formulario/controlados";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
-import { notify } from "../../../lib/toast";
+import { avisarFallo } from "../../../lib/query-client";
 import { avisarRespuesta } from "../api/comun";
 import { useCrearPerfil } from "../api/crear-perfil";
 import { useEditarPerfil } from "../api/editar-perfil";
@@ -122,9 +122,8 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return;
       // A profile deleted meanwhile answers 404 with its own message; anything else is unexpected.
-      notify.error(e instanceof ApiError && e.status === 404 ? e.message : MSG.error500);
+      avisarFallo(e, e instanceof ApiError && e.status === 404 ? e.message : MSG.error500);
     }
   };
 

@@ -12,7 +12,7 @@ import type { FieldErrors } from "react-hook-form";
 import { z } from "zod";
 import { CampoTexto } from "../../../components/formulario/controlados";
 import { useFormulario } from "../../../components/formulario/use-formulario";
-import { ApiError } from "../../../lib/api-client";
+import { avisarFallo } from "../../../lib/query-client";
 import { notify } from "../../../lib/toast";
 import { useConfirmarApp, useIniciarApp } from "../api/agregar-app";
 
@@ -64,7 +64,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
         }
       })
       .catch((e) => {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
+        avisarFallo(e);
         cerrar.current();
       });
   }, [visible, pedir, reset]);
@@ -82,7 +82,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
       onHide();
       if (r.data?.codigosRecuperacion) onCodigos(r.data.codigosRecuperacion);
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
+      avisarFallo(e);
     }
   };
   // Said as the server says it: the first error in a warning too.

@@ -22,9 +22,7 @@ import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
-import { ApiError } from "../../../lib/api-client";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
-import { notify } from "../../../lib/toast";
 import { verificarFirma } from "../api/get-verificacion-firma";
 
 // The answer's table (PrimeReact's DataTable) is fetched with the first question, not with the screen.
@@ -79,9 +77,7 @@ export default function FormularioVerificacion() {
         if (r.errors) fallo();
       }
     },
-    onError: (e) => {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(e.message || MSG.errorDesconocido);
-    },
+    meta: { errorAccion: MSG.errorDesconocido, mensajeDelError: true },
   });
 
   // A question the screen cannot read is not asked: no answer for another day than the one typed.
