@@ -4,7 +4,11 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// The session store clears an old key on import: a browser's storage, in memory.
+import { ApiError } from "./api-client";
+import { avisarFallo, avisarFalloAccion, avisarFalloConsulta } from "./query-client";
+import { notify } from "./toast";
+
+// (Hoisted above the imports.) The session store clears an old key on import: a browser's storage, in memory.
 vi.hoisted(() => {
   const datos = new Map<string, string>();
   Object.assign(globalThis, {
@@ -15,9 +19,6 @@ vi.hoisted(() => {
     },
   });
 });
-import { ApiError } from "./api-client";
-import { avisarFallo, avisarFalloAccion, avisarFalloConsulta } from "./query-client";
-import { notify } from "./toast";
 
 function avisos() {
   const error = vi.spyOn(notify, "error").mockImplementation(() => undefined);
