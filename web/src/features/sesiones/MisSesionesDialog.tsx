@@ -8,7 +8,7 @@ import type { SesionActiva } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { Tag } from "primereact/tag";
-import { formatearFechaHora } from "../../components/solicitud/formato";
+import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
 import { useCerrarOtras, useCerrarSesion, useSesiones } from "./api/sesiones";
 import "./sesiones.css";

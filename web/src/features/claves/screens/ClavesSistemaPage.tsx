@@ -24,8 +24,6 @@ import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
 // On a phone each key is a stacked card, as the other tables (bandeja.css: rf-tabla-apilable).
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
-const fecha = (iso: string) => formatearFecha(iso);
 
 function Estado({ c }: { c: ClaveSistema }) {
   if (c.estado === "revocada") return <Tag severity="danger" value="Revocada" />;
@@ -104,13 +102,13 @@ export default function ClavesSistemaPage() {
         <Column
           header="Vence"
           pt={etiqueta("Vence")}
-          body={(c: ClaveSistema) => (c.expira ? fecha(c.expira) : "Sin vencimiento")}
+          body={(c: ClaveSistema) => (c.expira ? formatearFecha(c.expira) : "Sin vencimiento")}
         />
         <Column
           header="Último uso"
           pt={etiqueta("Último uso")}
           body={(c: ClaveSistema) =>
-            c.ultimoUso ? `${fechaHora.format(new Date(c.ultimoUso))} (${c.ultimaDireccion ?? ""})` : "Nunca"
+            c.ultimoUso ? `${formatearFechaHora(c.ultimoUso)} (${c.ultimaDireccion ?? ""})` : "Nunca"
           }
         />
         <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />

@@ -25,8 +25,6 @@ import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
 import { formatearFechaHora } from "../../../lib/formato";
 
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
-
 /** The upload's fields, named as the API's multipart fields. */
 interface Formulario {
   Archivo: File | null;
@@ -226,7 +224,7 @@ export default function ImportarRegistroPage() {
         size="small"
         aria-labelledby="corridas-titulo"
       >
-        <Column header="Inicio" body={(r: Importacion) => fechaHora.format(new Date(r.inicio))} />
+        <Column header="Inicio" body={(r: Importacion) => formatearFechaHora(r.inicio)} />
         <Column header="Archivo" field="archivo" />
         <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
         <Column header="Usuario" field="usuario" />
@@ -241,7 +239,7 @@ export default function ImportarRegistroPage() {
               label="Ver informe"
               text
               size="small"
-              aria-label={`Ver informe de ${r.archivo} (${fechaHora.format(new Date(r.inicio))})`}
+              aria-label={`Ver informe de ${r.archivo} (${formatearFechaHora(r.inicio)})`}
               onClick={() => setElegida(r.idImportacion)}
             />
           )}

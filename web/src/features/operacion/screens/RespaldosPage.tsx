@@ -14,7 +14,6 @@ import { useIniciarRespaldo, useRespaldos } from "../api/respaldos";
 import "../operacion.css";
 import { formatearFechaHora, formatearTamano } from "../../../lib/formato";
 
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
 const ms = (iso: string) => new Date(iso).getTime();
 
 function tamano(bytes: number | null): string {
@@ -80,7 +79,7 @@ export default function RespaldosPage() {
           >
             <i className={antiguo ? "pi pi-exclamation-triangle" : "pi pi-check-circle"} aria-hidden="true" />{" "}
             {datos.ultimoExito
-              ? `Último respaldo correcto: ${fechaHora.format(new Date(datos.ultimoExito))} (${hace(datos.ultimoExito)}).`
+              ? `Último respaldo correcto: ${formatearFechaHora(datos.ultimoExito)} (${hace(datos.ultimoExito)}).`
               : "Todavía no hay ningún respaldo correcto."}
           </p>
           <p>
@@ -100,7 +99,7 @@ export default function RespaldosPage() {
         size="small"
         aria-labelledby="respaldos-titulo"
       >
-        <Column header="Inicio" body={(r: Respaldo) => fechaHora.format(new Date(r.inicio))} />
+        <Column header="Inicio" body={(r: Respaldo) => formatearFechaHora(r.inicio)} />
         <Column header="Tipo" body={(r: Respaldo) => (r.programado ? "Diario" : "A pedido")} />
         <Column header="Resultado" body={(r: Respaldo) => <Resultado r={r} />} />
         <Column header="Tamaño" body={(r: Respaldo) => tamano(r.bytes)} />
