@@ -11,7 +11,6 @@ import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { DataTable } from "primereact/datatable";
 import { Tag } from "primereact/tag";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useClavesSistema, useRevocarClave } from "../api/claves";
@@ -20,6 +19,7 @@ import { NotificacionesEnviadas } from "../components/NotificacionesEnviadas";
 import { NuevaClaveDialogo } from "../components/NuevaClaveDialogo";
 import "../claves.css";
 import "../../../components/bandeja/bandeja.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
 // On a phone each key is a stacked card, as the other tables (bandeja.css: rf-tabla-apilable).
@@ -32,7 +32,6 @@ function Estado({ c }: { c: ClaveSistema }) {
 }
 
 export default function ClavesSistemaPage() {
-  const navigate = useNavigate();
   const lista = useClavesSistema();
   const revocar = useRevocarClave();
   const [nueva, setNueva] = useState(false);
@@ -56,22 +55,13 @@ export default function ClavesSistemaPage() {
     });
 
   return (
-    <section className="rf-claves" aria-labelledby="claves-titulo">
+    <PaginaConfiguracion
+      idTitulo="claves-titulo"
+      titulo="Claves de sistema"
+      clase="rf-claves"
+      acciones={<Button type="button" label="Nueva clave" icon="pi pi-plus" onClick={() => setNueva(true)} />}
+    >
       <ConfirmDialog group="claves" />
-      <div className="rf-claves-cabecera">
-        <h1 id="claves-titulo">Claves de sistema</h1>
-        <div className="rf-claves-acciones">
-          <Button type="button" label="Nueva clave" icon="pi pi-plus" onClick={() => setNueva(true)} />
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
-          />
-        </div>
-      </div>
       <p>
         Un sistema (un banco, un ministerio) llama a la verificación, o se suscribe a las notificaciones de cambios, con
         su clave en la cabecera <code>Authorization: ApiKey …</code> o <code>X-Api-Key</code>; cada llamada queda en la
@@ -140,6 +130,6 @@ export default function ClavesSistemaPage() {
       />
       <ClaveEmitidaDialogo emitida={emitida} onHide={() => setEmitida(null)} />
       <NotificacionesEnviadas />
-    </section>
+    </PaginaConfiguracion>
   );
 }

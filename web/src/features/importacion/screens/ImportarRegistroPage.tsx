@@ -12,7 +12,6 @@ import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
 import { Controller } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { z } from "zod";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { useFormulario } from "../../../components/formulario/use-formulario";
@@ -23,6 +22,7 @@ import { ConfirmarAplicacion, pruebaDe, sha256Archivo } from "../components/Conf
 import { Estado, miles, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFechaHora } from "../../../lib/formato";
 
 /** The upload's fields, named as the API's multipart fields. */
@@ -38,7 +38,6 @@ const esquema = zFormImportacion.omit({ Aplicar: true }).extend({
 });
 
 export default function ImportarRegistroPage() {
-  const navigate = useNavigate();
   const lista = useImportaciones();
   const iniciar = useIniciarImportacion();
   // Not a <form>: two buttons send it, each its own way.
@@ -91,10 +90,12 @@ export default function ImportarRegistroPage() {
     }, fallo)();
 
   return (
-    <section className="rf-importacion" aria-labelledby="importacion-titulo">
-      <div className="rf-importacion-cabecera">
-        <h1 id="importacion-titulo">Importar registro</h1>
-        <div className="rf-importacion-acciones">
+    <PaginaConfiguracion
+      idTitulo="importacion-titulo"
+      titulo="Importar registro"
+      clase="rf-importacion"
+      acciones={
+        <>
           <Button
             type="button"
             label="Plantilla CSV"
@@ -109,16 +110,9 @@ export default function ImportarRegistroPage() {
             outlined
             onClick={() => descargarPlantilla("xlsx").catch(() => notify.warn(MSG.errorDesconocido))}
           />
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
-          />
-        </div>
-      </div>
+        </>
+      }
+    >
       <p>
         Suba el registro que se llevaba antes (CSV o Excel, una fila por incumbente o funcionario). Primero pruebe el
         archivo: la prueba no cambia nada y muestra qué filas se crearían, se actualizarían o se rechazarían. Al
@@ -248,6 +242,6 @@ export default function ImportarRegistroPage() {
       {actual && !enCurso(actual) && actual.conteos.filas > 0 && (
         <InformeImportacion key={actual.idImportacion} r={actual} />
       )}
-    </section>
+    </PaginaConfiguracion>
   );
 }

@@ -7,11 +7,11 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Tag } from "primereact/tag";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useIniciarRespaldo, useRespaldos } from "../api/respaldos";
 import "../operacion.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFechaHora, formatearTamano } from "../../../lib/formato";
 
 const ms = (iso: string) => new Date(iso).getTime();
@@ -35,7 +35,6 @@ function Resultado({ r }: { r: Respaldo }) {
 }
 
 export default function RespaldosPage() {
-  const navigate = useNavigate();
   const estado = useRespaldos();
   const iniciar = useIniciarRespaldo();
   const datos = estado.data;
@@ -43,34 +42,27 @@ export default function RespaldosPage() {
   const antiguo = datos?.ultimoExito ? Date.now() - ms(datos.ultimoExito) > 26 * 3_600_000 : true;
 
   return (
-    <section className="rf-respaldos" aria-labelledby="respaldos-titulo">
-      <div className="rf-respaldos-cabecera">
-        <h1 id="respaldos-titulo">Respaldos</h1>
-        <div className="rf-respaldos-acciones">
-          {datos?.programados && (
-            <Button
-              type="button"
-              label="Respaldar ahora"
-              icon="pi pi-database"
-              disabled={iniciar.isPending || enCurso}
-              onClick={() =>
-                iniciar.mutate(undefined, {
-                  onSuccess: (r) => (r.success ? notify.success(r.message) : notify.warn(r.message)),
-                  onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
-                })
-              }
-            />
-          )}
+    <PaginaConfiguracion
+      idTitulo="respaldos-titulo"
+      titulo="Respaldos"
+      clase="rf-respaldos"
+      acciones={
+        datos?.programados && (
           <Button
             type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
+            label="Respaldar ahora"
+            icon="pi pi-database"
+            disabled={iniciar.isPending || enCurso}
+            onClick={() =>
+              iniciar.mutate(undefined, {
+                onSuccess: (r) => (r.success ? notify.success(r.message) : notify.warn(r.message)),
+                onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
+              })
+            }
           />
-        </div>
-      </div>
+        )
+      }
+    >
       {datos && (
         <div className="rf-respaldos-resumen">
           <p
@@ -110,6 +102,6 @@ export default function RespaldosPage() {
           )}
         />
       </DataTable>
-    </section>
+    </PaginaConfiguracion>
   );
 }
