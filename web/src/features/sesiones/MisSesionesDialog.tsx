@@ -10,7 +10,9 @@ import { Dialog } from "primereact/dialog";
 import { Tag } from "primereact/tag";
 import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
-import { useCerrarOtras, useCerrarSesion, useSesiones } from "./api/sesiones";
+import { useCerrarOtras } from "./api/cerrar-otras";
+import { useCerrarSesion } from "./api/cerrar-sesion";
+import { useSesiones } from "./api/get-sesiones";
 import "./sesiones.css";
 import { avisarFallo } from "../../lib/query-client";
 

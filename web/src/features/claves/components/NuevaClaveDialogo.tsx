@@ -25,7 +25,7 @@ import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SelectorFecha } from "../../../components/SelectorFecha";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { useEmitirClave } from "../api/claves";
+import { useEmitirClave } from "../api/emitir-clave";
 
 /** The form's fields, named as the API names them; the addresses and the expiry are the text typed. */
 interface Formulario {

@@ -3,7 +3,7 @@ import { type Importacion, NOMBRE_ESTADO_IMPORTACION } from "@registro/contracts
 import { ProgressBar } from "primereact/progressbar";
 import { Tag } from "primereact/tag";
 import { formatearNumero } from "../../../lib/formato";
-import { enCurso } from "../api/importacion";
+import { enCurso } from "../api/comun";
 
 export const miles = formatearNumero;
 

@@ -17,7 +17,10 @@ import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo"
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } from "../api/importacion";
+import { enCurso } from "../api/comun";
+import { descargarPlantilla } from "../api/descargar-plantilla";
+import { useImportaciones } from "../api/get-importaciones";
+import { useIniciarImportacion } from "../api/iniciar-importacion";
 import { ConfirmarAplicacion, pruebaDe, sha256Archivo } from "../components/ConfirmarAplicacion";
 import { Estado, miles, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
