@@ -11,7 +11,7 @@ import { Checkbox } from "primereact/checkbox";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
-import { Controller } from "react-hook-form";
+import { type Control, Controller } from "react-hook-form";
 import { z } from "zod";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { useFormulario } from "../../../components/formulario/use-formulario";
@@ -40,28 +40,15 @@ const esquema = zFormImportacion.omit({ Aplicar: true }).extend({
   Documentos: z.custom<File | null>(),
 });
 
-export default function ImportarRegistroPage() {
-  const lista = useImportaciones();
+/** The upload form and its sending: a test run or an apply; the run started is shown. */
+function useFormularioImportacion(onIniciada: (id: number | null) => void) {
   const iniciar = useIniciarImportacion();
-  // Not a <form>: two buttons send it, each its own way.
-  const { control, handleSubmit, setError, getValues, contenedor, fallo, erroresServidor } = useFormulario<
-    Formulario,
-    HTMLDivElement
-  >({
+  const form = useFormulario<Formulario, HTMLDivElement>({
     defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
     esquema,
     campos: CAMPOS,
   });
-  const [elegida, setElegida] = useState<number | null>(null);
-  /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
-  const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
-  const idArchivo = useId();
-  const idZip = useId();
-  const idCrear = useId();
-  const corridas = lista.data ?? [];
-  const ocupada = corridas.some(enCurso);
-  const actual = corridas.find((r) => r.idImportacion === elegida) ?? corridas[0] ?? null;
-
+  const { handleSubmit, setError, fallo, erroresServidor } = form;
   const empezar = (aplicar: boolean) =>
     handleSubmit(({ Archivo, Documentos, CrearCatalogos }) => {
       if (!Archivo) return;
@@ -77,13 +64,27 @@ export default function ImportarRegistroPage() {
             } else if (!r.success) notify.warn(r.message);
             else {
               notify.success(r.message);
-              setElegida(r.data?.idImportacion ?? null);
+              onIniciada(r.data?.idImportacion ?? null);
             }
           },
           onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
         },
       );
     }, fallo)();
+  return { ...form, iniciar, empezar };
+}
+
+export default function ImportarRegistroPage() {
+  const lista = useImportaciones();
+  const [elegida, setElegida] = useState<number | null>(null);
+  // Not a <form>: two buttons send it, each its own way.
+  const { control, handleSubmit, getValues, contenedor, fallo, iniciar, empezar } =
+    useFormularioImportacion(setElegida);
+  /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
+  const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
+  const corridas = lista.data ?? [];
+  const ocupada = corridas.some(enCurso);
+  const actual = corridas.find((r) => r.idImportacion === elegida) ?? corridas[0] ?? null;
 
   /** Aplicar: the form checked first (its errors say what is missing), then the question. */
   const preguntarAplicar = () =>
@@ -97,24 +98,7 @@ export default function ImportarRegistroPage() {
       idTitulo="importacion-titulo"
       titulo="Importar registro"
       clase="rf-importacion"
-      acciones={
-        <>
-          <Button
-            type="button"
-            label="Plantilla CSV"
-            icon="pi pi-download"
-            outlined
-            onClick={() => descargarPlantilla("csv").catch(() => notify.warn(MSG.errorDesconocido))}
-          />
-          <Button
-            type="button"
-            label="Plantilla Excel"
-            icon="pi pi-file-excel"
-            outlined
-            onClick={() => descargarPlantilla("xlsx").catch(() => notify.warn(MSG.errorDesconocido))}
-          />
-        </>
-      }
+      acciones={<AccionesPlantilla />}
     >
       <p>
         Suba el registro que se llevaba antes (CSV o Excel, una fila por incumbente o funcionario). Primero pruebe el
@@ -122,83 +106,13 @@ export default function ImportarRegistroPage() {
         aplicar, se importa el archivo completo o nada.
       </p>
       <div ref={contenedor} className="rf-importacion-formulario">
-        <Controller
+        <ArchivosImportacion control={control} />
+        <OpcionesYBotones
           control={control}
-          name="Archivo"
-          render={({ field, fieldState: { error } }) => (
-            <div className="rf-importacion-campo">
-              <label htmlFor={idArchivo}>Archivo del registro</label>
-              <SelectorArchivo
-                id={idArchivo}
-                inputRef={field.ref}
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                archivo={field.value}
-                invalido={!!error}
-                describedBy={error ? `${idArchivo}-error` : undefined}
-                onChange={(archivo) => field.onChange(archivo)}
-              />
-              {error && (
-                <small id={`${idArchivo}-error`} className="rf-importacion-error">
-                  {error.message}
-                </small>
-              )}
-            </div>
-          )}
+          deshabilitado={iniciar.isPending || ocupada}
+          onProbar={() => empezar(false)}
+          onAplicar={preguntarAplicar}
         />
-        <Controller
-          control={control}
-          name="Documentos"
-          render={({ field, fieldState: { error } }) => (
-            <div className="rf-importacion-campo">
-              <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
-              <SelectorArchivo
-                id={idZip}
-                inputRef={field.ref}
-                accept=".zip,application/zip"
-                archivo={field.value}
-                invalido={!!error}
-                describedBy={`${idZip}-ayuda${error ? ` ${idZip}-error` : ""}`}
-                onChange={(archivo) => field.onChange(archivo)}
-              />
-              <small id={`${idZip}-ayuda`}>
-                Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se
-                adjunta como su Tarjeta de Firmas.
-              </small>
-              {error && (
-                <small id={`${idZip}-error`} className="rf-importacion-error">
-                  {error.message}
-                </small>
-              )}
-            </div>
-          )}
-        />
-        <Controller
-          control={control}
-          name="CrearCatalogos"
-          render={({ field }) => (
-            <div className="rf-importacion-filtro">
-              <Checkbox inputId={idCrear} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} />
-              <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
-            </div>
-          )}
-        />
-        <div className="rf-importacion-acciones">
-          <Button
-            type="button"
-            label="Probar"
-            icon="pi pi-search"
-            disabled={iniciar.isPending || ocupada}
-            onClick={() => empezar(false)}
-          />
-          <Button
-            type="button"
-            label="Aplicar"
-            icon="pi pi-upload"
-            severity="warning"
-            disabled={iniciar.isPending || ocupada}
-            onClick={preguntarAplicar}
-          />
-        </div>
       </div>
       <ConfirmarAplicacion
         visible={confirmar !== null}
@@ -212,39 +126,170 @@ export default function ImportarRegistroPage() {
       />
       {actual && <Resumen r={actual} />}
       <h2 id="corridas-titulo">Últimas importaciones</h2>
-      <DataTable
-        value={corridas}
-        dataKey="idImportacion"
-        loading={lista.isFetching && !lista.data}
-        emptyMessage="Todavía no se ha importado ningún archivo."
-        stripedRows
-        size="small"
-        aria-labelledby="corridas-titulo"
-      >
-        <Column header="Inicio" body={(r: Importacion) => formatearFechaHora(r.inicio)} />
-        <Column header="Archivo" field="archivo" />
-        <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
-        <Column header="Usuario" field="usuario" />
-        <Column header="Estado" body={(r: Importacion) => <Estado r={r} />} />
-        <Column header="Filas" body={(r: Importacion) => miles(r.conteos.filas)} />
-        <Column header="Rechazadas" body={(r: Importacion) => miles(r.conteos.rechazada)} />
-        <Column
-          header="Informe"
-          body={(r: Importacion) => (
-            <Button
-              type="button"
-              label="Ver informe"
-              text
-              size="small"
-              aria-label={`Ver informe de ${r.archivo} (${formatearFechaHora(r.inicio)})`}
-              onClick={() => setElegida(r.idImportacion)}
-            />
-          )}
-        />
-      </DataTable>
+      <TablaCorridas corridas={corridas} cargando={lista.isFetching && !lista.data} onElegir={setElegida} />
       {actual && !enCurso(actual) && actual.conteos.filas > 0 && (
         <InformeImportacion key={actual.idImportacion} r={actual} />
       )}
     </PaginaConfiguracion>
+  );
+}
+
+function AccionesPlantilla() {
+  return (
+    <>
+      <Button
+        type="button"
+        label="Plantilla CSV"
+        icon="pi pi-download"
+        outlined
+        onClick={() => descargarPlantilla("csv").catch(() => notify.warn(MSG.errorDesconocido))}
+      />
+      <Button
+        type="button"
+        label="Plantilla Excel"
+        icon="pi pi-file-excel"
+        outlined
+        onClick={() => descargarPlantilla("xlsx").catch(() => notify.warn(MSG.errorDesconocido))}
+      />
+    </>
+  );
+}
+
+/** One of the two files: its label, the picker, its help (if any) and its error. */
+function CampoArchivoImportacion(props: {
+  control: Control<Formulario>;
+  name: "Archivo" | "Documentos";
+  id: string;
+  etiqueta: string;
+  accept: string;
+  ayuda?: string;
+}) {
+  const { control, name, id, etiqueta, accept, ayuda } = props;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState: { error } }) => {
+        const descrita = [ayuda ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+        return (
+          <div className="rf-importacion-campo">
+            <label htmlFor={id}>{etiqueta}</label>
+            <SelectorArchivo
+              id={id}
+              inputRef={field.ref}
+              accept={accept}
+              archivo={field.value}
+              invalido={!!error}
+              describedBy={descrita || undefined}
+              onChange={(archivo) => field.onChange(archivo)}
+            />
+            {ayuda && <small id={`${id}-ayuda`}>{ayuda}</small>}
+            {error && (
+              <small id={`${id}-error`} className="rf-importacion-error">
+                {error.message}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** The last runs, each with a button to its report. */
+function TablaCorridas(props: { corridas: Importacion[]; cargando: boolean; onElegir: (id: number) => void }) {
+  const { corridas, cargando, onElegir } = props;
+  return (
+    <DataTable
+      value={corridas}
+      dataKey="idImportacion"
+      loading={cargando}
+      emptyMessage="Todavía no se ha importado ningún archivo."
+      stripedRows
+      size="small"
+      aria-labelledby="corridas-titulo"
+    >
+      <Column header="Inicio" body={(r: Importacion) => formatearFechaHora(r.inicio)} />
+      <Column header="Archivo" field="archivo" />
+      <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
+      <Column header="Usuario" field="usuario" />
+      <Column header="Estado" body={(r: Importacion) => <Estado r={r} />} />
+      <Column header="Filas" body={(r: Importacion) => miles(r.conteos.filas)} />
+      <Column header="Rechazadas" body={(r: Importacion) => miles(r.conteos.rechazada)} />
+      <Column
+        header="Informe"
+        body={(r: Importacion) => (
+          <Button
+            type="button"
+            label="Ver informe"
+            text
+            size="small"
+            aria-label={`Ver informe de ${r.archivo} (${formatearFechaHora(r.inicio)})`}
+            onClick={() => onElegir(r.idImportacion)}
+          />
+        )}
+      />
+    </DataTable>
+  );
+}
+
+/** "Crear instituciones y cargos", then Probar (a test run) and Aplicar (asked first). */
+function OpcionesYBotones(props: {
+  control: Control<Formulario>;
+  deshabilitado: boolean;
+  onProbar: () => void;
+  onAplicar: () => void;
+}) {
+  const { control, deshabilitado, onProbar, onAplicar } = props;
+  const idCrear = useId();
+  return (
+    <>
+      <Controller
+        control={control}
+        name="CrearCatalogos"
+        render={({ field }) => (
+          <div className="rf-importacion-filtro">
+            <Checkbox inputId={idCrear} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} />
+            <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
+          </div>
+        )}
+      />
+      <div className="rf-importacion-acciones">
+        <Button type="button" label="Probar" icon="pi pi-search" disabled={deshabilitado} onClick={onProbar} />
+        <Button
+          type="button"
+          label="Aplicar"
+          icon="pi pi-upload"
+          severity="warning"
+          disabled={deshabilitado}
+          onClick={onAplicar}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The registry's file and the optional ZIP of signature cards. */
+function ArchivosImportacion({ control }: { control: Control<Formulario> }) {
+  const idArchivo = useId();
+  const idZip = useId();
+  return (
+    <>
+      <CampoArchivoImportacion
+        control={control}
+        name="Archivo"
+        id={idArchivo}
+        etiqueta="Archivo del registro"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      />
+      <CampoArchivoImportacion
+        control={control}
+        name="Documentos"
+        id={idZip}
+        etiqueta="Documentos (ZIP, opcional)"
+        accept=".zip,application/zip"
+        ayuda="Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se adjunta como su Tarjeta de Firmas."
+      />
+    </>
   );
 }
