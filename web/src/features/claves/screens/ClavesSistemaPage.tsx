@@ -32,6 +32,7 @@ function Estado({ c }: { c: ClaveSistema }) {
   return <Tag severity="success" value="Activa" />;
 }
 
+// Long: the keys table with its column templates, which read the revoke and new-key state.
 export default function ClavesSistemaPage() {
   const lista = useClavesSistema();
   const revocar = useRevocarClave();

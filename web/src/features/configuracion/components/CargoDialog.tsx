@@ -47,6 +47,7 @@ export interface CargoDialogProps {
   onHide: () => void;
 }
 
+// Long: the position's four fields and the dialog around them, each a few props of one `control`.
 export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) {
   const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,

@@ -73,6 +73,7 @@ export interface InstitucionDialogProps {
   onHide: () => void;
 }
 
+// Long: the institution's fields in the screen's order, each a few props of one `control`.
 export function InstitucionDialog({ modo, institucion, visible, onHide }: InstitucionDialogProps) {
   const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,

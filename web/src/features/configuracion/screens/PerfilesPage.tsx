@@ -16,6 +16,7 @@ import { ConfirmacionHost, confirmar } from "../components/confirmar";
 import { MantenimientoTabla } from "../components/MantenimientoTabla";
 import { PerfilDialog } from "../components/PerfilDialog";
 
+// Long: the profiles table and its delete confirmation, sharing the dialog's open state.
 export default function PerfilesPage() {
   const perfiles = usePerfiles();
   const eliminar = useEliminarPerfil();
