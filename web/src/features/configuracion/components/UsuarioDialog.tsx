@@ -4,7 +4,7 @@
  * of an external user. A react-hook-form form checked with the API's own schema before anything is
  * asked; Guardar then asks for confirmation; the server's field errors show under their fields.
  */
-import { MSG, type Usuario, zUsuarioCrearBody } from "@registro/contracts";
+import { MSG, type Usuario } from "@registro/contracts";
 import { useEffect, useMemo } from "react";
 import { Controller } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
@@ -22,63 +22,9 @@ import type { ClaveTemporal } from "./ClaveTemporalDialog";
 import { confirmar } from "./confirmar";
 import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH, ptDropdown } from "./pt";
+import { CAMPOS, desdeUsuario, esquema, type Formulario, VACIO } from "./usuario-valores";
 
 export type ModoDialogo = "crear" | "editar" | "detalles";
-
-/** The form's fields, named as the API names them (its errors land on them as they come). */
-interface Formulario {
-  Cedula: string;
-  Nombre: string;
-  Apellido: string;
-  IdPerfil: number | null;
-  Usuario: string;
-  Email: string;
-  UExterno: boolean;
-  IdInst: number | null;
-  Activo: boolean;
-}
-const CAMPOS = [
-  "Cedula",
-  "Nombre",
-  "Apellido",
-  "IdPerfil",
-  "Usuario",
-  "Email",
-  "UExterno",
-  "IdInst",
-  "Activo",
-] as const satisfies readonly (keyof Formulario)[];
-
-const VACIO: Formulario = {
-  Cedula: "",
-  Nombre: "",
-  Apellido: "",
-  IdPerfil: null,
-  Usuario: "",
-  Email: "",
-  UExterno: false,
-  IdInst: null,
-  Activo: true,
-};
-
-function desdeUsuario(u: Usuario): Formulario {
-  return {
-    Cedula: u.cedula,
-    Nombre: u.nombre,
-    Apellido: u.apellido,
-    IdPerfil: u.idPerfil,
-    Usuario: u.usuario,
-    Email: u.email,
-    UExterno: u.uExterno,
-    IdInst: u.idInst,
-    Activo: u.activo,
-  };
-}
-
-// The API's schema, and the institution an external user needs (the service's rule).
-const esquema = zUsuarioCrearBody.superRefine((u, ctx) => {
-  if (u.UExterno && !u.IdInst) ctx.addIssue({ code: "custom", path: ["IdInst"], message: MSG.requerido });
-});
 
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear Usuario",
