@@ -22,11 +22,11 @@ import { descargarPlantilla } from "../api/descargar-plantilla";
 import { useImportaciones } from "../api/get-importaciones";
 import { useIniciarImportacion } from "../api/iniciar-importacion";
 import { ConfirmarAplicacion, pruebaDe, sha256Archivo } from "../components/ConfirmarAplicacion";
-import { Estado, miles, Resumen } from "../components/EstadoImportacion";
+import { Estado, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
 import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
-import { formatearFechaHora } from "../../../lib/formato";
+import { formatearFechaHora, formatearNumero } from "../../../lib/formato";
 
 /** The upload's fields, named as the API's multipart fields. */
 interface Formulario {
@@ -214,8 +214,8 @@ function TablaCorridas(props: { corridas: Importacion[]; cargando: boolean; onEl
       <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
       <Column header="Usuario" field="usuario" />
       <Column header="Estado" body={(r: Importacion) => <Estado r={r} />} />
-      <Column header="Filas" body={(r: Importacion) => miles(r.conteos.filas)} />
-      <Column header="Rechazadas" body={(r: Importacion) => miles(r.conteos.rechazada)} />
+      <Column header="Filas" body={(r: Importacion) => formatearNumero(r.conteos.filas)} />
+      <Column header="Rechazadas" body={(r: Importacion) => formatearNumero(r.conteos.rechazada)} />
       <Column
         header="Informe"
         body={(r: Importacion) => (
