@@ -32,7 +32,6 @@ function Estado({ c }: { c: ClaveSistema }) {
   return <Tag severity="success" value="Activa" />;
 }
 
-// Long: the keys table with its column templates, which read the revoke and new-key state.
 export default function ClavesSistemaPage() {
   const lista = useClavesSistema();
   const revocar = useRevocarClave();
@@ -69,59 +68,7 @@ export default function ClavesSistemaPage() {
         su clave en la cabecera <code>Authorization: ApiKey …</code> o <code>X-Api-Key</code>; cada llamada queda en la
         auditoría con el nombre del sistema. Revoque la clave de un sistema que ya no deba llamar.
       </p>
-      <DataTable
-        value={lista.data ?? []}
-        dataKey="idClave"
-        loading={lista.isFetching && !lista.data}
-        emptyMessage="No se ha emitido ninguna clave."
-        stripedRows
-        size="small"
-        aria-labelledby="claves-titulo"
-        className="rf-tabla-apilable"
-      >
-        <Column header="Sistema" pt={etiqueta("Sistema")} field="nombre" />
-        <Column header="Clave" pt={etiqueta("Clave")} body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
-        <Column
-          header="Operaciones"
-          pt={etiqueta("Operaciones")}
-          body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")}
-        />
-        <Column
-          header="Direcciones"
-          pt={etiqueta("Direcciones")}
-          body={(c: ClaveSistema) => (c.direcciones.length ? c.direcciones.join(", ") : "Cualquiera")}
-        />
-        <Column
-          header="Vence"
-          pt={etiqueta("Vence")}
-          body={(c: ClaveSistema) => (c.expira ? formatearFecha(c.expira) : "Sin vencimiento")}
-        />
-        <Column
-          header="Último uso"
-          pt={etiqueta("Último uso")}
-          body={(c: ClaveSistema) =>
-            c.ultimoUso ? `${formatearFechaHora(c.ultimoUso)} (${c.ultimaDireccion ?? ""})` : "Nunca"
-          }
-        />
-        <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />
-        <Column
-          header="Acciones"
-          pt={etiqueta("Acciones")}
-          body={(c: ClaveSistema) =>
-            c.estado === "revocada" ? null : (
-              <Button
-                type="button"
-                label="Revocar"
-                icon="pi pi-ban"
-                severity="danger"
-                text
-                aria-label={`Revocar la clave de ${c.nombre}`}
-                onClick={() => pedirRevocar(c)}
-              />
-            )
-          }
-        />
-      </DataTable>
+      <TablaClaves claves={lista.data} cargando={lista.isFetching && !lista.data} onRevocar={pedirRevocar} />
       <NuevaClaveDialogo
         visible={nueva}
         onHide={() => setNueva(false)}
@@ -133,5 +80,69 @@ export default function ClavesSistemaPage() {
       <ClaveEmitidaDialogo emitida={emitida} onHide={() => setEmitida(null)} />
       <NotificacionesEnviadas />
     </PaginaConfiguracion>
+  );
+}
+
+/** The keys issued: who, what they may call, from where, until when, last use, state; Revocar on a live one. */
+function TablaClaves(props: {
+  claves: ClaveSistema[] | undefined;
+  cargando: boolean;
+  onRevocar: (c: ClaveSistema) => void;
+}) {
+  const { claves, cargando, onRevocar } = props;
+  return (
+    <DataTable
+      value={claves ?? []}
+      dataKey="idClave"
+      loading={cargando}
+      emptyMessage="No se ha emitido ninguna clave."
+      stripedRows
+      size="small"
+      aria-labelledby="claves-titulo"
+      className="rf-tabla-apilable"
+    >
+      <Column header="Sistema" pt={etiqueta("Sistema")} field="nombre" />
+      <Column header="Clave" pt={etiqueta("Clave")} body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
+      <Column
+        header="Operaciones"
+        pt={etiqueta("Operaciones")}
+        body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")}
+      />
+      <Column
+        header="Direcciones"
+        pt={etiqueta("Direcciones")}
+        body={(c: ClaveSistema) => (c.direcciones.length ? c.direcciones.join(", ") : "Cualquiera")}
+      />
+      <Column
+        header="Vence"
+        pt={etiqueta("Vence")}
+        body={(c: ClaveSistema) => (c.expira ? formatearFecha(c.expira) : "Sin vencimiento")}
+      />
+      <Column
+        header="Último uso"
+        pt={etiqueta("Último uso")}
+        body={(c: ClaveSistema) =>
+          c.ultimoUso ? `${formatearFechaHora(c.ultimoUso)} (${c.ultimaDireccion ?? ""})` : "Nunca"
+        }
+      />
+      <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />
+      <Column
+        header="Acciones"
+        pt={etiqueta("Acciones")}
+        body={(c: ClaveSistema) =>
+          c.estado === "revocada" ? null : (
+            <Button
+              type="button"
+              label="Revocar"
+              icon="pi pi-ban"
+              severity="danger"
+              text
+              aria-label={`Revocar la clave de ${c.nombre}`}
+              onClick={() => onRevocar(c)}
+            />
+          )
+        }
+      />
+    </DataTable>
   );
 }
