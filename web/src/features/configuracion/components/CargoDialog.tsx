@@ -6,6 +6,7 @@
  */
 import { type Cargo, TIPOS_CARGO, zCargoCrearBody } from "@registro/contracts";
 import { useEffect } from "react";
+import type { Control } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
 import { useFormulario } from "../../../components/formulario/use-formulario";
@@ -47,7 +48,6 @@ export interface CargoDialogProps {
   onHide: () => void;
 }
 
-// Long: the position's four fields and the dialog around them, each a few props of one `control`.
 export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) {
   const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,
@@ -109,47 +109,57 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
           if (!soloLectura) void guardar();
         }}
       >
-        <CampoTexto
-          control={control}
-          name="Nombre"
-          id="cargo-nombre"
-          etiqueta="Cargo"
-          requerido={!soloLectura}
-          readOnly={soloLectura}
-          maxLength={100}
-        />
-        <CampoAreaTexto
-          control={control}
-          name="Descripcion"
-          id="cargo-descripcion"
-          etiqueta="Descripción"
-          readOnly={soloLectura}
-          maxLength={300}
-        />
-        <div className="rfo-grid rfo-grid-2">
-          <CampoLista
-            control={control}
-            name="Tipo"
-            id="cargo-tipo"
-            etiqueta="Tipo"
-            requerido={!soloLectura}
-            options={[...TIPOS_CARGO]}
-            placeholder="Seleccione el tipo"
-            disabled={soloLectura}
-            pt={ptDropdown("Tipo")}
-          />
-          {modo !== "crear" && (
-            <CampoInterruptor
-              control={control}
-              name="Estatus"
-              id="cargo-activo"
-              etiqueta="Activo"
-              disabled={soloLectura}
-              pt={PT_SWITCH}
-            />
-          )}
-        </div>
+        <CamposCargo control={control} modo={modo} />
       </form>
     </Dialogo>
+  );
+}
+
+/** Cargo, Descripción, Tipo and (editing or reading) Activo. */
+function CamposCargo({ control, modo }: { control: Control<Formulario>; modo: ModoDialogo }) {
+  const soloLectura = modo === "detalles";
+  return (
+    <>
+      <CampoTexto
+        control={control}
+        name="Nombre"
+        id="cargo-nombre"
+        etiqueta="Cargo"
+        requerido={!soloLectura}
+        readOnly={soloLectura}
+        maxLength={100}
+      />
+      <CampoAreaTexto
+        control={control}
+        name="Descripcion"
+        id="cargo-descripcion"
+        etiqueta="Descripción"
+        readOnly={soloLectura}
+        maxLength={300}
+      />
+      <div className="rfo-grid rfo-grid-2">
+        <CampoLista
+          control={control}
+          name="Tipo"
+          id="cargo-tipo"
+          etiqueta="Tipo"
+          requerido={!soloLectura}
+          options={[...TIPOS_CARGO]}
+          placeholder="Seleccione el tipo"
+          disabled={soloLectura}
+          pt={ptDropdown("Tipo")}
+        />
+        {modo !== "crear" && (
+          <CampoInterruptor
+            control={control}
+            name="Estatus"
+            id="cargo-activo"
+            etiqueta="Activo"
+            disabled={soloLectura}
+            pt={PT_SWITCH}
+          />
+        )}
+      </div>
+    </>
   );
 }
