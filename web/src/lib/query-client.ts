@@ -43,7 +43,7 @@ declare module "@tanstack/react-query" {
 }
 
 /** A 401: the session handler has sent the user to Login with its own notice; nothing more is said. */
-function sesionTerminada(error: unknown): boolean {
+export function sesionTerminada(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
 
