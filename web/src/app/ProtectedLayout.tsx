@@ -16,7 +16,7 @@ import { Sidebar } from "../components/layout/Sidebar";
 import { useCerrarSesion } from "../components/layout/use-cerrar-sesion";
 import { CampanaAvisos } from "../features/avisos/CampanaAvisos";
 import { PATH_SEGURIDAD } from "../features/seguridad/routes";
-import { ApiError } from "../lib/api-client";
+import { sesionTerminada } from "../lib/query-client";
 import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 // PrimeReact's layout rules for the first screens, loaded with the frame (build/vite-plugins.ts).
@@ -86,6 +86,7 @@ export default function ProtectedLayout() {
   );
 }
 
+// Long: the signed-in frame: session check, top bar, menu, outlet and session dialogs share the session's state.
 function SesionActiva() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -122,7 +123,7 @@ function SesionActiva() {
   if (sinUsuario) return <Navigate to="/Login" replace />;
   if (!data) {
     // A 401 is handled by the router (back to Login); anything else gets a way out.
-    if (error && !(error instanceof ApiError && error.status === 401)) {
+    if (error && !sesionTerminada(error)) {
       return (
         <Suspense fallback={<PantallaCarga />}>
           <ErrorSesion reintentar={() => refetch()} reintentando={isFetching} salir={cerrarSesion} />

@@ -3,9 +3,7 @@
  */
 import { type InstitucionOpcion, MSG } from "@registro/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { api } from "../../lib/api-client";
-import { notify } from "../../lib/toast";
 
 export function cargarInstituciones(): Promise<InstitucionOpcion[]> {
   return api.get<InstitucionOpcion[]>("api/Usuarios/CargarInstituciones");
@@ -18,9 +16,10 @@ export const consultaInstituciones = queryOptions({
 });
 
 export function useInstituciones(habilitado = true) {
-  const query = useQuery({ ...consultaInstituciones, enabled: habilitado });
-  useEffect(() => {
-    if (query.isError) notify.error(MSG.errorCargarInstituciones);
-  }, [query.isError]);
-  return query;
+  // The message is this hook's, not the prefetch's: said once the list is on screen.
+  return useQuery({
+    ...consultaInstituciones,
+    enabled: habilitado,
+    meta: { errorCarga: MSG.errorCargarInstituciones },
+  });
 }

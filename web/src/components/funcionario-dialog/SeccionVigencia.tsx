@@ -180,38 +180,45 @@ export function SeccionVigencia({ control, idc, grupos }: Props) {
         </div>
       )}
 
-      <Controller
-        control={control}
-        name={"SelectedFirms" satisfies Path<ValoresFuncionario>}
-        render={({ field, fieldState }) => (
-          <Campo id={idc("SelectedFirms")} etiqueta="Firmas autorizadas" requerido error={fieldState.error?.message}>
-            <MultiSelect
-              inputId={idc("SelectedFirms")}
-              value={field.value}
-              options={grupos}
-              optionLabel="label"
-              optionValue="value"
-              optionGroupLabel="label"
-              optionGroupChildren="items"
-              maxSelectedLabels={3}
-              selectedItemsLabel="{0} firmas seleccionadas"
-              placeholder="Seleccione las firmas"
-              emptyMessage={MSG.sinRegistros}
-              onChange={(ev) => field.onChange(ev.value as number[])}
-              onBlur={field.onBlur}
-              invalid={!!fieldState.error}
-              display="comma"
-              className="rfo-ancho"
-              // "All the signatures" is no choice to offer, and its checkbox nested a control in the header.
-              showSelectAll={false}
-              pt={{
-                ...PT_MULTISELECT_AGRUPADO,
-                input: ariaError(idc("SelectedFirms"), fieldState.error?.message),
-              }}
-            />
-          </Campo>
-        )}
-      />
+      <CampoFirmas control={control} idc={idc} grupos={grupos} />
     </>
+  );
+}
+
+/** The signatures the official may sign, grouped by type. */
+function CampoFirmas({ control, idc, grupos }: Props) {
+  return (
+    <Controller
+      control={control}
+      name={"SelectedFirms" satisfies Path<ValoresFuncionario>}
+      render={({ field, fieldState }) => (
+        <Campo id={idc("SelectedFirms")} etiqueta="Firmas autorizadas" requerido error={fieldState.error?.message}>
+          <MultiSelect
+            inputId={idc("SelectedFirms")}
+            value={field.value}
+            options={grupos}
+            optionLabel="label"
+            optionValue="value"
+            optionGroupLabel="label"
+            optionGroupChildren="items"
+            maxSelectedLabels={3}
+            selectedItemsLabel="{0} firmas seleccionadas"
+            placeholder="Seleccione las firmas"
+            emptyMessage={MSG.sinRegistros}
+            onChange={(ev) => field.onChange(ev.value as number[])}
+            onBlur={field.onBlur}
+            invalid={!!fieldState.error}
+            display="comma"
+            className="rfo-ancho"
+            // "All the signatures" is no choice to offer, and its checkbox nested a control in the header.
+            showSelectAll={false}
+            pt={{
+              ...PT_MULTISELECT_AGRUPADO,
+              input: ariaError(idc("SelectedFirms"), fieldState.error?.message),
+            }}
+          />
+        </Campo>
+      )}
+    />
   );
 }

@@ -1,24 +1,14 @@
 /** Look-ups the official dialog reads: the officials' positions and the signature catalogue. */
 import { type CargoOpcion, MSG, type TipoFirma } from "@registro/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../lib/api-client";
-import { notify } from "../../lib/toast";
-
-/** Shows a SPEC.md §8 toast when a look-up fails, then lets the query report the error. */
-async function conAviso<T>(mensaje: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.status === 401)) notify.error(mensaje);
-    throw e;
-  }
-}
+import { api } from "../../lib/api-client";
 
 /** GET api/Perfiles/GetCargos: positions an official may hold. */
 export function useCargosFuncionario(enabled = true) {
   return useQuery({
     queryKey: ["cargos", "funcionario"],
-    queryFn: () => conAviso(MSG.errorCargarCargos, () => api.get<CargoOpcion[]>("api/Perfiles/GetCargos")),
+    queryFn: () => api.get<CargoOpcion[]>("api/Perfiles/GetCargos"),
+    meta: { errorCarga: MSG.errorCargarCargos },
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -43,7 +33,8 @@ function agrupar(tipos: TipoFirma[]): GrupoFirmas[] {
  */
 export const consultaCatalogoFirmas = queryOptions({
   queryKey: ["firmas", "catalogo"],
-  queryFn: () => conAviso(MSG.errorCargarFirmas, () => api.get<TipoFirma[]>("api/SolicitudFirma/GetFirmas")),
+  queryFn: () => api.get<TipoFirma[]>("api/SolicitudFirma/GetFirmas"),
+  meta: { errorCarga: MSG.errorCargarFirmas },
   staleTime: 5 * 60_000,
 });
 

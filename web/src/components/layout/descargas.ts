@@ -4,16 +4,12 @@
  */
 import { MSG } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { ApiError, descargarArchivo } from "../../lib/api-client";
-import { notify } from "../../lib/toast";
+import { descargarArchivo } from "../../lib/api-client";
 
 function useDescarga(path: string, nombre: string, mensajeError: string) {
   return useMutation({
     mutationFn: () => descargarArchivo(path, nombre),
-    onError: (e) => {
-      // A 401 already sent the user to Login with its own notice.
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(mensajeError);
-    },
+    meta: { errorAccion: mensajeError },
   });
 }
 

@@ -6,7 +6,7 @@
 import { ESTATUS, MSG } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { ApiError, obtenerBlob } from "../../lib/api-client";
+import { obtenerBlob } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
 
 async function descargarConstancia(idSolicitud: number): Promise<void> {
@@ -29,9 +29,7 @@ async function descargarConstancia(idSolicitud: number): Promise<void> {
 export function BotonConstancia({ idSolicitud, estatus }: { idSolicitud: number; estatus: number }) {
   const descarga = useMutation({
     mutationFn: () => descargarConstancia(idSolicitud),
-    onError: (e) => {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorDescargarConstancia);
-    },
+    meta: { errorAccion: MSG.errorDescargarConstancia },
   });
   if (estatus !== ESTATUS.ACTIVA && estatus !== ESTATUS.INACTIVADO) return null;
   return (

@@ -14,11 +14,10 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { ConfirmDialog } from "primereact/confirmdialog";
 import { useEffect, useId, useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { RespuestaAccion } from "../../lib/api-client";
 import { notify } from "../../lib/toast";
-import { aplicarErroresServidor, resolverDelEsquema } from "../formulario/servidor";
-import { useFocoPrimerError } from "../formulario/use-foco-error";
+import { useFormulario } from "../formulario/use-formulario";
 import { type OrigenMotivos, useMotivos } from "./api/get-motivos";
 import { CampoObservaciones } from "./CampoObservaciones";
 import "./solicitud.css";
@@ -72,6 +71,7 @@ export type DecisionDialogProps = ComunProps &
       }
   );
 
+// Long: one dialog, two modes (a confirmation or reasons and a comment) sharing one mutation and the discard question; split, each part would take the whole state.
 export function DecisionDialog(props: DecisionDialogProps) {
   const {
     visible,
@@ -85,13 +85,14 @@ export function DecisionDialog(props: DecisionDialogProps) {
   } = props;
   const id = useId();
   const conMotivos = props.modo === "motivos";
-  const { control, getValues, handleSubmit, reset, setError } = useForm<CuerpoDecision>({
+  const { control, getValues, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<
+    CuerpoDecision,
+    HTMLDivElement
+  >({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const [listaAbierta, setListaAbierta] = useState(false);
   const [preguntar, setPreguntar] = useState(false);
 
@@ -124,7 +125,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
         notify.warn(r.message);
         // A confirmation has nothing to correct: close it; a form stays open with its field errors.
         if (conMotivos) {
-          aplicarErroresServidor(r.errors, setError, CAMPOS);
+          erroresServidor(r.errors);
           fallo();
         } else onHide();
         onRechazo?.();

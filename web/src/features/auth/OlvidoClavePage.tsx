@@ -6,10 +6,9 @@
  */
 import { APP_NOMBRE_CORTO, MSG, zOlvidoClaveBody } from "@registro/contracts";
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Link } from "react-router";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
+import { useFormulario } from "../../components/formulario/use-formulario";
 import { notify } from "../../lib/toast";
 import { pedirEnlace } from "./api/restablecer";
 import "./login.css";
@@ -18,15 +17,15 @@ import "./login.css";
 interface Formulario {
   Email: string;
 }
+const CAMPOS = ["Email"] as const;
 
+// Long: one form (the address) on a page of its own, outside the layout.
 export default function OlvidoClavePage() {
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  const { control, handleSubmit, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: { Email: "" },
-    resolver: resolverDelEsquema(zOlvidoClaveBody),
-    // useFocoPrimerError takes the focus to the error.
-    shouldFocusError: false,
+    esquema: zOlvidoClaveBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const [enviando, setEnviando] = useState(false);
   const [enviado, setEnviado] = useState<string | null>(null);
 
@@ -38,7 +37,7 @@ export default function OlvidoClavePage() {
     setEnviando(true);
     try {
       const r = await pedirEnlace({ Email: f.Email });
-      aplicarErroresServidor(r.errors, setError, ["Email"]);
+      erroresServidor(r.errors);
       if (r.success) setEnviado(r.message);
       else if (!r.errors) notify.warn(r.message);
       else {

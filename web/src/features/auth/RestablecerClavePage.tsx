@@ -8,10 +8,9 @@
  */
 import { APP_NOMBRE_CORTO, MSG, zRestablecerClaveBody } from "@registro/contracts";
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
+import { useFormulario } from "../../components/formulario/use-formulario";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { notify } from "../../lib/toast";
 import { restablecerClave } from "./api/restablecer";
@@ -25,17 +24,16 @@ interface Formulario {
 const CAMPOS = ["NuevaContraseña", "ConfirmarContraseña"] as const;
 const esquema = zRestablecerClaveBody.omit({ Token: true });
 
+// Long: one form (two password fields) on a page of its own, outside the layout.
 export default function RestablecerClavePage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [secreto] = useState(() => location.hash.replace(/^#/, ""));
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  const { control, handleSubmit, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: { NuevaContraseña: "", ConfirmarContraseña: "" },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const [enlaceInvalido, setEnlaceInvalido] = useState(false);
   const [enviando, setEnviando] = useState(false);
 
@@ -53,7 +51,7 @@ export default function RestablecerClavePage() {
         navigate("/Login", { replace: true, state: { aviso: r.message, exito: true } });
         return;
       }
-      const otros = aplicarErroresServidor(r.errors, setError, CAMPOS);
+      const otros = erroresServidor(r.errors);
       if (otros.Token) {
         setEnlaceInvalido(true);
         notify.warn(otros.Token[0]);

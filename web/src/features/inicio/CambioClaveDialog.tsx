@@ -8,10 +8,9 @@
  */
 import { MSG, PASSWORD_MAX, PASSWORD_MIN, zCambiarClaveBody } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Dialogo } from "../../components/Dialogo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../components/formulario/use-foco-error";
+import { useFormulario } from "../../components/formulario/use-formulario";
 import { CampoClave } from "../../components/layout/CampoClave";
 import { notify } from "../../lib/toast";
 import { useCambiarClave } from "./api/cambiar-clave";
@@ -33,19 +32,17 @@ const esquema = zCambiarClaveBody.superRefine((b, ctx) => {
 });
 
 export function CambioClaveDialog({ idUsuario }: { idUsuario: number }) {
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  const { control, handleSubmit, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: { ContraseñaActual: "", NuevaContraseña: "", ConfirmarContraseña: "" },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const mutation = useCambiarClave();
 
   const enviar = async (f: Formulario) => {
     try {
       const res = await mutation.mutateAsync({ idUsuario, ...f });
-      aplicarErroresServidor(res.errors, setError, CAMPOS);
+      erroresServidor(res.errors);
       if (res.success) notify.success(res.message);
       else {
         notify.warn(res.message);

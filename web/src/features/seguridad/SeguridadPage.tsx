@@ -12,6 +12,7 @@ import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { useState } from "react";
 import { ApiError, type RespuestaAccion } from "../../lib/api-client";
 import { formatearFechaHora } from "../../lib/formato";
+import { avisarFallo } from "../../lib/query-client";
 import { notify } from "../../lib/toast";
 import { OtraDireccion, useAgregarLlave } from "./api/agregar-llave";
 import { useEliminarFactor } from "./api/eliminar-factor";
@@ -46,10 +47,10 @@ function avisar(r: RespuestaAccion): boolean {
   return r.success;
 }
 function fallo(e: unknown) {
-  if (e instanceof ApiError && e.status === 401) return;
-  notify.error(e instanceof Error && e.message ? e.message : "No se pudo completar la operación.");
+  avisarFallo(e, e instanceof Error && e.message ? e.message : "No se pudo completar la operación.");
 }
 
+// Long: the screen's three factor lists (passkeys, app, codes) and the dialogs they open share the page's state of which dialog is open.
 export default function SeguridadPage() {
   const estado = useEstadoSegundoFactor();
   const agregarLlave = useAgregarLlave();

@@ -8,20 +8,21 @@ import type { SesionActiva } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { Tag } from "primereact/tag";
-import { formatearFechaHora } from "../../components/solicitud/formato";
-import { ApiError } from "../../lib/api-client";
+import { formatearFechaHora } from "../../lib/formato";
 import { notify } from "../../lib/toast";
-import { useCerrarOtras, useCerrarSesion, useSesiones } from "./api/sesiones";
+import { useCerrarOtras } from "./api/cerrar-otras";
+import { useCerrarSesion } from "./api/cerrar-sesion";
+import { useSesiones } from "./api/get-sesiones";
 import "./sesiones.css";
+import { avisarFallo } from "../../lib/query-client";
 
 function avisar(r: { success: boolean; message: string }) {
   if (r.success) notify.success(r.message);
   else notify.warn(r.message);
 }
 
-function avisarFallo(e: unknown) {
-  if (e instanceof ApiError && e.status === 401) return;
-  notify.warn(e instanceof Error ? e.message : String(e));
+function avisarFalloSesion(e: unknown) {
+  avisarFallo(e, undefined, "warn");
 }
 
 export function MisSesionesDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
@@ -46,7 +47,7 @@ export function MisSesionesDialog({ visible, onHide }: { visible: boolean; onHid
             severity="danger"
             outlined
             disabled={otras === 0 || ocupado}
-            onClick={() => cerrarOtras.mutateAsync().then(avisar, avisarFallo)}
+            onClick={() => cerrarOtras.mutateAsync().then(avisar, avisarFalloSesion)}
           />
           <Button type="button" label="Cerrar" icon="pi pi-times" onClick={onHide} />
         </div>
@@ -63,7 +64,7 @@ export function MisSesionesDialog({ visible, onHide }: { visible: boolean; onHid
               key={s.idSesion}
               sesion={s}
               ocupado={ocupado}
-              onCerrar={() => cerrar.mutateAsync(s.idSesion).then(avisar, avisarFallo)}
+              onCerrar={() => cerrar.mutateAsync(s.idSesion).then(avisar, avisarFalloSesion)}
             />
           ))}
         </ul>

@@ -2,19 +2,17 @@
 import { type CambiosSolicitud, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export function obtenerCambios(idSolicitud: number): Promise<CambiosSolicitud> {
   return api.get<CambiosSolicitud>(`api/SolicitudFirma/Cambios/${idSolicitud}`);
 }
 
 export function useCambios(idSolicitud: number, habilitado = true) {
-  const query = useQuery({
+  return useQuery({
     enabled: habilitado && Number.isInteger(idSolicitud),
     queryKey: ["solicitud", idSolicitud, "cambios"],
     queryFn: () => obtenerCambios(idSolicitud),
     staleTime: 0,
+    meta: { errorCarga: MSG.errorCargarDetalles },
   });
-  useAvisoError(query.isError, MSG.errorCargarDetalles);
-  return query;
 }

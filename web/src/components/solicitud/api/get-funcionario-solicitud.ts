@@ -2,7 +2,6 @@
 import { type Funcionario, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export const claveFuncionarios = (idSolicitud: number) => ["solicitud", idSolicitud, "funcionarios"] as const;
 
@@ -11,12 +10,11 @@ export function obtenerFuncionarios(idSolicitud: number): Promise<Funcionario[]>
 }
 
 export function useFuncionariosSolicitud(idSolicitud: number, habilitado = true) {
-  const query = useQuery({
+  return useQuery({
     enabled: habilitado,
     queryKey: claveFuncionarios(idSolicitud),
     queryFn: () => obtenerFuncionarios(idSolicitud),
     staleTime: 0,
+    meta: { errorCarga: MSG.errorCargarFuncionarios },
   });
-  useAvisoError(query.isError, MSG.errorCargarFuncionarios);
-  return query;
 }

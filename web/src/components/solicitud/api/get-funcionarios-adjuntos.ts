@@ -2,19 +2,17 @@
 import { type Adjunto, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export function obtenerFuncionarioAdjuntos(idSolicitud: number, idFuncionario: number): Promise<Adjunto[]> {
   return api.get<Adjunto[]>(`api/SolicitudFirma/GetFuncionariosAdjuntos/${idSolicitud}/${idFuncionario}`);
 }
 
 export function useFuncionarioAdjuntos(idSolicitud: number, idFuncionario: number | null) {
-  const query = useQuery({
+  return useQuery({
     queryKey: ["solicitud", idSolicitud, "funcionario", idFuncionario, "adjuntos"],
     queryFn: () => obtenerFuncionarioAdjuntos(idSolicitud, idFuncionario!),
     enabled: idFuncionario !== null,
     staleTime: 0,
+    meta: { errorCarga: MSG.errorCargarAdjuntosFuncionario },
   });
-  useAvisoError(query.isError, MSG.errorCargarAdjuntosFuncionario);
-  return query;
 }

@@ -2,7 +2,6 @@
 import { type HistoricoEntrada, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export function obtenerHistorico(idSolicitud: number): Promise<HistoricoEntrada[]> {
   return api.get<HistoricoEntrada[]>(`api/SolicitudFirma/Historico/${idSolicitud}`);
@@ -10,12 +9,11 @@ export function obtenerHistorico(idSolicitud: number): Promise<HistoricoEntrada[
 
 /** `activo` false: not read yet (e.g. until the request itself is). */
 export function useHistorico(idSolicitud: number, activo = true) {
-  const query = useQuery({
+  return useQuery({
     queryKey: ["solicitud", idSolicitud, "historico"],
     queryFn: () => obtenerHistorico(idSolicitud),
     staleTime: 0,
     enabled: activo,
+    meta: { errorCarga: MSG.errorCargarDetalles },
   });
-  useAvisoError(query.isError, MSG.errorCargarDetalles);
-  return query;
 }

@@ -2,19 +2,17 @@
 import { MSG, type Rechazo } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export function obtenerRechazos(idSolicitud: number): Promise<Rechazo[]> {
   return api.get<Rechazo[]>(`api/SolicitudFirma/GetRechazos/${idSolicitud}`);
 }
 
 export function useRechazos(idSolicitud: number) {
-  const query = useQuery({
+  return useQuery({
     queryKey: ["solicitud", idSolicitud, "rechazos"],
     queryFn: () => obtenerRechazos(idSolicitud),
     staleTime: 0,
+    // SPEC.md §8: the details message covers rejections too.
+    meta: { errorCarga: MSG.errorCargarDetalles },
   });
-  // SPEC.md §8: the details message covers rejections too.
-  useAvisoError(query.isError, MSG.errorCargarDetalles);
-  return query;
 }

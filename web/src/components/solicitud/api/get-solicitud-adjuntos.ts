@@ -2,19 +2,17 @@
 import { type Adjunto, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { useAvisoError } from "./aviso-error";
 
 export function obtenerSolicitudAdjuntos(idSolicitud: number): Promise<Adjunto[]> {
   return api.get<Adjunto[]>(`api/SolicitudFirma/GetSolicitudAdjuntos/${idSolicitud}`);
 }
 
 export function useSolicitudAdjuntos(idSolicitud: number, habilitado = true) {
-  const query = useQuery({
+  return useQuery({
     enabled: habilitado,
     queryKey: ["solicitud", idSolicitud, "adjuntos"],
     queryFn: () => obtenerSolicitudAdjuntos(idSolicitud),
     staleTime: 0,
+    meta: { errorCarga: MSG.errorCargarAdjuntos },
   });
-  useAvisoError(query.isError, MSG.errorCargarAdjuntos);
-  return query;
 }

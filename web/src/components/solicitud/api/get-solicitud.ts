@@ -1,8 +1,7 @@
 /** GET api/SolicitudFirma/{idSolicitud}: one request with its institution and incumbent. */
-import type { Solicitud } from "@registro/contracts";
+import { MSG, type Solicitud } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { mensajeSolicitud, useAvisoError } from "./aviso-error";
 
 export const claveSolicitud = (idSolicitud: number) => ["solicitud", idSolicitud] as const;
 
@@ -11,12 +10,12 @@ export function obtenerSolicitud(idSolicitud: number): Promise<Solicitud> {
 }
 
 export function useSolicitud(idSolicitud: number) {
-  const query = useQuery({
+  return useQuery({
     queryKey: claveSolicitud(idSolicitud),
     queryFn: () => obtenerSolicitud(idSolicitud),
     enabled: Number.isInteger(idSolicitud) && idSolicitud > 0,
     staleTime: 0,
+    // As mensajeSolicitud says it on the screen.
+    meta: { errorCarga: MSG.errorCargarDetalles, porEstado: { 404: MSG.solicitudNoEncontrada } },
   });
-  useAvisoError(query.isError, mensajeSolicitud(query.error));
-  return query;
 }

@@ -1,9 +1,8 @@
 /** GET api/Correos/NoEnviados (paged) and POST api/Correos/Reintentar/{id}. */
 import { type CorreoNoEnviado, MSG } from "@registro/contracts";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type RespuestaAccion } from "../../../lib/api-client";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { notify } from "../../../lib/toast";
 
 const CLAVE = ["avisos", "correos-no-enviados"] as const;
 
@@ -14,14 +13,8 @@ export function obtenerCorreosNoEnviados(q: { page: number; rows: number }) {
 export function useCorreosNoEnviados(q: { page: number; rows: number }) {
   return useQuery({
     queryKey: [...CLAVE, q],
-    queryFn: async () => {
-      try {
-        return await obtenerCorreosNoEnviados(q);
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarCorreos);
-        throw e;
-      }
-    },
+    queryFn: () => obtenerCorreosNoEnviados(q),
+    meta: { errorCarga: MSG.errorCargarCorreos },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -7,15 +7,14 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useCorreosNoEnviados, useReintentarCorreo } from "../api/correos-no-enviados";
 import "../avisos.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFechaHora } from "../../../lib/formato";
 
 export default function CorreosNoEnviadosPage() {
-  const navigate = useNavigate();
   const [pagina, setPagina] = useState({ page: 0, rows: 15 });
   const lista = useCorreosNoEnviados(pagina);
   const reintentar = useReintentarCorreo();
@@ -39,18 +38,7 @@ export default function CorreosNoEnviadosPage() {
   );
 
   return (
-    <section className="rf-correos" aria-labelledby="correos-titulo">
-      <div className="rf-correos-cabecera">
-        <h1 id="correos-titulo">Correos no enviados</h1>
-        <Button
-          type="button"
-          label="Volver"
-          icon="pi pi-arrow-left"
-          severity="secondary"
-          outlined
-          onClick={() => navigate("/Configuracion")}
-        />
-      </div>
+    <PaginaConfiguracion idTitulo="correos-titulo" titulo="Correos no enviados" clase="rf-correos">
       <p className="rf-preferencias-nota">
         Correos de avisos que el servidor de correo no aceptó tras varios intentos. Los avisos siguen visibles en la
         aplicación para sus destinatarios.
@@ -81,6 +69,6 @@ export default function CorreosNoEnviadosPage() {
         <Column header="Último error" field="error" />
         <Column header="Acciones" body={accion} />
       </DataTable>
-    </section>
+    </PaginaConfiguracion>
   );
 }

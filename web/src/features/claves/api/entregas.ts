@@ -1,24 +1,19 @@
 /** GET api/Notificaciones/Entregas (the change notifications' delivery log) and a replay of one. */
 import { type EstadoEntrega, MSG, type PaginaEntregas } from "@registro/contracts";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type RespuestaAccion } from "../../../lib/api-client";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { notify } from "../../../lib/toast";
 
 const CLAVE = ["claves", "entregas"] as const;
 
 export function useEntregas(page: number, rows: number, estado: EstadoEntrega | null) {
   return useQuery({
     queryKey: [...CLAVE, page, rows, estado],
-    queryFn: async () => {
+    queryFn: () => {
       const q = new URLSearchParams({ page: String(page), rows: String(rows), ...(estado ? { estado } : {}) });
-      try {
-        return await api.get<PaginaEntregas>(`api/Notificaciones/Entregas?${q}`);
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarEntregas);
-        throw e;
-      }
+      return api.get<PaginaEntregas>(`api/Notificaciones/Entregas?${q}`);
     },
+    meta: { errorCarga: MSG.errorCargarEntregas },
     placeholderData: keepPreviousData,
     staleTime: 0,
     // While some notification on the page waits for delivery, the log follows it.

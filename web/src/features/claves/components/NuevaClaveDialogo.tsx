@@ -18,15 +18,14 @@ import { Checkbox } from "primereact/checkbox";
 import { InputText } from "primereact/inputtext";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { Dialogo } from "../../../components/Dialogo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SelectorFecha } from "../../../components/SelectorFecha";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { useEmitirClave } from "../api/claves";
+import { useEmitirClave } from "../api/emitir-clave";
 
 /** The form's fields, named as the API names them; the addresses and the expiry are the text typed. */
 interface Formulario {
@@ -61,6 +60,7 @@ const esquema = zNuevaClave.extend({
 const porCampo = (errores: Errores | undefined): Errores =>
   Object.fromEntries(Object.entries(errores ?? {}).map(([k, v]) => [k.replace(/\.\d+$/, ""), v]));
 
+// Long: one form (name, purpose, addresses, expiry, events) in the screen's order, each field a few props of one `control`.
 export function NuevaClaveDialogo({
   visible,
   onHide,
@@ -72,14 +72,15 @@ export function NuevaClaveDialogo({
 }) {
   const id = useId();
   const emitir = useEmitirClave();
-  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
-    defaultValues: INICIALES,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
-  });
   // Not a <form>: as before, Enter in a field does not issue a key; the footer's button does.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<
+    Formulario,
+    HTMLDivElement
+  >({
+    defaultValues: INICIALES,
+    esquema,
+    campos: CAMPOS,
+  });
 
   const enviar = handleSubmit((leida) => {
     // The schema's output: the addresses as a list, the expiry as YYYY-MM-DD or null.
@@ -94,7 +95,7 @@ export function NuevaClaveDialogo({
       {
         onSuccess: (r) => {
           if (!r.success) {
-            aplicarErroresServidor(porCampo((r as { errors?: Errores }).errors), setError, CAMPOS);
+            erroresServidor(porCampo((r as { errors?: Errores }).errors));
             fallo();
             return;
           }

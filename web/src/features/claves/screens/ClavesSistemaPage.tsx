@@ -11,21 +11,20 @@ import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 import { DataTable } from "primereact/datatable";
 import { Tag } from "primereact/tag";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { useClavesSistema, useRevocarClave } from "../api/claves";
+import { useClavesSistema } from "../api/get-claves";
+import { useRevocarClave } from "../api/revocar-clave";
 import { ClaveEmitidaDialogo } from "../components/ClaveEmitidaDialogo";
 import { NotificacionesEnviadas } from "../components/NotificacionesEnviadas";
 import { NuevaClaveDialogo } from "../components/NuevaClaveDialogo";
 import "../claves.css";
 import "../../../components/bandeja/bandeja.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
 // On a phone each key is a stacked card, as the other tables (bandeja.css: rf-tabla-apilable).
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
-const fecha = (iso: string) => formatearFecha(iso);
 
 function Estado({ c }: { c: ClaveSistema }) {
   if (c.estado === "revocada") return <Tag severity="danger" value="Revocada" />;
@@ -34,7 +33,6 @@ function Estado({ c }: { c: ClaveSistema }) {
 }
 
 export default function ClavesSistemaPage() {
-  const navigate = useNavigate();
   const lista = useClavesSistema();
   const revocar = useRevocarClave();
   const [nueva, setNueva] = useState(false);
@@ -58,80 +56,19 @@ export default function ClavesSistemaPage() {
     });
 
   return (
-    <section className="rf-claves" aria-labelledby="claves-titulo">
+    <PaginaConfiguracion
+      idTitulo="claves-titulo"
+      titulo="Claves de sistema"
+      clase="rf-claves"
+      acciones={<Button type="button" label="Nueva clave" icon="pi pi-plus" onClick={() => setNueva(true)} />}
+    >
       <ConfirmDialog group="claves" />
-      <div className="rf-claves-cabecera">
-        <h1 id="claves-titulo">Claves de sistema</h1>
-        <div className="rf-claves-acciones">
-          <Button type="button" label="Nueva clave" icon="pi pi-plus" onClick={() => setNueva(true)} />
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
-          />
-        </div>
-      </div>
       <p>
         Un sistema (un banco, un ministerio) llama a la verificación, o se suscribe a las notificaciones de cambios, con
         su clave en la cabecera <code>Authorization: ApiKey …</code> o <code>X-Api-Key</code>; cada llamada queda en la
         auditoría con el nombre del sistema. Revoque la clave de un sistema que ya no deba llamar.
       </p>
-      <DataTable
-        value={lista.data ?? []}
-        dataKey="idClave"
-        loading={lista.isFetching && !lista.data}
-        emptyMessage="No se ha emitido ninguna clave."
-        stripedRows
-        size="small"
-        aria-labelledby="claves-titulo"
-        className="rf-tabla-apilable"
-      >
-        <Column header="Sistema" pt={etiqueta("Sistema")} field="nombre" />
-        <Column header="Clave" pt={etiqueta("Clave")} body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
-        <Column
-          header="Operaciones"
-          pt={etiqueta("Operaciones")}
-          body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")}
-        />
-        <Column
-          header="Direcciones"
-          pt={etiqueta("Direcciones")}
-          body={(c: ClaveSistema) => (c.direcciones.length ? c.direcciones.join(", ") : "Cualquiera")}
-        />
-        <Column
-          header="Vence"
-          pt={etiqueta("Vence")}
-          body={(c: ClaveSistema) => (c.expira ? fecha(c.expira) : "Sin vencimiento")}
-        />
-        <Column
-          header="Último uso"
-          pt={etiqueta("Último uso")}
-          body={(c: ClaveSistema) =>
-            c.ultimoUso ? `${fechaHora.format(new Date(c.ultimoUso))} (${c.ultimaDireccion ?? ""})` : "Nunca"
-          }
-        />
-        <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />
-        <Column
-          header="Acciones"
-          pt={etiqueta("Acciones")}
-          body={(c: ClaveSistema) =>
-            c.estado === "revocada" ? null : (
-              <Button
-                type="button"
-                label="Revocar"
-                icon="pi pi-ban"
-                severity="danger"
-                text
-                aria-label={`Revocar la clave de ${c.nombre}`}
-                onClick={() => pedirRevocar(c)}
-              />
-            )
-          }
-        />
-      </DataTable>
+      <TablaClaves claves={lista.data} cargando={lista.isFetching && !lista.data} onRevocar={pedirRevocar} />
       <NuevaClaveDialogo
         visible={nueva}
         onHide={() => setNueva(false)}
@@ -142,6 +79,70 @@ export default function ClavesSistemaPage() {
       />
       <ClaveEmitidaDialogo emitida={emitida} onHide={() => setEmitida(null)} />
       <NotificacionesEnviadas />
-    </section>
+    </PaginaConfiguracion>
+  );
+}
+
+/** The keys issued: who, what they may call, from where, until when, last use, state; Revocar on a live one. */
+function TablaClaves(props: {
+  claves: ClaveSistema[] | undefined;
+  cargando: boolean;
+  onRevocar: (c: ClaveSistema) => void;
+}) {
+  const { claves, cargando, onRevocar } = props;
+  return (
+    <DataTable
+      value={claves ?? []}
+      dataKey="idClave"
+      loading={cargando}
+      emptyMessage="No se ha emitido ninguna clave."
+      stripedRows
+      size="small"
+      aria-labelledby="claves-titulo"
+      className="rf-tabla-apilable"
+    >
+      <Column header="Sistema" pt={etiqueta("Sistema")} field="nombre" />
+      <Column header="Clave" pt={etiqueta("Clave")} body={(c: ClaveSistema) => <code>{c.prefijo}…</code>} />
+      <Column
+        header="Operaciones"
+        pt={etiqueta("Operaciones")}
+        body={(c: ClaveSistema) => c.alcances.map((a) => NOMBRE_ALCANCE[a]).join(", ")}
+      />
+      <Column
+        header="Direcciones"
+        pt={etiqueta("Direcciones")}
+        body={(c: ClaveSistema) => (c.direcciones.length ? c.direcciones.join(", ") : "Cualquiera")}
+      />
+      <Column
+        header="Vence"
+        pt={etiqueta("Vence")}
+        body={(c: ClaveSistema) => (c.expira ? formatearFecha(c.expira) : "Sin vencimiento")}
+      />
+      <Column
+        header="Último uso"
+        pt={etiqueta("Último uso")}
+        body={(c: ClaveSistema) =>
+          c.ultimoUso ? `${formatearFechaHora(c.ultimoUso)} (${c.ultimaDireccion ?? ""})` : "Nunca"
+        }
+      />
+      <Column header="Estado" pt={etiqueta("Estado")} body={(c: ClaveSistema) => <Estado c={c} />} />
+      <Column
+        header="Acciones"
+        pt={etiqueta("Acciones")}
+        body={(c: ClaveSistema) =>
+          c.estado === "revocada" ? null : (
+            <Button
+              type="button"
+              label="Revocar"
+              icon="pi pi-ban"
+              severity="danger"
+              text
+              aria-label={`Revocar la clave de ${c.nombre}`}
+              onClick={() => onRevocar(c)}
+            />
+          )
+        }
+      />
+    </DataTable>
   );
 }

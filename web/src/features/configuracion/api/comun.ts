@@ -4,8 +4,8 @@
  * list refresh after a write.
  */
 import type { Errores } from "@registro/contracts";
-import { ApiError, type RespuestaAccion } from "../../../lib/api-client";
-import { queryClient } from "../../../lib/query-client";
+import type { RespuestaAccion } from "../../../lib/api-client";
+import { avisarFallo as avisarFalloApp, queryClient } from "../../../lib/query-client";
 import { notify } from "../../../lib/toast";
 
 export const CLAVE = {
@@ -16,16 +16,6 @@ export const CLAVE = {
   cargos: ["configuracion", "cargos"],
   auditoria: ["configuracion", "auditoria"],
 } as const;
-
-/** Runs a read; on failure shows `mensaje` (not on 401: the session handler speaks then) and rethrows. */
-export async function conAviso<T>(mensaje: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (!(e instanceof ApiError && e.status === 401)) notify.error(mensaje);
-    throw e;
-  }
-}
 
 /** Reloads a list and the audit log after a change. */
 export function refrescar(clave: readonly string[]): Promise<void> {
@@ -58,6 +48,5 @@ export function avisarRespuesta(r: RespuestaAccion): boolean {
 
 /** A failure with no answer to show (403, 404, 500, network): its message as a warning. */
 export function avisarFallo(e: unknown, mensaje?: string): void {
-  if (e instanceof ApiError && e.status === 401) return;
-  notify.warn(mensaje ?? (e instanceof Error ? e.message : String(e)));
+  avisarFalloApp(e, mensaje, "warn");
 }

@@ -2,12 +2,13 @@
 import { type AuditoriaUsuario, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function useAuditoriaUsuarios() {
   return useQuery({
     queryKey: [...CLAVE.auditoria, "usuarios"],
-    queryFn: () => conAviso(MSG.errorCargarUsuarios, () => api.get<AuditoriaUsuario[]>("api/Auditoria/Usuarios")),
+    queryFn: () => api.get<AuditoriaUsuario[]>("api/Auditoria/Usuarios"),
+    meta: { errorCarga: MSG.errorCargarUsuarios },
     staleTime: 60_000,
   });
 }

@@ -5,7 +5,7 @@
 import { type AccionAuditoriaNombre, type AuditoriaEntrada, type EntidadAuditoria, MSG } from "@registro/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export interface ConsultaAuditoriaWeb {
   page: number;
@@ -24,7 +24,8 @@ export function obtenerAuditoria(q: ConsultaAuditoriaWeb) {
 export function useAuditoria(q: ConsultaAuditoriaWeb) {
   return useQuery({
     queryKey: [...CLAVE.auditoria, q],
-    queryFn: () => conAviso(MSG.errorCargarAuditoria, () => obtenerAuditoria(q)),
+    queryFn: () => obtenerAuditoria(q),
+    meta: { errorCarga: MSG.errorCargarAuditoria },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

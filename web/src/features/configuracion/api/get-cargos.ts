@@ -2,7 +2,7 @@
 import { type Cargo, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function obtenerCargos(): Promise<Cargo[]> {
   return api.get<Cargo[]>("api/Usuarios/CargosActivos");
@@ -11,7 +11,8 @@ export function obtenerCargos(): Promise<Cargo[]> {
 export function useCargos(enabled = true) {
   return useQuery({
     queryKey: CLAVE.cargos,
-    queryFn: () => conAviso(MSG.errorCargarCargos, obtenerCargos),
+    queryFn: obtenerCargos,
+    meta: { errorCarga: MSG.errorCargarCargos },
     enabled,
     staleTime: 0,
   });

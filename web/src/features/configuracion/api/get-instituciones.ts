@@ -2,7 +2,7 @@
 import { type Institucion, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function obtenerInstituciones(): Promise<Institucion[]> {
   return api.get<Institucion[]>("api/Instituciones");
@@ -11,7 +11,8 @@ export function obtenerInstituciones(): Promise<Institucion[]> {
 export function useInstitucionesMantenimiento(enabled = true) {
   return useQuery({
     queryKey: CLAVE.instituciones,
-    queryFn: () => conAviso(MSG.errorCargarInstituciones, obtenerInstituciones),
+    queryFn: obtenerInstituciones,
+    meta: { errorCarga: MSG.errorCargarInstituciones },
     enabled,
     staleTime: 0,
   });

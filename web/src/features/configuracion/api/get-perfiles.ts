@@ -2,7 +2,7 @@
 import { MSG, type Perfil } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function obtenerPerfiles(): Promise<Perfil[]> {
   return api.get<Perfil[]>("api/Perfiles");
@@ -11,7 +11,8 @@ export function obtenerPerfiles(): Promise<Perfil[]> {
 export function usePerfiles(enabled = true) {
   return useQuery({
     queryKey: CLAVE.perfiles,
-    queryFn: () => conAviso(MSG.errorCargarPerfiles, obtenerPerfiles),
+    queryFn: obtenerPerfiles,
+    meta: { errorCarga: MSG.errorCargarPerfiles },
     enabled,
     staleTime: 0,
   });

@@ -2,7 +2,7 @@
 import { MSG, type Usuario } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function obtenerUsuarios(): Promise<Usuario[]> {
   return api.get<Usuario[]>("api/Usuarios");
@@ -11,7 +11,8 @@ export function obtenerUsuarios(): Promise<Usuario[]> {
 export function useUsuarios() {
   return useQuery({
     queryKey: CLAVE.usuarios,
-    queryFn: () => conAviso(MSG.errorCargarUsuarios, obtenerUsuarios),
+    queryFn: obtenerUsuarios,
+    meta: { errorCarga: MSG.errorCargarUsuarios },
     staleTime: 0,
   });
 }

@@ -2,7 +2,7 @@
 import { MSG, type VistaDisponible } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { CLAVE, conAviso } from "./comun";
+import { CLAVE } from "./comun";
 
 export function obtenerVistas(): Promise<VistaDisponible[]> {
   return api.get<VistaDisponible[]>("api/Perfiles/GetVistas");
@@ -11,7 +11,8 @@ export function obtenerVistas(): Promise<VistaDisponible[]> {
 export function useVistas(enabled = true) {
   return useQuery({
     queryKey: CLAVE.vistas,
-    queryFn: () => conAviso(MSG.errorCargarVistas, obtenerVistas),
+    queryFn: obtenerVistas,
+    meta: { errorCarga: MSG.errorCargarVistas },
     enabled,
     staleTime: 5 * 60_000,
   });

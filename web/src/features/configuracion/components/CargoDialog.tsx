@@ -6,11 +6,10 @@
  */
 import { type Cargo, TIPOS_CARGO, zCargoCrearBody } from "@registro/contracts";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useCrearCargo } from "../api/crear-cargo";
 import { useEditarCargo } from "../api/editar-cargo";
@@ -50,13 +49,11 @@ export interface CargoDialogProps {
 }
 
 export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) {
-  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(zCargoCrearBody),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema: zCargoCrearBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const crear = useCrearCargo();
   const editar = useEditarCargo();
   const soloLectura = modo === "detalles";
@@ -76,7 +73,7 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
     };
     try {
       const r = modo === "crear" ? await crear.mutateAsync(cuerpo) : await editar.mutateAsync(cuerpo);
-      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      erroresServidor(r.errors);
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {
@@ -112,47 +109,57 @@ export function CargoDialog({ modo, cargo, visible, onHide }: CargoDialogProps) 
           if (!soloLectura) void guardar();
         }}
       >
-        <CampoTexto
-          control={control}
-          name="Nombre"
-          id="cargo-nombre"
-          etiqueta="Cargo"
-          requerido={!soloLectura}
-          readOnly={soloLectura}
-          maxLength={100}
-        />
-        <CampoAreaTexto
-          control={control}
-          name="Descripcion"
-          id="cargo-descripcion"
-          etiqueta="Descripción"
-          readOnly={soloLectura}
-          maxLength={300}
-        />
-        <div className="rfo-grid rfo-grid-2">
-          <CampoLista
-            control={control}
-            name="Tipo"
-            id="cargo-tipo"
-            etiqueta="Tipo"
-            requerido={!soloLectura}
-            options={[...TIPOS_CARGO]}
-            placeholder="Seleccione el tipo"
-            disabled={soloLectura}
-            pt={ptDropdown("Tipo")}
-          />
-          {modo !== "crear" && (
-            <CampoInterruptor
-              control={control}
-              name="Estatus"
-              id="cargo-activo"
-              etiqueta="Activo"
-              disabled={soloLectura}
-              pt={PT_SWITCH}
-            />
-          )}
-        </div>
+        <CamposCargo control={control} modo={modo} />
       </form>
     </Dialogo>
+  );
+}
+
+/** Cargo, Descripción, Tipo and (editing or reading) Activo. */
+function CamposCargo({ control, modo }: { control: Control<Formulario>; modo: ModoDialogo }) {
+  const soloLectura = modo === "detalles";
+  return (
+    <>
+      <CampoTexto
+        control={control}
+        name="Nombre"
+        id="cargo-nombre"
+        etiqueta="Cargo"
+        requerido={!soloLectura}
+        readOnly={soloLectura}
+        maxLength={100}
+      />
+      <CampoAreaTexto
+        control={control}
+        name="Descripcion"
+        id="cargo-descripcion"
+        etiqueta="Descripción"
+        readOnly={soloLectura}
+        maxLength={300}
+      />
+      <div className="rfo-grid rfo-grid-2">
+        <CampoLista
+          control={control}
+          name="Tipo"
+          id="cargo-tipo"
+          etiqueta="Tipo"
+          requerido={!soloLectura}
+          options={[...TIPOS_CARGO]}
+          placeholder="Seleccione el tipo"
+          disabled={soloLectura}
+          pt={ptDropdown("Tipo")}
+        />
+        {modo !== "crear" && (
+          <CampoInterruptor
+            control={control}
+            name="Estatus"
+            id="cargo-activo"
+            etiqueta="Activo"
+            disabled={soloLectura}
+            pt={PT_SWITCH}
+          />
+        )}
+      </div>
+    </>
   );
 }

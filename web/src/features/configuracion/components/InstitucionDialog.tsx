@@ -9,12 +9,11 @@ import { type Institucion, MSG, zInstitucionBody } from "@registro/contracts";
 import { InputText } from "primereact/inputtext";
 import { MultiSelect } from "primereact/multiselect";
 import { useEffect, useMemo } from "react";
-import { type Control, Controller, useForm, useFormState } from "react-hook-form";
+import { type Control, Controller, useFormState } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { ariaError, Campo, PT_MULTISELECT } from "../../../components/formulario/campos";
 import { CampoInterruptor, CampoTelefono, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { type InstitucionEnvio, useCrearInstitucion } from "../api/crear-institucion";
 import { useEditarInstitucion } from "../api/editar-institucion";
@@ -74,14 +73,13 @@ export interface InstitucionDialogProps {
   onHide: () => void;
 }
 
+// Long: the institution's fields in the screen's order, each a few props of one `control`.
 export function InstitucionDialog({ modo, institucion, visible, onHide }: InstitucionDialogProps) {
-  const { control, handleSubmit, reset, setError } = useForm<Formulario>({
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(zInstitucionBody),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema: zInstitucionBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const cargos = useCargos(visible);
   const crear = useCrearInstitucion();
   const editar = useEditarInstitucion();
@@ -109,7 +107,7 @@ export function InstitucionDialog({ modo, institucion, visible, onHide }: Instit
         modo === "crear"
           ? await crear.mutateAsync(f)
           : await editar.mutateAsync({ ...f, IdInstitucionFirma: institucion!.idInstitucionFirma });
-      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      erroresServidor(r.errors);
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {

@@ -19,13 +19,12 @@ import {
 } from "@registro/contracts";
 import { PickList } from "primereact/picklist";
 import { useEffect, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoInterruptor, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
-import { notify } from "../../../lib/toast";
+import { avisarFallo } from "../../../lib/query-client";
 import { avisarRespuesta } from "../api/comun";
 import { useCrearPerfil } from "../api/crear-perfil";
 import { useEditarPerfil } from "../api/editar-perfil";
@@ -86,17 +85,16 @@ function VistaItem(v: VistaEnLista) {
   );
 }
 
+// Long: the profile's fields and its views' pick list in the screen's order, each a few props of one `control`.
 export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const vistas = useVistas(visible);
   const crear = useCrearPerfil();
   const editar = useEditarPerfil();
-  const { control, handleSubmit, reset, setError, watch } = useForm<Formulario>({
+  const { control, handleSubmit, reset, watch, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: desdePerfil(null),
-    resolver: resolverDelEsquema(zPerfilCrearBody),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema: zPerfilCrearBody,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
 
   useEffect(() => {
     if (visible) reset(desdePerfil(perfil));
@@ -121,13 +119,12 @@ export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const enviar = async (f: Formulario) => {
     try {
       const r = perfil ? await editar.mutateAsync({ ...f, idPerfil: perfil.idPerfil }) : await crear.mutateAsync(f);
-      aplicarErroresServidor(r.errors, setError, CAMPOS);
+      erroresServidor(r.errors);
       if (!avisarRespuesta(r)) return fallo();
       onHide();
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return;
       // A profile deleted meanwhile answers 404 with its own message; anything else is unexpected.
-      notify.error(e instanceof ApiError && e.status === 404 ? e.message : MSG.error500);
+      avisarFallo(e, e instanceof ApiError && e.status === 404 ? e.message : MSG.error500);
     }
   };
 

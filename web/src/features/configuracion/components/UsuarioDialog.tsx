@@ -4,15 +4,14 @@
  * of an external user. A react-hook-form form checked with the API's own schema before anything is
  * asked; Guardar then asks for confirmation; the server's field errors show under their fields.
  */
-import { MSG, type Usuario, zUsuarioCrearBody } from "@registro/contracts";
+import { MSG, type Usuario } from "@registro/contracts";
 import { useEffect, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoCedula } from "../../../components/formulario/CampoCedula";
 import { Campo } from "../../../components/formulario/campos";
 import { CampoInterruptor, CampoLista, CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { notify } from "../../../lib/toast";
 import { avisarFallo, avisarRespuesta } from "../api/comun";
 import { useCrearUsuario } from "../api/crear-usuario";
@@ -23,63 +22,9 @@ import type { ClaveTemporal } from "./ClaveTemporalDialog";
 import { confirmar } from "./confirmar";
 import { PieDialogo } from "./PieDialogo";
 import { PT_SWITCH, ptDropdown } from "./pt";
+import { CAMPOS, desdeUsuario, esquema, type Formulario, VACIO } from "./usuario-valores";
 
 export type ModoDialogo = "crear" | "editar" | "detalles";
-
-/** The form's fields, named as the API names them (its errors land on them as they come). */
-interface Formulario {
-  Cedula: string;
-  Nombre: string;
-  Apellido: string;
-  IdPerfil: number | null;
-  Usuario: string;
-  Email: string;
-  UExterno: boolean;
-  IdInst: number | null;
-  Activo: boolean;
-}
-const CAMPOS = [
-  "Cedula",
-  "Nombre",
-  "Apellido",
-  "IdPerfil",
-  "Usuario",
-  "Email",
-  "UExterno",
-  "IdInst",
-  "Activo",
-] as const satisfies readonly (keyof Formulario)[];
-
-const VACIO: Formulario = {
-  Cedula: "",
-  Nombre: "",
-  Apellido: "",
-  IdPerfil: null,
-  Usuario: "",
-  Email: "",
-  UExterno: false,
-  IdInst: null,
-  Activo: true,
-};
-
-function desdeUsuario(u: Usuario): Formulario {
-  return {
-    Cedula: u.cedula,
-    Nombre: u.nombre,
-    Apellido: u.apellido,
-    IdPerfil: u.idPerfil,
-    Usuario: u.usuario,
-    Email: u.email,
-    UExterno: u.uExterno,
-    IdInst: u.idInst,
-    Activo: u.activo,
-  };
-}
-
-// The API's schema, and the institution an external user needs (the service's rule).
-const esquema = zUsuarioCrearBody.superRefine((u, ctx) => {
-  if (u.UExterno && !u.IdInst) ctx.addIssue({ code: "custom", path: ["IdInst"], message: MSG.requerido });
-});
 
 const TITULO: Record<ModoDialogo, string> = {
   crear: "Crear Usuario",
@@ -96,15 +41,25 @@ export interface UsuarioDialogProps {
   onClaveTemporal: (clave: ClaveTemporal) => void;
 }
 
+// Long: nine fields in the screen's order, each a few props of one `control`; in parts they would only pass `control` and `soloLectura` around.
 export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal }: UsuarioDialogProps) {
-  const { control, handleSubmit, reset, setValue, setError, clearErrors, getValues, watch } = useForm<Formulario>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    clearErrors,
+    getValues,
+    watch,
+    contenedor,
+    fallo,
+    erroresServidor,
+  } = useFormulario<Formulario>({
     defaultValues: VACIO,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError alone takes the focus: to the first field marked invalid in reading order
-    // (the cédula first, which react-hook-form holds no ref of; its own focus came after, on Nombre).
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const perfiles = usePerfiles(visible);
   const instituciones = useInstitucionesMantenimiento(visible);
   const crear = useCrearUsuario();
@@ -136,13 +91,13 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
     try {
       if (modo === "crear") {
         const r = await crear.mutateAsync(cuerpo);
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         if (!avisarRespuesta(r)) return fallo();
         onHide();
         if (r.data) onClaveTemporal({ usuario: r.data.usuario, password: r.data.password });
       } else if (usuario) {
         const r = await editar.mutateAsync({ ...cuerpo, IdUsuario: usuario.idUsuario });
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         if (!avisarRespuesta(r)) return fallo();
         onHide();
       }

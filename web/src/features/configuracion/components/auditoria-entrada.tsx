@@ -9,7 +9,7 @@ import {
   type EntidadAuditoria,
   textoEstatus,
 } from "@registro/contracts";
-import { formatearFechaHoraSegundos } from "../../../lib/formato";
+import { formatearFecha, formatearFechaHoraSegundos } from "../../../lib/formato";
 
 export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Usuario: "Usuario",
@@ -83,7 +83,7 @@ function valor(campo: string, v: unknown, nombre: NombrePorId): string {
   if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
   if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)) {
-    return v.length === 10 ? `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}` : fecha.format(new Date(v));
+    return v.length === 10 ? formatearFecha(v) : formatearFechaHoraSegundos(v);
   }
   if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
   return String(v);
@@ -126,6 +126,3 @@ export function Cambios({ e, nombre }: { e: AuditoriaEntrada; nombre: NombrePorI
     </ul>
   );
 }
-
-/** An entry's time to the second (the trail's order), in the app's date format. */
-export const fecha = { format: (d: Date) => formatearFechaHoraSegundos(d.toISOString()) };

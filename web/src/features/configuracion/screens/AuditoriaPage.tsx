@@ -23,12 +23,13 @@ import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { formatearFechaHoraSegundos } from "../../../lib/formato";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
 import { useAuditoriaUsuarios } from "../api/get-auditoria-usuarios";
 import { useVerificarAuditoria } from "../api/verificar-auditoria";
-import { ACCION, Cambios, ENTIDAD, fecha, realizadoPor, registro } from "../components/auditoria-entrada";
+import { ACCION, Cambios, ENTIDAD, realizadoPor, registro } from "../components/auditoria-entrada";
 import { FiltroFecha } from "../components/FiltroFecha";
 import { ptDropdown, ptTabla } from "../components/pt";
 import { RUTA } from "../paths";
@@ -40,6 +41,7 @@ const OPCIONES_ACCION = Object.entries(ACCIONES_AUDITORIA)
 /** The column's name on each cell, for the stacked cards on phones. */
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
 
+// Long: the trail's filters and table with its column templates, which read the screen's filters and paging state.
 export default function AuditoriaPage() {
   const navigate = useNavigate();
   const { data: usuario } = useUserData();
@@ -191,7 +193,7 @@ export default function AuditoriaPage() {
         <Column
           header="Fecha"
           pt={etiqueta("Fecha")}
-          body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{fecha.format(new Date(e.fecha))}</span>}
+          body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{formatearFechaHoraSegundos(e.fecha)}</span>}
         />
         <Column header="Realizado por" pt={etiqueta("Realizado por")} body={realizadoPor} />
         <Column

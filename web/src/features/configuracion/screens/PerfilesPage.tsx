@@ -16,6 +16,12 @@ import { ConfirmacionHost, confirmar } from "../components/confirmar";
 import { MantenimientoTabla } from "../components/MantenimientoTabla";
 import { PerfilDialog } from "../components/PerfilDialog";
 
+const porDefecto = (p: Perfil) =>
+  p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>;
+
+const segundoFactor = (p: Perfil) =>
+  p.requiereSegundoFactor ? <span className="rfc-si">Requerido</span> : <span className="rfc-no">Opcional</span>;
+
 export default function PerfilesPage() {
   const perfiles = usePerfiles();
   const eliminar = useEliminarPerfil();
@@ -54,23 +60,12 @@ export default function PerfilesPage() {
         <Column field="nombre" header="Nombre" sortable />
         <Column field="descripcion" header="Descripción" />
         <Column field="cantPermisos" header="Cant. Permisos" sortable style={{ textAlign: "center" }} />
-        <Column
-          field="porDefecto"
-          header="Por defecto"
-          style={{ textAlign: "center" }}
-          body={(p: Perfil) => (p.porDefecto ? <span className="rfc-si">Sí</span> : <span className="rfc-no">No</span>)}
-        />
+        <Column field="porDefecto" header="Por defecto" style={{ textAlign: "center" }} body={porDefecto} />
         <Column
           field="requiereSegundoFactor"
           header="Segundo factor"
           style={{ textAlign: "center" }}
-          body={(p: Perfil) =>
-            p.requiereSegundoFactor ? (
-              <span className="rfc-si">Requerido</span>
-            ) : (
-              <span className="rfc-no">Opcional</span>
-            )
-          }
+          body={segundoFactor}
         />
         <Column
           header="Acciones"

@@ -3,9 +3,7 @@ import { type Importacion, NOMBRE_ESTADO_IMPORTACION } from "@registro/contracts
 import { ProgressBar } from "primereact/progressbar";
 import { Tag } from "primereact/tag";
 import { formatearNumero } from "../../../lib/formato";
-import { enCurso } from "../api/importacion";
-
-export const miles = formatearNumero;
+import { enCurso } from "../api/comun";
 
 export function Estado({ r }: { r: Importacion }) {
   if (enCurso(r)) return <Tag severity="info" value={NOMBRE_ESTADO_IMPORTACION[r.estado]} />;
@@ -19,8 +17,8 @@ function Progreso({ r }: { r: Importacion }) {
   const porcentaje = r.total ? Math.min(100, Math.round((r.progreso / r.total) * 100)) : null;
   const texto =
     r.estado === "aplicando"
-      ? `Aplicando: ${miles(r.progreso)}${r.total ? ` de ${miles(r.total)}` : ""} filas`
-      : `${NOMBRE_ESTADO_IMPORTACION[r.estado]}: ${miles(r.progreso)} filas leídas`;
+      ? `Aplicando: ${formatearNumero(r.progreso)}${r.total ? ` de ${formatearNumero(r.total)}` : ""} filas`
+      : `${NOMBRE_ESTADO_IMPORTACION[r.estado]}: ${formatearNumero(r.progreso)} filas leídas`;
   return (
     <div className="rf-importacion-progreso">
       <p id="importacion-progreso">{texto}</p>
@@ -43,11 +41,11 @@ export function Resumen({ r }: { r: Importacion }) {
       ) : (
         <>
           <p>
-            <strong>{r.archivo}</strong> ({r.aplicar ? "aplicación" : "prueba"}): {miles(c.filas)} filas; se crean{" "}
-            {miles(c.crear)}, se actualizan {miles(c.actualizar)}, sin cambios {miles(c.sinCambios)}, rechazadas{" "}
-            {miles(c.rechazada)}.
+            <strong>{r.archivo}</strong> ({r.aplicar ? "aplicación" : "prueba"}): {formatearNumero(c.filas)} filas; se
+            crean {formatearNumero(c.crear)}, se actualizan {formatearNumero(c.actualizar)}, sin cambios{" "}
+            {formatearNumero(c.sinCambios)}, rechazadas {formatearNumero(c.rechazada)}.
             {c.documentos > 0 &&
-              ` Tarjetas de firmas ${r.aplicada ? "adjuntadas" : "por adjuntar"}: ${miles(c.documentos)}.`}
+              ` Tarjetas de firmas ${r.aplicada ? "adjuntadas" : "por adjuntar"}: ${formatearNumero(c.documentos)}.`}
           </p>
           {r.error && <p className="rf-importacion-error">{r.error}</p>}
           {!r.error && r.aplicada && <p>El registro quedó actualizado.</p>}

@@ -6,7 +6,8 @@ import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
 import { notify } from "../../../lib/toast";
-import { descargarInforme, useInforme } from "../api/importacion";
+import { descargarInforme } from "../api/descargar-informe";
+import { useInforme } from "../api/get-informe";
 
 export function InformeImportacion({ r }: { r: Importacion }) {
   const [soloErrores, setSoloErrores] = useState(true);

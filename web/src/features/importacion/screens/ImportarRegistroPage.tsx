@@ -11,22 +11,22 @@ import { Checkbox } from "primereact/checkbox";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { type Control, Controller } from "react-hook-form";
 import { z } from "zod";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { descargarPlantilla, enCurso, useImportaciones, useIniciarImportacion } from "../api/importacion";
+import { enCurso } from "../api/comun";
+import { descargarPlantilla } from "../api/descargar-plantilla";
+import { useImportaciones } from "../api/get-importaciones";
+import { useIniciarImportacion } from "../api/iniciar-importacion";
 import { ConfirmarAplicacion, pruebaDe, sha256Archivo } from "../components/ConfirmarAplicacion";
-import { Estado, miles, Resumen } from "../components/EstadoImportacion";
+import { Estado, Resumen } from "../components/EstadoImportacion";
 import { InformeImportacion } from "../components/InformeImportacion";
 import "../importacion.css";
-import { formatearFechaHora } from "../../../lib/formato";
-
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
+import { formatearFechaHora, formatearNumero } from "../../../lib/formato";
 
 /** The upload's fields, named as the API's multipart fields. */
 interface Formulario {
@@ -40,28 +40,15 @@ const esquema = zFormImportacion.omit({ Aplicar: true }).extend({
   Documentos: z.custom<File | null>(),
 });
 
-export default function ImportarRegistroPage() {
-  const navigate = useNavigate();
-  const lista = useImportaciones();
+/** The upload form and its sending: a test run or an apply; the run started is shown. */
+function useFormularioImportacion(onIniciada: (id: number | null) => void) {
   const iniciar = useIniciarImportacion();
-  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
+  const form = useFormulario<Formulario, HTMLDivElement>({
     defaultValues: { Archivo: null, Documentos: null, CrearCatalogos: false },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  // Not a <form>: two buttons send it, each its own way.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
-  const [elegida, setElegida] = useState<number | null>(null);
-  /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
-  const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
-  const idArchivo = useId();
-  const idZip = useId();
-  const idCrear = useId();
-  const corridas = lista.data ?? [];
-  const ocupada = corridas.some(enCurso);
-  const actual = corridas.find((r) => r.idImportacion === elegida) ?? corridas[0] ?? null;
-
+  const { handleSubmit, setError, fallo, erroresServidor } = form;
   const empezar = (aplicar: boolean) =>
     handleSubmit(({ Archivo, Documentos, CrearCatalogos }) => {
       if (!Archivo) return;
@@ -71,19 +58,33 @@ export default function ImportarRegistroPage() {
           onSuccess: (r) => {
             if (r.errors) {
               // What names neither file is said on the registry's file.
-              const otros = Object.values(aplicarErroresServidor(r.errors, setError, CAMPOS)).flat();
+              const otros = Object.values(erroresServidor(r.errors)).flat();
               if (otros.length > 0) setError("Archivo", { type: "servidor", message: otros[0] ?? r.message });
               fallo();
             } else if (!r.success) notify.warn(r.message);
             else {
               notify.success(r.message);
-              setElegida(r.data?.idImportacion ?? null);
+              onIniciada(r.data?.idImportacion ?? null);
             }
           },
           onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
         },
       );
     }, fallo)();
+  return { ...form, iniciar, empezar };
+}
+
+export default function ImportarRegistroPage() {
+  const lista = useImportaciones();
+  const [elegida, setElegida] = useState<number | null>(null);
+  // Not a <form>: two buttons send it, each its own way.
+  const { control, handleSubmit, getValues, contenedor, fallo, iniciar, empezar } =
+    useFormularioImportacion(setElegida);
+  /** Aplicar's question: open with the test run it reads (null: the file was never tested). */
+  const [confirmar, setConfirmar] = useState<{ prueba: Importacion | null } | null>(null);
+  const corridas = lista.data ?? [];
+  const ocupada = corridas.some(enCurso);
+  const actual = corridas.find((r) => r.idImportacion === elegida) ?? corridas[0] ?? null;
 
   /** Aplicar: the form checked first (its errors say what is missing), then the question. */
   const preguntarAplicar = () =>
@@ -93,117 +94,25 @@ export default function ImportarRegistroPage() {
     }, fallo)();
 
   return (
-    <section className="rf-importacion" aria-labelledby="importacion-titulo">
-      <div className="rf-importacion-cabecera">
-        <h1 id="importacion-titulo">Importar registro</h1>
-        <div className="rf-importacion-acciones">
-          <Button
-            type="button"
-            label="Plantilla CSV"
-            icon="pi pi-download"
-            outlined
-            onClick={() => descargarPlantilla("csv").catch(() => notify.warn(MSG.errorDesconocido))}
-          />
-          <Button
-            type="button"
-            label="Plantilla Excel"
-            icon="pi pi-file-excel"
-            outlined
-            onClick={() => descargarPlantilla("xlsx").catch(() => notify.warn(MSG.errorDesconocido))}
-          />
-          <Button
-            type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
-          />
-        </div>
-      </div>
+    <PaginaConfiguracion
+      idTitulo="importacion-titulo"
+      titulo="Importar registro"
+      clase="rf-importacion"
+      acciones={<AccionesPlantilla />}
+    >
       <p>
         Suba el registro que se llevaba antes (CSV o Excel, una fila por incumbente o funcionario). Primero pruebe el
         archivo: la prueba no cambia nada y muestra qué filas se crearían, se actualizarían o se rechazarían. Al
         aplicar, se importa el archivo completo o nada.
       </p>
       <div ref={contenedor} className="rf-importacion-formulario">
-        <Controller
+        <ArchivosImportacion control={control} />
+        <OpcionesYBotones
           control={control}
-          name="Archivo"
-          render={({ field, fieldState: { error } }) => (
-            <div className="rf-importacion-campo">
-              <label htmlFor={idArchivo}>Archivo del registro</label>
-              <SelectorArchivo
-                id={idArchivo}
-                inputRef={field.ref}
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                archivo={field.value}
-                invalido={!!error}
-                describedBy={error ? `${idArchivo}-error` : undefined}
-                onChange={(archivo) => field.onChange(archivo)}
-              />
-              {error && (
-                <small id={`${idArchivo}-error`} className="rf-importacion-error">
-                  {error.message}
-                </small>
-              )}
-            </div>
-          )}
+          deshabilitado={iniciar.isPending || ocupada}
+          onProbar={() => empezar(false)}
+          onAplicar={preguntarAplicar}
         />
-        <Controller
-          control={control}
-          name="Documentos"
-          render={({ field, fieldState: { error } }) => (
-            <div className="rf-importacion-campo">
-              <label htmlFor={idZip}>Documentos (ZIP, opcional)</label>
-              <SelectorArchivo
-                id={idZip}
-                inputRef={field.ref}
-                accept=".zip,application/zip"
-                archivo={field.value}
-                invalido={!!error}
-                describedBy={`${idZip}-ayuda${error ? ` ${idZip}-error` : ""}`}
-                onChange={(archivo) => field.onChange(archivo)}
-              />
-              <small id={`${idZip}-ayuda`}>
-                Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se
-                adjunta como su Tarjeta de Firmas.
-              </small>
-              {error && (
-                <small id={`${idZip}-error`} className="rf-importacion-error">
-                  {error.message}
-                </small>
-              )}
-            </div>
-          )}
-        />
-        <Controller
-          control={control}
-          name="CrearCatalogos"
-          render={({ field }) => (
-            <div className="rf-importacion-filtro">
-              <Checkbox inputId={idCrear} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} />
-              <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
-            </div>
-          )}
-        />
-        <div className="rf-importacion-acciones">
-          <Button
-            type="button"
-            label="Probar"
-            icon="pi pi-search"
-            disabled={iniciar.isPending || ocupada}
-            onClick={() => empezar(false)}
-          />
-          <Button
-            type="button"
-            label="Aplicar"
-            icon="pi pi-upload"
-            severity="warning"
-            disabled={iniciar.isPending || ocupada}
-            onClick={preguntarAplicar}
-          />
-        </div>
       </div>
       <ConfirmarAplicacion
         visible={confirmar !== null}
@@ -217,39 +126,170 @@ export default function ImportarRegistroPage() {
       />
       {actual && <Resumen r={actual} />}
       <h2 id="corridas-titulo">Últimas importaciones</h2>
-      <DataTable
-        value={corridas}
-        dataKey="idImportacion"
-        loading={lista.isFetching && !lista.data}
-        emptyMessage="Todavía no se ha importado ningún archivo."
-        stripedRows
-        size="small"
-        aria-labelledby="corridas-titulo"
-      >
-        <Column header="Inicio" body={(r: Importacion) => fechaHora.format(new Date(r.inicio))} />
-        <Column header="Archivo" field="archivo" />
-        <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
-        <Column header="Usuario" field="usuario" />
-        <Column header="Estado" body={(r: Importacion) => <Estado r={r} />} />
-        <Column header="Filas" body={(r: Importacion) => miles(r.conteos.filas)} />
-        <Column header="Rechazadas" body={(r: Importacion) => miles(r.conteos.rechazada)} />
-        <Column
-          header="Informe"
-          body={(r: Importacion) => (
-            <Button
-              type="button"
-              label="Ver informe"
-              text
-              size="small"
-              aria-label={`Ver informe de ${r.archivo} (${fechaHora.format(new Date(r.inicio))})`}
-              onClick={() => setElegida(r.idImportacion)}
-            />
-          )}
-        />
-      </DataTable>
+      <TablaCorridas corridas={corridas} cargando={lista.isFetching && !lista.data} onElegir={setElegida} />
       {actual && !enCurso(actual) && actual.conteos.filas > 0 && (
         <InformeImportacion key={actual.idImportacion} r={actual} />
       )}
-    </section>
+    </PaginaConfiguracion>
+  );
+}
+
+function AccionesPlantilla() {
+  return (
+    <>
+      <Button
+        type="button"
+        label="Plantilla CSV"
+        icon="pi pi-download"
+        outlined
+        onClick={() => descargarPlantilla("csv").catch(() => notify.warn(MSG.errorDesconocido))}
+      />
+      <Button
+        type="button"
+        label="Plantilla Excel"
+        icon="pi pi-file-excel"
+        outlined
+        onClick={() => descargarPlantilla("xlsx").catch(() => notify.warn(MSG.errorDesconocido))}
+      />
+    </>
+  );
+}
+
+/** One of the two files: its label, the picker, its help (if any) and its error. */
+function CampoArchivoImportacion(props: {
+  control: Control<Formulario>;
+  name: "Archivo" | "Documentos";
+  id: string;
+  etiqueta: string;
+  accept: string;
+  ayuda?: string;
+}) {
+  const { control, name, id, etiqueta, accept, ayuda } = props;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState: { error } }) => {
+        const descrita = [ayuda ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+        return (
+          <div className="rf-importacion-campo">
+            <label htmlFor={id}>{etiqueta}</label>
+            <SelectorArchivo
+              id={id}
+              inputRef={field.ref}
+              accept={accept}
+              archivo={field.value}
+              invalido={!!error}
+              describedBy={descrita || undefined}
+              onChange={(archivo) => field.onChange(archivo)}
+            />
+            {ayuda && <small id={`${id}-ayuda`}>{ayuda}</small>}
+            {error && (
+              <small id={`${id}-error`} className="rf-importacion-error">
+                {error.message}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** The last runs, each with a button to its report. */
+function TablaCorridas(props: { corridas: Importacion[]; cargando: boolean; onElegir: (id: number) => void }) {
+  const { corridas, cargando, onElegir } = props;
+  return (
+    <DataTable
+      value={corridas}
+      dataKey="idImportacion"
+      loading={cargando}
+      emptyMessage="Todavía no se ha importado ningún archivo."
+      stripedRows
+      size="small"
+      aria-labelledby="corridas-titulo"
+    >
+      <Column header="Inicio" body={(r: Importacion) => formatearFechaHora(r.inicio)} />
+      <Column header="Archivo" field="archivo" />
+      <Column header="Tipo" body={(r: Importacion) => (r.aplicar ? "Aplicación" : "Prueba")} />
+      <Column header="Usuario" field="usuario" />
+      <Column header="Estado" body={(r: Importacion) => <Estado r={r} />} />
+      <Column header="Filas" body={(r: Importacion) => formatearNumero(r.conteos.filas)} />
+      <Column header="Rechazadas" body={(r: Importacion) => formatearNumero(r.conteos.rechazada)} />
+      <Column
+        header="Informe"
+        body={(r: Importacion) => (
+          <Button
+            type="button"
+            label="Ver informe"
+            text
+            size="small"
+            aria-label={`Ver informe de ${r.archivo} (${formatearFechaHora(r.inicio)})`}
+            onClick={() => onElegir(r.idImportacion)}
+          />
+        )}
+      />
+    </DataTable>
+  );
+}
+
+/** "Crear instituciones y cargos", then Probar (a test run) and Aplicar (asked first). */
+function OpcionesYBotones(props: {
+  control: Control<Formulario>;
+  deshabilitado: boolean;
+  onProbar: () => void;
+  onAplicar: () => void;
+}) {
+  const { control, deshabilitado, onProbar, onAplicar } = props;
+  const idCrear = useId();
+  return (
+    <>
+      <Controller
+        control={control}
+        name="CrearCatalogos"
+        render={({ field }) => (
+          <div className="rf-importacion-filtro">
+            <Checkbox inputId={idCrear} checked={field.value} onChange={(e) => field.onChange(e.checked === true)} />
+            <label htmlFor={idCrear}>Crear instituciones y cargos que no existan</label>
+          </div>
+        )}
+      />
+      <div className="rf-importacion-acciones">
+        <Button type="button" label="Probar" icon="pi pi-search" disabled={deshabilitado} onClick={onProbar} />
+        <Button
+          type="button"
+          label="Aplicar"
+          icon="pi pi-upload"
+          severity="warning"
+          disabled={deshabilitado}
+          onClick={onAplicar}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The registry's file and the optional ZIP of signature cards. */
+function ArchivosImportacion({ control }: { control: Control<Formulario> }) {
+  const idArchivo = useId();
+  const idZip = useId();
+  return (
+    <>
+      <CampoArchivoImportacion
+        control={control}
+        name="Archivo"
+        id={idArchivo}
+        etiqueta="Archivo del registro"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+      />
+      <CampoArchivoImportacion
+        control={control}
+        name="Documentos"
+        id={idZip}
+        etiqueta="Documentos (ZIP, opcional)"
+        accept=".zip,application/zip"
+        ayuda="Un archivo PDF o imagen por funcionario, con su cédula por nombre (por ejemplo, 001-1234567-8.pdf): se adjunta como su Tarjeta de Firmas."
+      />
+    </>
   );
 }

@@ -1,9 +1,8 @@
 /** GET api/Respaldos (the last backups) and POST api/Respaldos (one more now). */
 import { type EstadoRespaldos, MSG } from "@registro/contracts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, api, type RespuestaAccion } from "../../../lib/api-client";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
-import { notify } from "../../../lib/toast";
 
 const CLAVE = ["operacion", "respaldos"] as const;
 
@@ -15,14 +14,8 @@ export function obtenerRespaldos() {
 export function useRespaldos() {
   return useQuery({
     queryKey: CLAVE,
-    queryFn: async () => {
-      try {
-        return await obtenerRespaldos();
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorCargarRespaldos);
-        throw e;
-      }
-    },
+    queryFn: () => obtenerRespaldos(),
+    meta: { errorCarga: MSG.errorCargarRespaldos },
     refetchInterval: (q) => (q.state.data?.respaldos.some((r) => r.fin === null) ? 2_000 : false),
     staleTime: 0,
   });

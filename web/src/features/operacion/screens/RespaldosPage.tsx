@@ -7,14 +7,13 @@ import { Button } from "primereact/button";
 import { Column } from "primereact/column";
 import { DataTable } from "primereact/datatable";
 import { Tag } from "primereact/tag";
-import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useIniciarRespaldo, useRespaldos } from "../api/respaldos";
 import "../operacion.css";
+import { PaginaConfiguracion } from "../../../components/layout/PaginaConfiguracion";
 import { formatearFechaHora, formatearTamano } from "../../../lib/formato";
 
-const fechaHora = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
 const ms = (iso: string) => new Date(iso).getTime();
 
 function tamano(bytes: number | null): string {
@@ -36,7 +35,6 @@ function Resultado({ r }: { r: Respaldo }) {
 }
 
 export default function RespaldosPage() {
-  const navigate = useNavigate();
   const estado = useRespaldos();
   const iniciar = useIniciarRespaldo();
   const datos = estado.data;
@@ -44,34 +42,27 @@ export default function RespaldosPage() {
   const antiguo = datos?.ultimoExito ? Date.now() - ms(datos.ultimoExito) > 26 * 3_600_000 : true;
 
   return (
-    <section className="rf-respaldos" aria-labelledby="respaldos-titulo">
-      <div className="rf-respaldos-cabecera">
-        <h1 id="respaldos-titulo">Respaldos</h1>
-        <div className="rf-respaldos-acciones">
-          {datos?.programados && (
-            <Button
-              type="button"
-              label="Respaldar ahora"
-              icon="pi pi-database"
-              disabled={iniciar.isPending || enCurso}
-              onClick={() =>
-                iniciar.mutate(undefined, {
-                  onSuccess: (r) => (r.success ? notify.success(r.message) : notify.warn(r.message)),
-                  onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
-                })
-              }
-            />
-          )}
+    <PaginaConfiguracion
+      idTitulo="respaldos-titulo"
+      titulo="Respaldos"
+      clase="rf-respaldos"
+      acciones={
+        datos?.programados && (
           <Button
             type="button"
-            label="Volver"
-            icon="pi pi-arrow-left"
-            severity="secondary"
-            outlined
-            onClick={() => navigate("/Configuracion")}
+            label="Respaldar ahora"
+            icon="pi pi-database"
+            disabled={iniciar.isPending || enCurso}
+            onClick={() =>
+              iniciar.mutate(undefined, {
+                onSuccess: (r) => (r.success ? notify.success(r.message) : notify.warn(r.message)),
+                onError: (e) => notify.warn(e instanceof ApiError ? e.message : MSG.errorDesconocido),
+              })
+            }
           />
-        </div>
-      </div>
+        )
+      }
+    >
       {datos && (
         <div className="rf-respaldos-resumen">
           <p
@@ -80,7 +71,7 @@ export default function RespaldosPage() {
           >
             <i className={antiguo ? "pi pi-exclamation-triangle" : "pi pi-check-circle"} aria-hidden="true" />{" "}
             {datos.ultimoExito
-              ? `Último respaldo correcto: ${fechaHora.format(new Date(datos.ultimoExito))} (${hace(datos.ultimoExito)}).`
+              ? `Último respaldo correcto: ${formatearFechaHora(datos.ultimoExito)} (${hace(datos.ultimoExito)}).`
               : "Todavía no hay ningún respaldo correcto."}
           </p>
           <p>
@@ -100,7 +91,7 @@ export default function RespaldosPage() {
         size="small"
         aria-labelledby="respaldos-titulo"
       >
-        <Column header="Inicio" body={(r: Respaldo) => fechaHora.format(new Date(r.inicio))} />
+        <Column header="Inicio" body={(r: Respaldo) => formatearFechaHora(r.inicio)} />
         <Column header="Tipo" body={(r: Respaldo) => (r.programado ? "Diario" : "A pedido")} />
         <Column header="Resultado" body={(r: Respaldo) => <Resultado r={r} />} />
         <Column header="Tamaño" body={(r: Respaldo) => tamano(r.bytes)} />
@@ -111,6 +102,6 @@ export default function RespaldosPage() {
           )}
         />
       </DataTable>
-    </section>
+    </PaginaConfiguracion>
   );
 }

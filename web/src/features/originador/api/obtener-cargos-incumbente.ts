@@ -2,14 +2,14 @@
 import { type CargoOpcion, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { conAviso } from "./comun";
 
 export const obtenerCargosIncumbente = () => api.get<CargoOpcion[]>("api/Perfiles/GetCargosIncumbente");
 
 export function useCargosIncumbente() {
   return useQuery({
     queryKey: ["cargos", "incumbente"],
-    queryFn: () => conAviso(MSG.errorCargarCargos, obtenerCargosIncumbente),
+    queryFn: obtenerCargosIncumbente,
+    meta: { errorCarga: MSG.errorCargarCargos },
     staleTime: 5 * 60_000,
   });
 }

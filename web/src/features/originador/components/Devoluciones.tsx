@@ -8,7 +8,7 @@ import { ESTATUS, type HistoricoEntrada } from "@registro/contracts";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { useHistorico } from "../../../components/solicitud/api/get-historico";
 import { useRechazos } from "../../../components/solicitud/api/get-rechazos";
-import { formatearFechaHora } from "../../../components/solicitud/formato";
+import { formatearFechaHora } from "../../../lib/formato";
 
 /** The returns and rejections the institution sees, newest first. */
 export function devolucionesDe(historico: readonly HistoricoEntrada[]): HistoricoEntrada[] {

@@ -17,12 +17,11 @@ import { Checkbox } from "primereact/checkbox";
 import { ConfirmDialog } from "primereact/confirmdialog";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { Dialogo } from "../../../components/Dialogo";
 import { CampoAreaTexto, CampoDocumento } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { useFuncionariosSolicitud } from "../../../components/solicitud/api/get-funcionario-solicitud";
 import { notify } from "../../../lib/toast";
 import { useSolicitarInactivacion } from "../api/solicitar-inactivacion";
@@ -77,6 +76,7 @@ export function InactivarFirmaDialog({ idSolicitud, onHide, onHecho }: Inactivar
   );
 }
 
+// Long: one form (scope, officials, evidence, justification) whose fields show and hide with its own watched values.
 function FormularioInactivacion({
   idSolicitud,
   onHide,
@@ -86,13 +86,11 @@ function FormularioInactivacion({
   onHide: () => void;
   onHecho?: () => void;
 }) {
-  const { control, handleSubmit, setError, watch } = useForm<Formulario>({
+  const { control, handleSubmit, watch, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: { Alcance: "todos", Funcionarios: [], Evidencia: null, Justificacion: "" },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   /** The Sí/No question naming what will be deactivated, while it is asked. */
   const [pregunta, setPregunta] = useState<{ mensaje: string; valores: Formulario } | null>(null);
   const mut = useSolicitarInactivacion();
@@ -124,7 +122,7 @@ function FormularioInactivacion({
         funcionarios: v.Funcionarios,
       });
       if (!r.success) {
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         notify.warn(r.message);
         fallo();
         return;

@@ -6,7 +6,6 @@
 import { MSG, type UsuarioEtapa } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
-import { notify } from "../../../lib/toast";
 
 export function reasignarSolicitud(
   idSolicitud: number,
@@ -23,13 +22,7 @@ export function useUsuariosEtapa(idSolicitud: number, activo: boolean) {
     queryKey: ["usuarios-etapa", idSolicitud],
     enabled: activo,
     staleTime: 0,
-    queryFn: async () => {
-      try {
-        return await api.get<UsuarioEtapa[]>(`api/SolicitudFirma/UsuariosEtapa/${idSolicitud}`);
-      } catch (e) {
-        notify.error(MSG.errorCargarUsuariosEtapa);
-        throw e;
-      }
-    },
+    queryFn: () => api.get<UsuarioEtapa[]>(`api/SolicitudFirma/UsuariosEtapa/${idSolicitud}`),
+    meta: { errorCarga: MSG.errorCargarUsuariosEtapa },
   });
 }

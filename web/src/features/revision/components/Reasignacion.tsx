@@ -11,11 +11,10 @@ import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { InputTextarea } from "primereact/inputtextarea";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { CLAVE_BANDEJA } from "../../../components/bandeja/tipos";
 import { Dialogo } from "../../../components/Dialogo";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { claveSolicitud } from "../../../components/solicitud/api/get-solicitud";
 import { DecisionDialog } from "../../../components/solicitud/DecisionDialog";
 import { notify } from "../../../lib/toast";
@@ -117,16 +116,15 @@ const esquema = zReasignarBody.superRefine((b, ctx) => {
   if (!b.Comentario) ctx.addIssue({ code: "custom", path: ["Comentario"], message: MSG.comentarioRequerido });
 });
 
+// Long: one form (user and comment) and its footer, with the stage's users loaded for it.
 function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: () => void }) {
   const id = solicitud.idSolicitud;
   const usuarios = useUsuariosEtapa(id, true);
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  const { control, handleSubmit, contenedor, fallo, erroresServidor } = useFormulario<Formulario, HTMLDivElement>({
     defaultValues: { IdUsuario: undefined, Comentario: "" },
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
   const recargar = useRecargar(id);
   const idUsuarioCampo = useId();
   const idComentario = useId();
@@ -140,7 +138,7 @@ function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: 
         return;
       }
       notify.warn(r.message);
-      const otros = aplicarErroresServidor(r.errors, setError, CAMPOS);
+      const otros = erroresServidor(r.errors);
       if (r.errors && Object.keys(otros).length < Object.keys(r.errors).length) fallo();
       if (!r.errors) recargar();
     },

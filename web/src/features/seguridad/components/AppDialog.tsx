@@ -8,12 +8,11 @@ import { type AppIniciada, zAppConfirmarBody } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { useEffect, useRef, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { z } from "zod";
 import { CampoTexto } from "../../../components/formulario/controlados";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
-import { ApiError } from "../../../lib/api-client";
+import { useFormulario } from "../../../components/formulario/use-formulario";
+import { avisarFallo } from "../../../lib/query-client";
 import { notify } from "../../../lib/toast";
 import { useConfirmarApp, useIniciarApp } from "../api/agregar-app";
 
@@ -37,17 +36,16 @@ const esquema = z.preprocess(
   zAppConfirmarBody,
 );
 
+// Long: one form (the QR code, the secret and the code) whose start request and confirmation share the dialog's state.
 export function AppDialog({ visible, onHide, onCodigos }: Props) {
   const iniciar = useIniciarApp();
   const confirmar = useConfirmarApp();
   const [app, setApp] = useState<AppIniciada | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
+  const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: INICIALES,
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const { mutateAsync: pedir } = iniciar;
   // A new secret only when the dialog opens: a re-render of the page (a new onHide) must not
   // replace the secret the user is scanning.
@@ -67,7 +65,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
         }
       })
       .catch((e) => {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
+        avisarFallo(e);
         cerrar.current();
       });
   }, [visible, pedir, reset]);
@@ -76,7 +74,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
     try {
       const r = await confirmar.mutateAsync(f);
       if (!r.success) {
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         notify.warn(r.errors ? (Object.values(r.errors).flat()[0] ?? r.message) : r.message);
         if (r.errors) fallo();
         return;
@@ -85,7 +83,7 @@ export function AppDialog({ visible, onHide, onCodigos }: Props) {
       onHide();
       if (r.data?.codigosRecuperacion) onCodigos(r.data.codigosRecuperacion);
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(e instanceof Error ? e.message : String(e));
+      avisarFallo(e);
     }
   };
   // Said as the server says it: the first error in a warning too.

@@ -7,10 +7,9 @@ import { zRenombrarFactorBody } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { useEffect } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { CampoTexto } from "../../../components/formulario/controlados";
-import { resolverDelEsquema } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { notify } from "../../../lib/toast";
 
 /** The form's field, named as the API names it. */
@@ -32,13 +31,10 @@ interface Props {
 }
 
 export function NombreDialog({ titulo, inicial, texto, accion, icono, ocupado, onHide, onAceptar }: Props) {
-  const { control, handleSubmit, setError, reset } = useForm<Formulario>({
+  const { control, handleSubmit, setError, reset, contenedor, fallo } = useFormulario<Formulario>({
     defaultValues: { nombre: "" },
-    resolver: resolverDelEsquema(zRenombrarFactorBody),
-    // useFocoPrimerError takes the focus to the error.
-    shouldFocusError: false,
+    esquema: zRenombrarFactorBody,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   useEffect(() => {
     if (inicial !== null) reset({ nombre: inicial });
   }, [inicial, reset]);

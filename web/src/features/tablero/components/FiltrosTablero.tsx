@@ -9,10 +9,9 @@ import { type Errores, leerFechaEscrita, MSG } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { type ReactNode, useCallback, useEffect } from "react";
-import { Controller, type FieldError, type Resolver, useForm } from "react-hook-form";
+import { Controller, type FieldError, type Resolver } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
-import { aplicarErroresServidor } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { PT_DROPDOWN } from "../../../components/pt-listas";
 import { SelectorFecha } from "../../../components/SelectorFecha";
 import type { RespuestaAccion } from "../../../lib/api-client";
@@ -61,14 +60,15 @@ interface Props {
   consultando: boolean;
 }
 
+// Long: the dashboard's filters (two dates and the institution) and the server's refusal put back on them.
 export function FiltrosTablero({ filtros, alAplicar, respuesta: r, consultando }: Props) {
-  const { control, handleSubmit, setError, reset, getFieldState } = useForm<Formulario>({
-    defaultValues: VACIO,
-    resolver,
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
-  });
-  const { contenedor, fallo } = useFocoPrimerError();
+  const { control, handleSubmit, reset, getFieldState, contenedor, fallo, erroresServidor } = useFormulario<Formulario>(
+    {
+      defaultValues: VACIO,
+      resolver,
+      campos: CAMPOS,
+    },
+  );
   const instituciones = useInstituciones();
   // The server's refusal comes with its answer: on the fields the screen has not refused since.
   const errorServidor = useCallback(
@@ -85,10 +85,10 @@ export function FiltrosTablero({ filtros, alAplicar, respuesta: r, consultando }
           ([campo]) => !CAMPOS.some((c) => c === campo && getFieldState(c).error),
         ),
       );
-      aplicarErroresServidor(libres, setError, CAMPOS);
+      erroresServidor(libres);
       fallo();
     },
-    [setError, getFieldState, fallo],
+    [erroresServidor, getFieldState, fallo],
   );
   useEffect(() => errorServidor(r), [r, errorServidor]);
 

@@ -13,9 +13,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
 import { Encabezado } from "../../../components/layout/Encabezado";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
-import { ApiError } from "../../../lib/api-client";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
-import { notify } from "../../../lib/toast";
 import { consultaTablero, FILTROS_INICIALES, type FiltrosTablero } from "../api/get-tablero";
 import { ReservaFiltros } from "../components/ReservaFiltros";
 
@@ -41,12 +39,11 @@ export default function TableroPage() {
   }, [filtrosListos, queryClient]);
 
   // The first one was asked for with the screen's code (routes.ts).
-  const consulta = useQuery(consultaTablero(filtros));
-  useEffect(() => {
-    const e = consulta.error;
-    // 401 goes to Login; a 403 is told by the query client in the server's words ("No está autorizado").
-    if (e && !(e instanceof ApiError && (e.status === 401 || e.status === 403))) notify.error(MSG.errorCargarTablero);
-  }, [consulta.error]);
+  // A 403 is told by the query client in the server's words ("No está autorizado") alone.
+  const consulta = useQuery({
+    ...consultaTablero(filtros),
+    meta: { errorCarga: MSG.errorCargarTablero, salvoEstados: [403] },
+  });
   // Performance: the figures' answer arrives through the query's store, which React renders at
   // once in one blocking task; the figures (five charts and their tables) are drawn from a deferred
   // copy instead, in a transition React splits into short slices.

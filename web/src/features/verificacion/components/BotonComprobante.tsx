@@ -6,7 +6,7 @@
 import { MSG } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
-import { ApiError, obtenerBlob } from "../../../lib/api-client";
+import { obtenerBlob } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import type { PreguntaVerificacion } from "../api/get-verificacion-firma";
 
@@ -34,9 +34,7 @@ async function descargar(p: PreguntaVerificacion): Promise<void> {
 export function BotonComprobante({ pregunta }: { pregunta: PreguntaVerificacion }) {
   const descarga = useMutation({
     mutationFn: () => descargar(pregunta),
-    onError: (e) => {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorDescargarComprobante);
-    },
+    meta: { errorAccion: MSG.errorDescargarComprobante },
   });
   return (
     <Button

@@ -7,9 +7,9 @@
 import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { resolverDiferido } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { type FormatoLote, useVerificarArchivo } from "../api/post-verificacion-lote";
@@ -23,17 +23,15 @@ interface Formulario {
 const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaLote);
 
 /** `id` prefixes the controls' ids (the section's own). */
+// Long: one form (the file and its format) and its result, sharing the sending state.
 export default function CamposLote({ id }: { id: string }) {
   const [hecho, setHecho] = useState<string | null>(null);
   const verificar = useVerificarArchivo();
-  const { control, handleSubmit, setError } = useForm<Formulario>({
+  // Not a <form>: Enter on the format's options chooses, it does not send.
+  const { control, handleSubmit, setError, contenedor, fallo } = useFormulario<Formulario, HTMLDivElement>({
     defaultValues: { Archivo: null, formato: "csv" },
     resolver,
-    // useFocoPrimerError takes the focus to the file's field.
-    shouldFocusError: false,
   });
-  // Not a <form>: Enter on the format's options chooses, it does not send.
-  const { contenedor, fallo } = useFocoPrimerError<HTMLDivElement>();
 
   const enviar = handleSubmit(
     async ({ Archivo, formato }) => {

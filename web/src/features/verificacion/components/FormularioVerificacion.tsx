@@ -12,19 +12,17 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
 import { lazy, Suspense, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
 import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { EntradaCedula } from "../../../components/formulario/EntradaMascara";
 import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
-import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
+import { resolverDiferido } from "../../../components/formulario/servidor";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
-import { ApiError } from "../../../lib/api-client";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
-import { notify } from "../../../lib/toast";
 import { verificarFirma } from "../api/get-verificacion-firma";
 
 // The answer's table (PrimeReact's DataTable) is fetched with the first question, not with the screen.
@@ -54,15 +52,14 @@ const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
 // The API's query schema (and zod) arrive when the form is first focused or sent, not to draw it.
 const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaConsulta);
 
+// Long: one form (cédula, institution, signature, amount, date) in the screen's order, and the question's answer under it.
 export default function FormularioVerificacion() {
-  const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
+  const { control, handleSubmit, getValues, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     // Today, written out: the person sees which day is asked, and may type another.
     defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
     resolver,
-    // useFocoPrimerError takes the focus to the first error, in reading order.
-    shouldFocusError: false,
+    campos: CAMPOS,
   });
-  const { contenedor, fallo } = useFocoPrimerError();
   const [respuesta, setRespuesta] = useState<RespuestaVerificacion | null>(null);
   const instituciones = useInstituciones();
   const firmas = useCatalogoFirmas();
@@ -76,14 +73,12 @@ export default function FormularioVerificacion() {
     onSuccess: (r) => {
       if ("registros" in r) setRespuesta(r);
       else {
-        aplicarErroresServidor(r.errors, setError, CAMPOS);
+        erroresServidor(r.errors);
         setRespuesta(null);
         if (r.errors) fallo();
       }
     },
-    onError: (e) => {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(e.message || MSG.errorDesconocido);
-    },
+    meta: { errorAccion: MSG.errorDesconocido, mensajeDelError: true },
   });
 
   // A question the screen cannot read is not asked: no answer for another day than the one typed.

@@ -11,12 +11,13 @@ import { DataTable } from "primereact/datatable";
 import { Tag } from "primereact/tag";
 import { Link } from "react-router";
 import { ptEtiqueta } from "../../../components/pt-listas";
-import { formatearFecha, formatearMonto } from "../../../components/solicitud/formato";
 import { StatusTag } from "../../../components/solicitud/StatusTag";
+import { formatearFecha, formatearMonto } from "../../../lib/formato";
 import type { RutaDetalle } from "../../../lib/ruta-detalle";
 import type { PreguntaVerificacion } from "../api/get-verificacion-firma";
 import { BotonComprobante } from "./BotonComprobante";
 
+// Long: the answer's table of facts (person, signature, dates, amounts) in the order the screen shows them.
 export function ResultadoVerificacion({
   r,
   rutaDetalle,

@@ -21,9 +21,9 @@ import iconoVerificado from "primeicons/raw-svg/verified.svg?raw";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { IconoSvg } from "../../../components/IconoSvg";
-import { formatearFecha, formatearFechaHora, formatearMonto } from "../../../components/solicitud/formato";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
+import { formatearFecha, formatearFechaHora, formatearMonto } from "../../../lib/formato";
 import { consultaComprobantePublico, consultaConstanciaPublica } from "../api/get-constancia-publica";
 
 // Performance: the upload check (zod and the form library with it) loads once the answer is shown,

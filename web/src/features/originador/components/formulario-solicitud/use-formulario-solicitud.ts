@@ -5,10 +5,8 @@
  */
 import { type Errores, type Funcionario, type InfoInstitucion, MSG, type Solicitud } from "@registro/contracts";
 import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { aplicarErroresServidor, resolverDelEsquema } from "../../../../components/formulario/servidor";
-import { useFocoPrimerError } from "../../../../components/formulario/use-foco-error";
+import { useFormulario } from "../../../../components/formulario/use-formulario";
 import { notify } from "../../../../lib/toast";
 import { useEliminarFuncionario } from "../../api/eliminar-funcionario";
 import { useEnviarFuncionarios } from "../../api/enviar-funcionarios";
@@ -33,17 +31,18 @@ interface Entrada {
   guardados: ReadonlyMap<string, string>;
 }
 
+// Long: the request form's actions (save, send, send officials, delete an official) share the form, the mutations and the screen's leaving state.
 export function useFormularioSolicitud({ modo, institucion, solicitud, guardados }: Entrada) {
   const navigate = useNavigate();
   const esquema = useMemo(() => esquemaSolicitud(new Set(guardados.keys())), [guardados]);
-  const form = useForm<ValoresSolicitud>({
+  const form = useFormulario<ValoresSolicitud>({
     defaultValues: valoresIniciales(institucion, solicitud),
-    resolver: resolverDelEsquema(esquema),
-    // useFocoPrimerError takes the focus to the first error, in reading order (the cédula, lists
-    // and files included); react-hook-form's own focus would follow only the fields it holds a ref of.
-    shouldFocusError: false,
+    esquema,
+    campos: CAMPOS_SOLICITUD,
+    alias: ALIAS_SOLICITUD,
   });
-  const { handleSubmit, setError, reset, getValues, formState } = form;
+  // A refused save takes the clerk to the first field it names (once its error is on screen).
+  const { handleSubmit, reset, getValues, formState, contenedor, fallo, erroresServidor } = form;
   // What the server reported that names no field of the form, listed above the buttons.
   const [otros, setOtros] = useState<Errores>({});
   // Remounts the file inputs after a save so they show no stale selection.
@@ -51,8 +50,6 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
   // Sent: the request is on its way out of the originator's hands and the screen is leaving; the
   // status it now has must not read as a refusal meanwhile.
   const [saliendo, setSaliendo] = useState(false);
-  // A refused save takes the clerk to the first field it names (once its error is on screen).
-  const { contenedor, fallo } = useFocoPrimerError();
   const guardarMut = useGuardarSolicitud();
   const enviarMut = useEnviarSolicitud();
   const enviarFuncMut = useEnviarFuncionarios();
@@ -75,7 +72,7 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
             edicion: solicitud !== null,
           });
           if (!r.success) {
-            setOtros(aplicarErroresServidor(r.errors, setError, CAMPOS_SOLICITUD, { alias: ALIAS_SOLICITUD }));
+            setOtros(erroresServidor(r.errors));
             fallo();
             notify.warn(r.message);
             return;
