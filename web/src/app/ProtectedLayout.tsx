@@ -86,7 +86,6 @@ export default function ProtectedLayout() {
   );
 }
 
-// Long: the signed-in frame: session check, top bar, menu, outlet and session dialogs share the session's state.
 function SesionActiva() {
   const location = useLocation();
   const navigate = useNavigate();

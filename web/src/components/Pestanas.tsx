@@ -13,7 +13,6 @@ export interface Pestana {
   contenido: ReactNode;
 }
 
-// Long: the tabs' keyboard handling (arrows, Home, End) and their panels share the selected tab.
 export function Pestanas({
   lista,
   activa,

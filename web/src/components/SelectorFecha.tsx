@@ -55,7 +55,7 @@ export function textoDeFecha(fecha: Date | null | undefined): string {
 const ENFOCABLES = 'button:not([disabled]), [tabindex="0"]';
 const PASOS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
-// Long: one control: the typed field, the calendar button and the panel share the typed text and the panel's state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one control: the typed field, the calendar button and the panel share the typed text and the panel's state.
 export function SelectorFecha({
   inputId,
   value,

@@ -56,7 +56,7 @@ export interface BandejaTablaProps {
 
 const SIN_FILAS: BandejaItem[] = [];
 
-// Long: the inbox table's columns, each template reading the table's paging, sorting and selection state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the inbox table's columns, each template reading the table's paging, sorting and selection state.
 export function BandejaTabla(props: BandejaTablaProps) {
   const {
     titulo,

@@ -40,7 +40,6 @@ interface Props {
   filtroEspera: boolean;
 }
 
-// Long: the inbox filters in the screen's order, each reading and writing the URL's query.
 export function FiltrosBandeja({
   id,
   consulta,

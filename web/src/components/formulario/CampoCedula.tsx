@@ -34,7 +34,6 @@ interface CedulaProps {
  * names the user typed or corrected are never overwritten. An unknown cédula says so and leaves
  * the names to be typed.
  */
-// Long: one control: the masked field and the padrón look-up share the typed number and the look-up's state.
 export function CampoCedula(p: CedulaProps) {
   const { id, value, nombres, readOnly, error } = p;
   const ultima = useRef(0);

@@ -49,7 +49,6 @@ interface Props {
   onNavegar: () => void;
 }
 
-// Long: the menu: its groups, keyboard and closing share the open state.
 export function Sidebar({ id, vistas, abierto, onNavegar }: Props) {
   const grupos = useMemo(() => gruposDeMenu(vistas), [vistas]);
   const tarjeta = useDescargarTarjeta();

@@ -23,7 +23,6 @@ interface Props {
   onListaAbierta: (abierta: boolean) => void;
 }
 
-// Long: one control: the reasons' list, its chips and its keyboard handling share the list's open state.
 export function CampoObservaciones({
   id,
   idSiguiente,

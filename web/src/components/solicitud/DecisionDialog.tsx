@@ -71,7 +71,7 @@ export type DecisionDialogProps = ComunProps &
       }
   );
 
-// Long: one dialog, two modes (a confirmation or reasons and a comment) sharing one mutation and the discard question; split, each part would take the whole state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one dialog, two modes (a confirmation or reasons and a comment) sharing one mutation and the discard question; split, each part would take the whole state.
 export function DecisionDialog(props: DecisionDialogProps) {
   const {
     visible,

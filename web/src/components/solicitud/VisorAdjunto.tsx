@@ -20,7 +20,6 @@ export function esPdf(adjunto: Pick<Adjunto, "nombre" | "mime">): boolean {
   return adjunto.mime === "application/pdf" || adjunto.nombre.toLowerCase().includes("pdf");
 }
 
-// Long: one dialog: the file's download, its preview and their failures share the file's state.
 export function VisorAdjunto({ adjunto, onHide }: { adjunto: Adjunto | null; onHide: () => void }) {
   const [url, setUrl] = useState<string | null>(null);
   const idAdjunto = adjunto?.idAdjunto ?? null;

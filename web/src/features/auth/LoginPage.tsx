@@ -26,7 +26,7 @@ interface EstadoLogin {
   exito?: boolean;
 }
 
-// Long: plain elements without a form library (the Login route's script budget, decision 0032): the fields' state is the page's own.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: plain elements without a form library (the Login route's script budget, decision 0032): the fields' state is the page's own.
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();

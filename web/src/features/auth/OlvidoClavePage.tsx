@@ -19,7 +19,6 @@ interface Formulario {
 }
 const CAMPOS = ["Email"] as const;
 
-// Long: one form (the address) on a page of its own, outside the layout.
 export default function OlvidoClavePage() {
   const { control, handleSubmit, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: { Email: "" },

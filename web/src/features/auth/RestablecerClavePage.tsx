@@ -24,7 +24,6 @@ interface Formulario {
 const CAMPOS = ["NuevaContraseña", "ConfirmarContraseña"] as const;
 const esquema = zRestablecerClaveBody.omit({ Token: true });
 
-// Long: one form (two password fields) on a page of its own, outside the layout.
 export default function RestablecerClavePage() {
   const navigate = useNavigate();
   const location = useLocation();

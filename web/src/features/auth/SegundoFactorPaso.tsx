@@ -21,7 +21,7 @@ interface Props {
 
 const SIGUE = new Set<string>([MSG_SEGUNDO_FACTOR.codigoIncorrecto, MSG_SEGUNDO_FACTOR.llaveIncorrecta]);
 
-// Long: plain elements without a form library (the Login route's script budget, decision 0032): one step per factor, sharing the step's state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: plain elements without a form library (the Login route's script budget, decision 0032): one step per factor, sharing the step's state.
 export function SegundoFactorPaso({ desafio, metodos, onEntrar, onVolver }: Props) {
   const conApp = metodos.includes("totp");
   const conLlave = metodos.includes("webauthn");

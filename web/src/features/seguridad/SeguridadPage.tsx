@@ -50,7 +50,7 @@ function fallo(e: unknown) {
   avisarFallo(e, e instanceof Error && e.message ? e.message : "No se pudo completar la operación.");
 }
 
-// Long: the screen's three factor lists (passkeys, app, codes) and the dialogs they open share the page's state of which dialog is open.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the screen's three factor lists (passkeys, app, codes) and the dialogs they open share the page's state of which dialog is open.
 export default function SeguridadPage() {
   const estado = useEstadoSegundoFactor();
   const agregarLlave = useAgregarLlave();

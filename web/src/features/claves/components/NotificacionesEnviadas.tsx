@@ -38,7 +38,7 @@ function respuesta(estadoHttp: number | null, error: string | null): string {
   return estadoHttp === null || error.includes(`HTTP ${estadoHttp}`) ? error : `HTTP ${estadoHttp}: ${error}`;
 }
 
-// Long: the delivery log's filter and table, whose column templates read the paging and replay state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the delivery log's filter and table, whose column templates read the paging and replay state.
 export function NotificacionesEnviadas() {
   const [pagina, setPagina] = useState({ page: 0, rows: 15 });
   const [estado, setEstado] = useState<EstadoEntrega | null>(null);

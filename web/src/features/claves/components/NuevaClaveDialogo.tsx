@@ -60,7 +60,7 @@ const esquema = zNuevaClave.extend({
 const porCampo = (errores: Errores | undefined): Errores =>
   Object.fromEntries(Object.entries(errores ?? {}).map(([k, v]) => [k.replace(/\.\d+$/, ""), v]));
 
-// Long: one form (name, purpose, addresses, expiry, events) in the screen's order, each field a few props of one `control`.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (name, purpose, addresses, expiry, events) in the screen's order, each field a few props of one `control`.
 export function NuevaClaveDialogo({
   visible,
   onHide,

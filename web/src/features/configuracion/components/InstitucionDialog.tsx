@@ -73,7 +73,7 @@ export interface InstitucionDialogProps {
   onHide: () => void;
 }
 
-// Long: the institution's fields in the screen's order, each a few props of one `control`.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the institution's fields in the screen's order, each a few props of one `control`.
 export function InstitucionDialog({ modo, institucion, visible, onHide }: InstitucionDialogProps) {
   const { control, handleSubmit, reset, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     defaultValues: VACIO,

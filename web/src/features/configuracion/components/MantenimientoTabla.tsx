@@ -40,7 +40,6 @@ export interface MantenimientoTablaProps<T> {
   children: ReactNode;
 }
 
-// Long: the configuration lists' one table: search, columns and row actions share the table's state.
 export function MantenimientoTabla<T extends object>(p: MantenimientoTablaProps<T>) {
   const id = useId();
   const navigate = useNavigate();

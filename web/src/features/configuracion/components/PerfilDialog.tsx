@@ -85,7 +85,7 @@ function VistaItem(v: VistaEnLista) {
   );
 }
 
-// Long: the profile's fields and its views' pick list in the screen's order, each a few props of one `control`.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the profile's fields and its views' pick list in the screen's order, each a few props of one `control`.
 export function PerfilDialog({ perfil, visible, onHide }: PerfilDialogProps) {
   const vistas = useVistas(visible);
   const crear = useCrearPerfil();

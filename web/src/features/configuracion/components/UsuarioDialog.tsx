@@ -41,7 +41,7 @@ export interface UsuarioDialogProps {
   onClaveTemporal: (clave: ClaveTemporal) => void;
 }
 
-// Long: nine fields in the screen's order, each a few props of one `control`; in parts they would only pass `control` and `soloLectura` around.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: nine fields in the screen's order, each a few props of one `control`; in parts they would only pass `control` and `soloLectura` around.
 export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal }: UsuarioDialogProps) {
   const {
     control,

@@ -41,7 +41,7 @@ const OPCIONES_ACCION = Object.entries(ACCIONES_AUDITORIA)
 /** The column's name on each cell, for the stacked cards on phones. */
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
 
-// Long: the trail's filters and table with its column templates, which read the screen's filters and paging state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the trail's filters and table with its column templates, which read the screen's filters and paging state.
 export default function AuditoriaPage() {
   const navigate = useNavigate();
   const { data: usuario } = useUserData();

@@ -24,7 +24,7 @@ import { EstatusTag } from "../components/EstatusTag";
 import { MantenimientoTabla } from "../components/MantenimientoTabla";
 import { type ModoDialogo, UsuarioDialog } from "../components/UsuarioDialog";
 
-// Long: the users table and its actions (edit, reset, toggle), which share the dialogs' open state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the users table and its actions (edit, reset, toggle), which share the dialogs' open state.
 export default function UsuariosPage() {
   const usuarios = useUsuarios();
   const reiniciar = useReiniciarClave();

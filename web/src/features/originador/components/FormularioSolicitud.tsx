@@ -32,7 +32,7 @@ export interface FormularioSolicitudProps {
   adjuntos: Adjunto[];
 }
 
-// Long: the request form's sections and action bar; its logic already lives in use-formulario-solicitud.ts.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the request form's sections and action bar; its logic already lives in use-formulario-solicitud.ts.
 export function FormularioSolicitud(props: FormularioSolicitudProps) {
   const { modo, institucion, solicitud, funcionarios } = props;
   const volver = useVolver();

@@ -76,7 +76,7 @@ export function InactivarFirmaDialog({ idSolicitud, onHide, onHecho }: Inactivar
   );
 }
 
-// Long: one form (scope, officials, evidence, justification) whose fields show and hide with its own watched values.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (scope, officials, evidence, justification) whose fields show and hide with its own watched values.
 function FormularioInactivacion({
   idSolicitud,
   onHide,

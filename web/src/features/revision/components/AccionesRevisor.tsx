@@ -34,7 +34,7 @@ export function useEstadoRevisor(solicitud: Solicitud, rol: RolRevisor) {
   return { enEtapa, asignadaAMi };
 }
 
-// Long: the reviewer's action buttons, each opening a decision dialog with its own texts; one list reads best.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the reviewer's action buttons, each opening a decision dialog with its own texts; one list reads best.
 export function AccionesRevisor({
   solicitud,
   rol,

@@ -116,7 +116,7 @@ const esquema = zReasignarBody.superRefine((b, ctx) => {
   if (!b.Comentario) ctx.addIssue({ code: "custom", path: ["Comentario"], message: MSG.comentarioRequerido });
 });
 
-// Long: one form (user and comment) and its footer, with the stage's users loaded for it.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (user and comment) and its footer, with the stage's users loaded for it.
 function ReasignarDialog({ solicitud, onHide }: { solicitud: Solicitud; onHide: () => void }) {
   const id = solicitud.idSolicitud;
   const usuarios = useUsuariosEtapa(id, true);

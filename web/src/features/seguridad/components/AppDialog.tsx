@@ -36,7 +36,6 @@ const esquema = z.preprocess(
   zAppConfirmarBody,
 );
 
-// Long: one form (the QR code, the secret and the code) whose start request and confirmation share the dialog's state.
 export function AppDialog({ visible, onHide, onCodigos }: Props) {
   const iniciar = useIniciarApp();
   const confirmar = useConfirmarApp();

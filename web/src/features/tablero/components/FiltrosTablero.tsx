@@ -60,7 +60,6 @@ interface Props {
   consultando: boolean;
 }
 
-// Long: the dashboard's filters (two dates and the institution) and the server's refusal put back on them.
 export function FiltrosTablero({ filtros, alAplicar, respuesta: r, consultando }: Props) {
   const { control, handleSubmit, reset, getFieldState, contenedor, fallo, erroresServidor } = useFormulario<Formulario>(
     {

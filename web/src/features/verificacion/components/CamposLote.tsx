@@ -23,7 +23,6 @@ interface Formulario {
 const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaLote);
 
 /** `id` prefixes the controls' ids (the section's own). */
-// Long: one form (the file and its format) and its result, sharing the sending state.
 export default function CamposLote({ id }: { id: string }) {
   const [hecho, setHecho] = useState<string | null>(null);
   const verificar = useVerificarArchivo();

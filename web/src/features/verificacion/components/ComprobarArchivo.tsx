@@ -18,7 +18,6 @@ import { formatearFechaHora } from "../../../lib/formato";
 import { comprobarConstancia, type RespuestaComprobacion } from "../api/comprobar-constancia";
 
 /** The upload check: the seal of the file and whether it is the one the registry issued. */
-// Long: plain state without a form library (the public page's script budget, decision 0032): the file, its check and the answer.
 export function ComprobarArchivo({ codigoPagina }: { codigoPagina?: string } = {}) {
   const id = useId();
   const entrada = useRef<HTMLInputElement>(null);

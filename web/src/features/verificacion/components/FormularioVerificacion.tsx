@@ -52,7 +52,7 @@ const CAMPOS = ["cedula", "institucion", "idFirma", "monto", "fecha"] as const;
 // The API's query schema (and zod) arrive when the form is first focused or sent, not to draw it.
 const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await import("../esquemas")).esquemaConsulta);
 
-// Long: one form (cédula, institution, signature, amount, date) in the screen's order, and the question's answer under it.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (cédula, institution, signature, amount, date) in the screen's order, and the question's answer under it.
 export default function FormularioVerificacion() {
   const { control, handleSubmit, getValues, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
     // Today, written out: the person sees which day is asked, and may type another.

@@ -17,7 +17,6 @@ import type { RutaDetalle } from "../../../lib/ruta-detalle";
 import type { PreguntaVerificacion } from "../api/get-verificacion-firma";
 import { BotonComprobante } from "./BotonComprobante";
 
-// Long: the answer's table of facts (person, signature, dates, amounts) in the order the screen shows them.
 export function ResultadoVerificacion({
   r,
   rutaDetalle,

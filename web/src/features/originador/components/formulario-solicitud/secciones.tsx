@@ -101,7 +101,7 @@ export function SeccionInstitucion({
   );
 }
 
-// Long: the incumbent section's fields in the screen's order, each a few props of one `control`.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the incumbent section's fields in the screen's order, each a few props of one `control`.
 export function SeccionIncumbente({
   form,
   solicitud,

@@ -31,7 +31,7 @@ interface Entrada {
   guardados: ReadonlyMap<string, string>;
 }
 
-// Long: the request form's actions (save, send, send officials, delete an official) share the form, the mutations and the screen's leaving state.
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the request form's actions (save, send, send officials, delete an official) share the form, the mutations and the screen's leaving state.
 export function useFormularioSolicitud({ modo, institucion, solicitud, guardados }: Entrada) {
   const navigate = useNavigate();
   const esquema = useMemo(() => esquemaSolicitud(new Set(guardados.keys())), [guardados]);
