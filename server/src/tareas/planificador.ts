@@ -82,91 +82,103 @@ export interface Registro {
   warn(obj: object, msg: string): void;
 }
 
-export function crearPlanificador(deps: { db: Db; reloj: Reloj; config: Ajustes; log: Registro }): Planificador {
-  const { db, reloj, config, log } = deps;
-  const dueno = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const plazoMs = config.tasksLeaseSeconds * 1000;
-  const reintento = { primeraMs: config.tasksRetryFirstSeconds * 1000, maximaMs: config.tasksRetryMaxSeconds * 1000 };
-  const entradas = new Map<string, Entrada>();
-  const despues = (ms: number) => new Date(reloj().getTime() + ms);
+/** What the functions below share: the database, the clock, this process's name and the settings. */
+interface Contexto {
+  db: Db;
+  reloj: Reloj;
+  log: Registro;
+  dueno: string;
+  plazoMs: number;
+  reintento: { primeraMs: number; maximaMs: number };
+}
 
-  /** Claims the entry's run if it is due here; the time it was due, or null. */
-  async function reclamar(e: Entrada, ahora: Date): Promise<{ vencia: Date; intentos: number } | null> {
-    if (e.proximo && e.proximo.getTime() > ahora.getTime()) return null;
-    if (e.tarea.alcance === "cadaProceso") {
-      e.proximo ??= primeraVez(e.tarea.cuando, ahora);
-      return e.proximo.getTime() <= ahora.getTime() ? { vencia: e.proximo, intentos: e.fallos + 1 } : null;
-    }
-    if (!e.asegurada) {
-      await repo.asegurar(db, e.tarea.nombre, primeraVez(e.tarea.cuando, ahora));
-      e.asegurada = true;
-    }
-    const r = await repo.reclamar(db, e.tarea.nombre, dueno, ahora, new Date(ahora.getTime() + plazoMs));
-    if (r) return { vencia: r.proximo, intentos: r.intentos };
-    const libre = await repo.libreDesde(db, e.tarea.nombre);
-    e.proximo = new Date(Math.min(libre?.getTime() ?? Number.POSITIVE_INFINITY, ahora.getTime() + REVISION_MS));
-    return null;
+/** Claims the entry's run if it is due here; when it was due and which attempt this is, or null. */
+async function reclamar(ctx: Contexto, e: Entrada, ahora: Date): Promise<{ vencia: Date; intentos: number } | null> {
+  if (e.proximo && e.proximo.getTime() > ahora.getTime()) return null;
+  if (e.tarea.alcance === "cadaProceso") {
+    e.proximo ??= primeraVez(e.tarea.cuando, ahora);
+    return e.proximo.getTime() <= ahora.getTime() ? { vencia: e.proximo, intentos: e.fallos + 1 } : null;
   }
-
-  /** One run of a claimed task, its lease renewed meanwhile, its end written. */
-  async function correr(e: Entrada, vencia: Date, intentos: number): Promise<void> {
-    const { tarea, estado } = e;
-    const inicio = reloj();
-    estado.retrasoSegundos = Math.max(0, (inicio.getTime() - vencia.getTime()) / 1000);
-    const unica = tarea.alcance === "unica";
-    const renovar = unica
-      ? setInterval(() => {
-          repo.prolongar(db, tarea.nombre, dueno, despues(plazoMs)).catch((err) => log.warn({ err }, "tareas: lease"));
-        }, plazoMs / 3)
-      : undefined;
-    renovar?.unref();
-    let fin: { proximo: Date; exito: Date | null; error: string | null; reiniciar: boolean };
-    try {
-      const r = await tarea.ejecutar();
-      const ahora = reloj();
-      if (r === DESPUES) {
-        const pronto = Math.min(siguienteVez(tarea.cuando, ahora).getTime(), ahora.getTime() + REVISION_MS);
-        fin = { proximo: new Date(pronto), exito: null, error: null, reiniciar: true };
-      } else {
-        estado.ejecuciones++;
-        estado.ultimoExito = ahora;
-        fin = { proximo: siguienteVez(tarea.cuando, ahora), exito: ahora, error: null, reiniciar: true };
-      }
-    } catch (err) {
-      estado.ejecuciones++;
-      estado.fallos++;
-      const proximo = esperaTrasFallo(tarea.cuando, reloj(), intentos, reintento);
-      log.warn({ err, tarea: tarea.nombre, intento: intentos, proximo }, `tareas: ${tarea.nombre} falló`);
-      fin = { proximo, exito: null, error: err instanceof Error ? err.message : String(err), reiniciar: false };
-    } finally {
-      clearInterval(renovar);
-    }
-    e.fallos = fin.reiniciar ? 0 : e.fallos + 1;
-    e.proximo = fin.proximo;
-    // A lost write leaves the lease to end: the task is then taken over as a dead process's would be.
-    if (unica) await repo.terminar(db, tarea.nombre, dueno, fin).catch((err) => log.warn({ err }, "tareas: end"));
+  if (!e.asegurada) {
+    await repo.asegurar(ctx.db, e.tarea.nombre, primeraVez(e.tarea.cuando, ahora));
+    e.asegurada = true;
   }
+  const r = await repo.reclamar(ctx.db, e.tarea.nombre, ctx.dueno, ahora, new Date(ahora.getTime() + ctx.plazoMs));
+  if (r) return { vencia: r.proximo, intentos: r.intentos };
+  const libre = await repo.libreDesde(ctx.db, e.tarea.nombre);
+  e.proximo = new Date(Math.min(libre?.getTime() ?? Number.POSITIVE_INFINITY, ahora.getTime() + REVISION_MS));
+  return null;
+}
 
-  /** Starts every due task not already running; the runs started. */
-  async function lanzar(): Promise<Promise<void>[]> {
+/** One run of a claimed task, its lease renewed meanwhile, its end written. */
+async function correr(ctx: Contexto, e: Entrada, vencia: Date, intentos: number): Promise<void> {
+  const { db, reloj, log, dueno, plazoMs } = ctx;
+  const { tarea, estado } = e;
+  estado.retrasoSegundos = Math.max(0, (reloj().getTime() - vencia.getTime()) / 1000);
+  const unica = tarea.alcance === "unica";
+  const renovar = unica
+    ? setInterval(() => {
+        const hasta = new Date(reloj().getTime() + plazoMs);
+        repo.prolongar(db, tarea.nombre, dueno, hasta).catch((err) => log.warn({ err }, "tareas: lease"));
+      }, plazoMs / 3)
+    : undefined;
+  renovar?.unref();
+  let fin: repo.FinDeEjecucion;
+  try {
+    const r = await tarea.ejecutar();
     const ahora = reloj();
-    const lanzadas: Promise<void>[] = [];
-    for (const e of entradas.values()) {
-      if (e.corriendo) continue;
-      const claim = await reclamar(e, ahora).catch((err) => {
-        log.warn({ err, tarea: e.tarea.nombre }, "tareas: claim failed");
-        return null;
-      });
-      if (!claim) continue;
-      const run = correr(e, claim.vencia, claim.intentos).finally(() => {
-        e.corriendo = null;
-      });
-      e.corriendo = run;
-      lanzadas.push(run);
+    if (r === DESPUES) {
+      const pronto = Math.min(siguienteVez(tarea.cuando, ahora).getTime(), ahora.getTime() + REVISION_MS);
+      fin = { proximo: new Date(pronto), exito: null, error: null, reiniciar: true };
+    } else {
+      estado.ejecuciones++;
+      estado.ultimoExito = ahora;
+      fin = { proximo: siguienteVez(tarea.cuando, ahora), exito: ahora, error: null, reiniciar: true };
     }
-    return lanzadas;
+  } catch (err) {
+    estado.ejecuciones++;
+    estado.fallos++;
+    const proximo = esperaTrasFallo(tarea.cuando, reloj(), intentos, ctx.reintento);
+    log.warn({ err, tarea: tarea.nombre, intento: intentos, proximo }, `tareas: ${tarea.nombre} falló`);
+    fin = { proximo, exito: null, error: err instanceof Error ? err.message : String(err), reiniciar: false };
+  } finally {
+    clearInterval(renovar);
   }
+  e.fallos = fin.reiniciar ? 0 : e.fallos + 1;
+  e.proximo = fin.proximo;
+  // A lost write leaves the lease to end: the task is then taken over as a dead process's would be.
+  if (unica) await repo.terminar(db, tarea.nombre, dueno, fin).catch((err) => log.warn({ err }, "tareas: end"));
+}
 
+/** Starts every due task not already running; the runs started. */
+async function lanzar(ctx: Contexto, entradas: Iterable<Entrada>): Promise<Promise<void>[]> {
+  const ahora = ctx.reloj();
+  const lanzadas: Promise<void>[] = [];
+  for (const e of entradas) {
+    if (e.corriendo) continue;
+    const claim = await reclamar(ctx, e, ahora).catch((err) => {
+      ctx.log.warn({ err, tarea: e.tarea.nombre }, "tareas: claim failed");
+      return null;
+    });
+    if (!claim) continue;
+    const run = correr(ctx, e, claim.vencia, claim.intentos).finally(() => {
+      e.corriendo = null;
+    });
+    e.corriendo = run;
+    lanzadas.push(run);
+  }
+  return lanzadas;
+}
+
+export function crearPlanificador(deps: { db: Db; reloj: Reloj; config: Ajustes; log: Registro }): Planificador {
+  const { config } = deps;
+  const ctx: Contexto = {
+    ...deps,
+    dueno: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    plazoMs: config.tasksLeaseSeconds * 1000,
+    reintento: { primeraMs: config.tasksRetryFirstSeconds * 1000, maximaMs: config.tasksRetryMaxSeconds * 1000 },
+  };
+  const entradas = new Map<string, Entrada>();
   let activo = false;
   let temporizador: NodeJS.Timeout | undefined;
   let pasada: Promise<unknown> = Promise.resolve();
@@ -183,7 +195,7 @@ export function crearPlanificador(deps: { db: Db; reloj: Reloj; config: Ajustes;
       activo = true;
       const paso = () => {
         if (!activo) return;
-        pasada = lanzar().then(() => {
+        pasada = lanzar(ctx, entradas.values()).then(() => {
           if (!activo) return;
           temporizador = setTimeout(paso, config.tasksTickMs);
           temporizador.unref();
@@ -199,7 +211,7 @@ export function crearPlanificador(deps: { db: Db; reloj: Reloj; config: Ajustes;
       for (const e of entradas.values()) await e.tarea.alDetener?.();
     },
     async vuelta() {
-      await Promise.all(await lanzar());
+      await Promise.all(await lanzar(ctx, entradas.values()));
     },
     async enCurso() {
       await pasada;
@@ -207,7 +219,7 @@ export function crearPlanificador(deps: { db: Db; reloj: Reloj; config: Ajustes;
     },
     estado: () => [...entradas.values()].map((e) => ({ ...e.estado })),
     async ultimosExitos() {
-      const deLaBase = await repo.ultimosExitos(db);
+      const deLaBase = await repo.ultimosExitos(ctx.db);
       const r = new Map<string, Date>();
       for (const { tarea, estado } of entradas.values()) {
         const otra = tarea.alcance === "unica" ? deLaBase.get(tarea.nombre) : undefined;

@@ -61,12 +61,14 @@ export async function prolongar(db: Db, nombre: string, dueno: string, hasta: Da
  * The end of a run by `dueno`: the next due time, the lease released; a success (or a "not yet")
  * resets the attempts, a failure keeps them and its error.
  */
-export async function terminar(
-  db: Db,
-  nombre: string,
-  dueno: string,
-  fin: { proximo: Date; exito: Date | null; error: string | null; reiniciar: boolean },
-): Promise<void> {
+export interface FinDeEjecucion {
+  proximo: Date;
+  exito: Date | null;
+  error: string | null;
+  reiniciar: boolean;
+}
+
+export async function terminar(db: Db, nombre: string, dueno: string, fin: FinDeEjecucion): Promise<void> {
   await db
     .update(tareasProgramadas)
     .set({
