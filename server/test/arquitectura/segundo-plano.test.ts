@@ -20,7 +20,7 @@ const PERMITIDOS: Record<string, string> = {
 };
 
 /** The repeating timers of a source text: `setInterval(`, or `setTimeout(f` where f is declared in the text. */
-export function temporizadoresRepetidos(texto: string): string[] {
+function temporizadoresRepetidos(texto: string): string[] {
   const hallados: string[] = [];
   for (const m of texto.matchAll(/\bsetInterval\s*\(/g)) hallados.push(m[0]);
   for (const m of texto.matchAll(/\bsetTimeout\s*\(\s*([A-Za-z_$][\w$]*)\s*,/g)) {
