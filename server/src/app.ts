@@ -251,21 +251,7 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
       // Password reset by e-mail: the sign-in page offers it only when mail can be sent.
       `\n    <meta name="correo-disponible" content="${config.smtpUrl ? "si" : "no"}" />`,
   );
-  // Performance: the build's .br/.gz twins are sent as they are; hashed assets never
-  // change under their name, so browsers keep them for a year; anything else is revalidated.
-  app.register(fastifyStatic, {
-    root: dist,
-    prefix: `${base}/`,
-    index: false,
-    wildcard: false,
-    decorateReply: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/.test(filePath);
-      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
+  registrarArchivosWeb(app, dist, base);
   // The page is built once per start, so it is compressed once too (the SPA fallback below is a
   // not-found handler, which the compression plugin does not reach); so is each screen's own page,
   // its heading drawn before the scripts (web/marco-inicial.ts).
@@ -310,6 +296,26 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
       return sendIndex(request, reply);
     }
     return reply.status(404).header("cache-control", "no-store").send({ success: false, message: MSG.noEncontrado });
+  });
+}
+
+/**
+ * The web build's files. Performance: the build's .br/.gz twins are sent as they are; hashed assets
+ * never change under their name, so browsers keep them for a year; anything else is revalidated.
+ */
+function registrarArchivosWeb(app: FastifyInstance, dist: string, base: string) {
+  app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${base}/`,
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/.test(filePath);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
   });
 }
 
