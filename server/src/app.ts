@@ -3,8 +3,8 @@
  * BASE_PATH, the OpenAPI document, and the built web app with its SPA fallback.
  *
  * Longer than 300 lines: the assembly is one sequence whose order is the point (plugins, hooks,
- * the error handler, routes, then the web files and their fallback); split, the order would be
- * spread over files.
+ * the error handler, background work, routes, then the web files and their fallback); `buildApp`
+ * reads that order in one screen and each step is a function below it, in this one file.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -36,6 +36,7 @@ import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } fro
 import { registrarIdempotencia } from "./shared/idempotencia.js";
 import { registrarParserJson } from "./shared/json.js";
 import { zodValidatorCompiler } from "./shared/validation.js";
+import { registrarTareas } from "./tareas/tareas.plugin.js";
 import { paginaDePantalla, pantallaDeRuta } from "./web/marco-inicial.js";
 
 declare module "fastify" {
@@ -58,7 +59,34 @@ export const POLITICA_PERMISOS = "camera=(), microphone=(), geolocation=(), paym
 export const MAX_FILE_BYTES = 5_000_000;
 
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const { config } = deps;
+  const app = crearFastify(deps.config, opts);
+  registrarSegundoPlano(app, deps);
+  // Idempotency keys on POST.
+  registrarIdempotencia(app, deps.db);
+  const cerrando = registrarCierre(app);
+  await registrarProteccion(app, deps);
+  await registrarDocumentacion(app);
+  await app.register(
+    async (api) => {
+      // Answers of the API carry personal data: no cache keeps them (downloads set their own).
+      api.addHook("onSend", async (_request, reply, payload) => {
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+        return payload;
+      });
+      await api.register(authPlugin, deps);
+      await api.register(authRoutes, deps);
+      await api.register(domainRoutes, deps);
+      await api.register(saludRoutes, { ...deps, cerrando });
+      api.get("/api/openapi.json", { config: { publico: true }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: deps.config.basePath },
+  );
+  registerWeb(app, deps);
+  return app;
+}
+
+/** The Fastify instance with the request log line, the route list, parsing, validation and errors. */
+function crearFastify(config: Config, opts: { logger?: boolean }): FastifyInstance {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: confianzaProxy(config.trustProxy),
@@ -107,36 +135,27 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registerErrorHandler(app);
   // System keys travel in headers only.
   app.addHook("onRequest", guardiaClaveApp);
-  // Notices
-  registrarAvisos(app, {
-    db: deps.db,
-    config,
-    reloj: deps.reloj,
-    segundoPlano: deps.segundoPlano ?? true,
-  });
+  return app;
+}
 
-  // Change notifications (webhooks)
-  registrarNotificaciones(app, {
-    db: deps.db,
-    config,
-    reloj: deps.reloj,
-    segundoPlano: deps.segundoPlano ?? true,
-  });
+/**
+ * Background work: the one scheduler first (tareas/), then the domains that register their tasks
+ * on it — notices (daily round, e-mail sender, audit anchor), change notifications (webhook
+ * sender), operations (metrics, scheduled backups, the control socket). The import runs'
+ * heartbeat is registered with the import routes.
+ */
+function registrarSegundoPlano(app: FastifyInstance, deps: AppDeps) {
+  registrarTareas(app, deps);
+  registrarAvisos(app, deps);
+  registrarNotificaciones(app, deps);
+  registrarOperacion(app, deps);
+}
 
-  // Metrics, scheduled backups and the control socket of a running embedded app.
-  registrarOperacion(app, {
-    db: deps.db,
-    config,
-    reloj: deps.reloj,
-    segundoPlano: deps.segundoPlano ?? true,
-    database: deps.database,
-  });
-
-  // Idempotency keys on POST.
-  registrarIdempotencia(app, deps.db);
-
-  // Stopping: from app.close() on, new calls are refused with 503 and the connection is
-  // closed so keep-alive clients go elsewhere; calls already running finish.
+/**
+ * Stopping: from app.close() on, new calls are refused with 503 and the connection is closed so
+ * keep-alive clients go elsewhere; calls already running finish. Answers whether the app is closing.
+ */
+function registrarCierre(app: FastifyInstance): () => boolean {
   let cerrando = false;
   app.addHook("preClose", async () => {
     cerrando = true;
@@ -146,7 +165,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     reply.header("connection", "close");
     return reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
   });
+  return () => cerrando;
+}
 
+/** Security headers, cookies, compression, the sign-in limit's store and multipart limits. */
+async function registrarProteccion(app: FastifyInstance, deps: AppDeps) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -177,6 +200,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     limits: { fileSize: MAX_FILE_BYTES, files: 8, fields: 200, fieldSize: 100_000, parts: 220 },
     throwFileSizeLimit: true,
   });
+}
+
+/** The OpenAPI document (served at /api/openapi.json). */
+async function registrarDocumentacion(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -202,25 +229,6 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     },
     transform: jsonSchemaTransform,
   });
-
-  await app.register(
-    async (api) => {
-      // Answers of the API carry personal data: no cache keeps them (downloads set their own).
-      api.addHook("onSend", async (_request, reply, payload) => {
-        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-        return payload;
-      });
-      await api.register(authPlugin, deps);
-      await api.register(authRoutes, deps);
-      await api.register(domainRoutes, deps);
-      await api.register(saludRoutes, { ...deps, cerrando: () => cerrando });
-      api.get("/api/openapi.json", { config: { publico: true }, schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: config.basePath },
-  );
-
-  registerWeb(app, deps);
-  return app;
 }
 
 function registerWeb(app: FastifyInstance, deps: AppDeps) {
@@ -243,21 +251,7 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
       // Password reset by e-mail: the sign-in page offers it only when mail can be sent.
       `\n    <meta name="correo-disponible" content="${config.smtpUrl ? "si" : "no"}" />`,
   );
-  // Performance: the build's .br/.gz twins are sent as they are; hashed assets never
-  // change under their name, so browsers keep them for a year; anything else is revalidated.
-  app.register(fastifyStatic, {
-    root: dist,
-    prefix: `${base}/`,
-    index: false,
-    wildcard: false,
-    decorateReply: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/.test(filePath);
-      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
+  registrarArchivosWeb(app, dist, base);
   // The page is built once per start, so it is compressed once too (the SPA fallback below is a
   // not-found handler, which the compression plugin does not reach); so is each screen's own page,
   // its heading drawn before the scripts (web/marco-inicial.ts).
@@ -302,6 +296,26 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
       return sendIndex(request, reply);
     }
     return reply.status(404).header("cache-control", "no-store").send({ success: false, message: MSG.noEncontrado });
+  });
+}
+
+/**
+ * The web build's files. Performance: the build's .br/.gz twins are sent as they are; hashed assets
+ * never change under their name, so browsers keep them for a year; anything else is revalidated.
+ */
+function registrarArchivosWeb(app: FastifyInstance, dist: string, base: string) {
+  app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${base}/`,
+    index: false,
+    wildcard: false,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/.test(filePath);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
   });
 }
 

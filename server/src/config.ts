@@ -197,6 +197,11 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   BACKUP_HOUR: z.coerce.number().int().min(0, "hora entre 0 y 23").max(23, "hora entre 0 y 23").default(2),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  // Background tasks (tareas/): the scheduler's one loop, its leases and its retries.
+  TASKS_TICK_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  TASKS_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  TASKS_RETRY_FIRST_SECONDS: z.coerce.number().min(0.01).max(86_400).default(30),
+  TASKS_RETRY_MAX_SECONDS: z.coerce.number().min(0.01).max(86_400).default(3600),
   METRICS_ALLOW: z
     .string()
     .default("")
@@ -321,6 +326,14 @@ export type Config = {
   backupHour: number;
   /** Days a scheduled backup is kept. */
   backupKeepDays: number;
+  // Background tasks (tareas/planificador.ts)
+  /** How often the scheduler's one loop looks for due tasks. */
+  tasksTickMs: number;
+  /** How long a claimed task is leased (renewed while it runs); a dead process's lease ends then. */
+  tasksLeaseSeconds: number;
+  /** Wait after a task's first failure; doubled after each further one, up to the maximum. */
+  tasksRetryFirstSeconds: number;
+  tasksRetryMaxSeconds: number;
   /** Addresses/CIDRs that may read GET /metrics on the app's port (none by default). */
   metricsAllow: string[];
   /** A separate listener for /metrics only (on METRICS_HOST, loopback by default). */
@@ -427,6 +440,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: e.BACKUP_DIR === undefined ? undefined : path.resolve(e.BACKUP_DIR),
     backupHour: e.BACKUP_HOUR,
     backupKeepDays: e.BACKUP_KEEP,
+    tasksTickMs: e.TASKS_TICK_MS,
+    tasksLeaseSeconds: e.TASKS_LEASE_SECONDS,
+    tasksRetryFirstSeconds: e.TASKS_RETRY_FIRST_SECONDS,
+    tasksRetryMaxSeconds: e.TASKS_RETRY_MAX_SECONDS,
     metricsAllow: e.METRICS_ALLOW,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,

@@ -13,7 +13,7 @@ export interface AppDeps {
   config: Config;
   /** Every read of "now" (today's date, expiry, retry times, the notices' daily tasks). */
   reloj: Reloj;
-  /** Whether the e-mail sender and the daily tasks run on their timers (default true; tests run rounds by hand). */
+  /** Whether the background scheduler's loop starts (default true; tests run passes and rounds by hand). */
   segundoPlano?: boolean;
   /** The open database itself: PGlite's client and PostgreSQL's URL for backups, the pool's figures for /metrics. */
   database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool" | "alta">;

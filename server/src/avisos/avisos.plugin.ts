@@ -1,20 +1,18 @@
 /**
- * Starts the notices' background work with the app and stops it with the app: the e-mail sender
- * (every MAIL_SEND_INTERVAL_SECONDS, only with SMTP_URL) and the daily tasks (checked every minute,
- * run once per day), the audit chain's daily checkpoint among them, and the anchor of the chain's
- * head in the checkpoint file (every AUDIT_ANCHOR_INTERVAL_SECONDS, when it moved). A failing database or SMTP server is logged and tried again on the next
- * round; it never ends the process. `app.avisos` lets tests and callers run a round at once.
+ * The notices' background work, as tasks of the one scheduler (tareas/): the e-mail sender (every
+ * MAIL_SEND_INTERVAL_SECONDS in each process, only with SMTP_URL; each mail claimed by one), the
+ * daily round (once a day in one process: the expiry sweep, the summaries and the audit chain's
+ * daily checkpoint) and the anchor of the chain's head in the checkpoint file (every
+ * AUDIT_ANCHOR_INTERVAL_SECONDS, when it moved). `app.avisos` lets tests and callers run a round at once.
  */
 import type { FastifyInstance } from "fastify";
 import { claveEstablecida } from "../auditoria/clave.js";
 import { anclarCabeza, puntoDelDia, type UltimoAncla } from "../auditoria/puntos.js";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
-import { fechaLocal, type Reloj } from "../shared/tiempo.js";
+import type { AppDeps } from "../deps.js";
+import type { Reloj } from "../shared/tiempo.js";
+import { DESPUES } from "../tareas/planificador.js";
 import { crearEnviador } from "./enviador.js";
 import { ejecutarTareasDiarias, tareasDelDia } from "./tareas.service.js";
-
-const CADA_REVISION_DIARIA_MS = 60_000;
 
 export interface ServicioAvisos {
   reloj: Reloj;
@@ -34,72 +32,53 @@ declare module "fastify" {
   }
 }
 
-export function registrarAvisos(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config; reloj: Reloj; segundoPlano: boolean },
-) {
+export function registrarAvisos(app: FastifyInstance, deps: AppDeps) {
   const { db, config, reloj } = deps;
   const enviador = crearEnviador({ db, config, reloj, log: app.log });
-  let enCurso: Promise<unknown> = Promise.resolve();
   const ultimoAncla: UltimoAncla = { entrada: null, hash: null };
   const servicio: ServicioAvisos = {
     reloj,
     procesarCola: () => enviador.procesarCola(),
     ejecutarTareasDiarias: () => ejecutarTareasDiarias(db, config.expiryNoticeDays, reloj),
     anclarAuditoria: () => anclarCabeza(db, claveEstablecida(), reloj(), config.auditCheckpointFile, ultimoAncla),
-    rondasEnCurso: async () => {
-      await enCurso;
-    },
+    rondasEnCurso: () => app.tareas.enCurso(),
   };
   app.decorate("avisos", servicio);
 
-  const temporizadores: NodeJS.Timeout[] = [];
-  let cerrando = false;
-  let ultimoDia: string | null = null;
-  /** One round at a time; an error is logged and the next round tries again. */
-  const ronda = (nombre: string, trabajo: () => Promise<unknown>) => {
-    if (cerrando) return;
-    enCurso = enCurso.then(() =>
-      cerrando ? undefined : trabajo().catch((err) => app.log.warn({ err }, `avisos: ${nombre} falló`)),
-    );
-  };
-  const diaria = () =>
-    ronda("tareas diarias", async () => {
-      const dia = fechaLocal(reloj());
-      if (dia === ultimoDia) return;
-      // Another process on it right now: check again next time (its sweep may yet fail).
-      if ((await tareasDelDia(db, config.expiryNoticeDays, reloj)) === "ocupada") return;
+  app.tareas.registrar({
+    nombre: "avisos.diarias",
+    cuando: { diaria: { hora: 0 } },
+    alcance: "unica",
+    async ejecutar() {
+      // Another process on it right now (one started before this scheduler's row): ask again soon.
+      if ((await tareasDelDia(db, config.expiryNoticeDays, reloj)) === "ocupada") return DESPUES;
       // The audit chain's daily checkpoint (file, log, e-mail), by whichever process gets there first.
       await puntoDelDia(db, claveEstablecida(), reloj(), {
         archivo: config.auditCheckpointFile,
         email: config.auditCheckpointEmail,
         log: (linea) => app.log.info(linea),
       });
-      ultimoDia = dia;
+    },
+  });
+  if (config.auditAnchorIntervalSeconds > 0) {
+    app.tareas.registrar({
+      nombre: "avisos.ancla-auditoria",
+      cuando: { cadaMs: config.auditAnchorIntervalSeconds * 1000 },
+      alcance: "cadaProceso",
+      ejecutar: () => servicio.anclarAuditoria(),
     });
-  const envio = () => ronda("envío de correos", () => servicio.procesarCola());
-  const ancla = () => ronda("ancla de la auditoría", () => servicio.anclarAuditoria());
-
+  }
+  if (config.smtpUrl) {
+    app.tareas.registrar({
+      nombre: "avisos.envio-correos",
+      cuando: { cadaMs: config.mailSendIntervalSeconds * 1000 },
+      alcance: "cadaProceso",
+      ejecutar: () => servicio.procesarCola(),
+      alDetener: () => enviador.cerrar(),
+    });
+  }
   app.addHook("onReady", async () => {
     if (!config.smtpUrl)
       app.log.info("SMTP_URL no configurado: no se enviarán correos (los avisos de la aplicación siguen funcionando).");
-    if (!deps.segundoPlano) return;
-    diaria();
-    temporizadores.push(setInterval(diaria, CADA_REVISION_DIARIA_MS));
-    if (config.auditAnchorIntervalSeconds > 0) {
-      ancla();
-      temporizadores.push(setInterval(ancla, config.auditAnchorIntervalSeconds * 1000));
-    }
-    if (config.smtpUrl) {
-      envio();
-      temporizadores.push(setInterval(envio, config.mailSendIntervalSeconds * 1000));
-    }
-    for (const t of temporizadores) t.unref();
-  });
-  app.addHook("onClose", async () => {
-    cerrando = true;
-    for (const t of temporizadores) clearInterval(t);
-    await enCurso;
-    enviador.cerrar();
   });
 }

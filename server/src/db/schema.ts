@@ -1173,3 +1173,15 @@ export const notificacionesIntentos = pgTable(
   },
   (t) => [index("notificaciones_intentos_idx").on(t.idNotificacion, t.idIntento)],
 );
+
+// Background tasks (migration 0044): the schedule and lease of each task one process at a time runs
+// (tareas/planificador.ts).
+export const tareasProgramadas = pgTable("tareas_programadas", {
+  nombre: text("nombre").primaryKey(),
+  proximo: tstz("proximo").notNull(),
+  reclamadoHasta: tstz("reclamado_hasta"),
+  reclamadoPor: text("reclamado_por"),
+  intentos: integer("intentos").notNull().default(0),
+  ultimoExito: tstz("ultimo_exito"),
+  ultimoError: text("ultimo_error"),
+});

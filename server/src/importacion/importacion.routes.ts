@@ -121,14 +121,15 @@ export const importacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     if (n > 0) app.log.warn({ importaciones: n }, "import runs interrupted by a stop closed");
   };
   app.addHook("onReady", barrer);
-  if (!unSoloProceso && deps.segundoPlano !== false) {
-    const latido = setInterval(() => {
-      servicio
-        .latir(db)
-        .then(barrer)
-        .catch((err) => app.log.warn({ err }, "import runs: heartbeat or sweep failed"));
-    }, servicio.LATIDO_MS);
-    latido.unref();
-    app.addHook("onClose", async () => clearInterval(latido));
+  if (!unSoloProceso) {
+    app.tareas.registrar({
+      nombre: "importacion.latido",
+      cuando: { cadaMs: servicio.LATIDO_MS },
+      alcance: "cadaProceso",
+      ejecutar: async () => {
+        await servicio.latir(db);
+        await barrer();
+      },
+    });
   }
 };

@@ -15,6 +15,7 @@ import { openDatabase } from "../db/client.js";
 import { basePreparada } from "../db/migrate.js";
 import { BASE_SIN_PREPARAR, cargarEntornoDeArgumentos, faltaClave } from "../shared/linea.js";
 import { fechaLocal, relojDelSistema } from "../shared/tiempo.js";
+import { crearPlanificador } from "../tareas/planificador.js";
 import * as repo from "./importacion.repository.js";
 import * as servicio from "./importacion.service.js";
 import { LATIDO_MS } from "./importacion.service.js";
@@ -113,12 +114,18 @@ async function main(): Promise<number> {
       estado: "validando",
       inicio: ahora,
     });
-    const latido =
-      database.kind === "postgres"
-        ? setInterval(() => {
-            repo.latir(database.db, [idImportacion]).catch(() => {});
-          }, LATIDO_MS)
-        : null;
+    // The heartbeat is a task of the one scheduler (tareas/), run by this command's process alone.
+    const latido = crearPlanificador({ db: database.db, reloj, config, log: { warn: () => {} } });
+    if (database.kind === "postgres") {
+      const db = database.db;
+      latido.registrar({
+        nombre: "importacion.latido-linea",
+        cuando: { cadaMs: LATIDO_MS },
+        alcance: "cadaProceso",
+        ejecutar: () => repo.latir(db, [idImportacion]),
+      });
+      latido.iniciar();
+    }
     let r: Awaited<ReturnType<typeof ejecutarImportacion>>;
     try {
       r = await ejecutarImportacion(database.db, {
@@ -141,7 +148,7 @@ async function main(): Promise<number> {
         },
       });
     } finally {
-      if (latido) clearInterval(latido);
+      await latido.detener();
     }
     if (interactivo) process.stderr.write("\n");
     const segundos = ((performance.now() - inicio) / 1000).toFixed(1);

@@ -1,12 +1,10 @@
 /**
- * Starts the change notifications' sender with the app and stops it with the app (every
- * WEBHOOK_SEND_INTERVAL_SECONDS, one round at a time, awaited on close). A failing database or
- * receiver is logged and the next round tries again. `app.notificaciones` lets tests run a round.
+ * The change notifications' sender, a task of the one scheduler (tareas/): every
+ * WEBHOOK_SEND_INTERVAL_SECONDS in each process, each outbox row claimed by one process. A failing
+ * database or receiver is logged and the next round tries again. `app.notificaciones` lets tests run a round.
  */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
-import type { Reloj } from "../shared/tiempo.js";
+import type { AppDeps } from "../deps.js";
 import { crearEntregador } from "./entregador.js";
 
 export interface ServicioNotificaciones {
@@ -20,33 +18,13 @@ declare module "fastify" {
   }
 }
 
-export function registrarNotificaciones(
-  app: FastifyInstance,
-  deps: { db: Db; config: Config; reloj: Reloj; segundoPlano: boolean },
-) {
+export function registrarNotificaciones(app: FastifyInstance, deps: AppDeps) {
   const entregador = crearEntregador({ db: deps.db, config: deps.config, reloj: deps.reloj, log: app.log });
   app.decorate("notificaciones", { procesarCola: () => entregador.procesarCola() });
-
-  let enCurso: Promise<unknown> = Promise.resolve();
-  let cerrando = false;
-  let temporizador: NodeJS.Timeout | null = null;
-  const ronda = () => {
-    if (cerrando) return;
-    enCurso = enCurso.then(() =>
-      cerrando
-        ? undefined
-        : entregador.procesarCola().catch((err) => app.log.warn({ err }, "notificaciones: la ronda de entrega falló")),
-    );
-  };
-  app.addHook("onReady", async () => {
-    if (!deps.segundoPlano) return;
-    ronda();
-    temporizador = setInterval(ronda, deps.config.webhookSendIntervalSeconds * 1000);
-    temporizador.unref();
-  });
-  app.addHook("onClose", async () => {
-    cerrando = true;
-    if (temporizador) clearInterval(temporizador);
-    await enCurso;
+  app.tareas.registrar({
+    nombre: "notificaciones.entrega",
+    cuando: { cadaMs: deps.config.webhookSendIntervalSeconds * 1000 },
+    alcance: "cadaProceso",
+    ejecutar: () => entregador.procesarCola(),
   });
 }

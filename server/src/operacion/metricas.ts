@@ -15,6 +15,7 @@ import { registrarMetricasAuditoria } from "../auditoria/metricas.js";
 import type { Config } from "../config.js";
 import type { EstadoAlta } from "../db/alta.js";
 import type { Db } from "../db/client.js";
+import { registrarMetricasTareas } from "../tareas/metricas.js";
 import { registrarMetricasAlta } from "./metricas-alta.js";
 
 /** What /metrics reads from outside the HTTP layer; each part is optional. */
@@ -27,6 +28,7 @@ export interface FuentesMetricas {
   exportacionesEnCurso?: () => number;
   /** PostgreSQL under Patroni: the node written to, failovers seen, the replica (db/alta.ts). */
   alta?: () => EstadoAlta;
+  tareas?: Parameters<typeof registrarMetricasTareas>[1]; // the scheduler: runs, failures, last success, lag
 }
 
 const STATEMENT_TIMEOUT = "57014";
@@ -37,6 +39,7 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   client.collectDefaultMetrics({ register: registro, prefix: "rf_" });
   registrarMetricasAuditoria(registro, db);
   registrarMetricasAlta(registro, fuentes.alta);
+  registrarMetricasTareas(registro, fuentes.tareas);
 
   const peticiones = new client.Counter({
     name: "rf_http_requests_total",

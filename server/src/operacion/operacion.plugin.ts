@@ -1,14 +1,13 @@
 /**
- * Operations, started with the app and stopped with it: /metrics, the daily backup's schedule
- * (checked every minute, in one process of those sharing the database), the backups' routes for the
- * configuration administrator, and — embedded only — the control socket through which
- * `npm run backup` asks the running app for a backup.
+ * Operations, started with the app and stopped with it: /metrics, the daily backup's schedule (a
+ * task of the one scheduler, tareas/: looked at every minute by one process of those sharing the
+ * database; the day's rules — the hour, one success a day, a failure tried again an hour later —
+ * are the backups service's), the backups' routes for the configuration administrator, and —
+ * embedded only — the control socket through which `npm run backup` asks the running app for a backup.
  */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.js";
-import type { Database, Db } from "../db/client.js";
+import type { AppDeps } from "../deps.js";
 import { exportacionesEnCurso } from "../exportar/limite.js";
-import type { Reloj } from "../shared/tiempo.js";
 import { abrirControl } from "./control.js";
 import { registrarMetricas } from "./metricas.js";
 import { crearServicioRespaldos, type ServicioRespaldos } from "./respaldos.service.js";
@@ -21,17 +20,9 @@ declare module "fastify" {
   }
 }
 
-export function registrarOperacion(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    config: Config;
-    reloj: Reloj;
-    segundoPlano: boolean;
-    database?: Pick<Database, "kind" | "pglite" | "url" | "estadoPool" | "alta">;
-  },
-) {
+export function registrarOperacion(app: FastifyInstance, deps: AppDeps) {
   const { db, config, reloj } = deps;
+  const segundoPlano = deps.segundoPlano ?? true;
   const database = deps.database ?? { kind: config.databaseUrl ? "postgres" : "pglite" };
   registrarMetricas(app, {
     db,
@@ -39,15 +30,25 @@ export function registrarOperacion(
     pool: database.estadoPool,
     alta: "alta" in database ? database.alta?.estado : undefined,
     exportacionesEnCurso,
+    tareas: app.tareas,
   });
   const servicio = crearServicioRespaldos({ db, database, config, reloj, log: app.log });
   app.decorate("respaldos", servicio);
+  if (config.backupDir) {
+    app.tareas.registrar({
+      nombre: "operacion.respaldo-diario",
+      cuando: { cadaMs: CADA_REVISION_MS },
+      alcance: "unica",
+      async ejecutar() {
+        // Already logged and told to the administrators; counted as the task's failure too.
+        if ((await servicio.revisarProgramacion()) === "fallido") throw new Error("respaldo programado fallido");
+      },
+    });
+  }
 
-  let temporizador: NodeJS.Timeout | undefined;
-  let enCurso: Promise<unknown> = Promise.resolve();
   let cerrarControl: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
-    if (database.kind === "pglite" && database.pglite && config.dataDir && deps.segundoPlano) {
+    if (database.kind === "pglite" && database.pglite && config.dataDir && segundoPlano) {
       cerrarControl = abrirControl(
         config.dataDir,
         async (orden) => {
@@ -57,7 +58,7 @@ export function registrarOperacion(
         (linea) => app.log.warn(linea),
       );
     }
-    if (!deps.segundoPlano) return;
+    if (!segundoPlano) return;
     if (config.backupDir) {
       app.log.info(
         `Respaldos diarios en ${config.backupDir} a las ${config.backupHour}:00 (UTC−4), conservados ${config.backupKeepDays} días.`,
@@ -65,20 +66,8 @@ export function registrarOperacion(
     } else {
       app.log.info("BACKUP_DIR no configurado: la aplicación no hace respaldos programados (npm run backup sí).");
     }
-    const ronda = () => {
-      enCurso = enCurso.then(() =>
-        servicio.revisarProgramacion().catch((err) => app.log.warn({ err }, "respaldos: revisión falló")),
-      );
-    };
-    if (config.backupDir) {
-      ronda();
-      temporizador = setInterval(ronda, CADA_REVISION_MS);
-      temporizador.unref();
-    }
   });
   app.addHook("onClose", async () => {
-    if (temporizador) clearInterval(temporizador);
     await cerrarControl?.();
-    await enCurso;
   });
 }

@@ -1,10 +1,12 @@
 /**
  * Applies one workflow action to a request, inside the caller's transaction: locks the request,
  * asks the workflow module, writes the new status, assignment, history entry with its reasons, and
- * the officials' status changes that DESIGN.md §4 ties to the transition. Every service that
- * changes a request's status goes through `aplicarTransicion`; none re-decides a transition.
- * Longer than 300 lines: one transaction's steps (checks, status, holder, history, officials,
- * notices) and the two holder rules they use stay together.
+ * the officials' status changes that DESIGN.md §4 ties to the transition, then runs the declared
+ * steps of the other domains (transiciones.pasos.ts: snapshot, notices, authorisation periods,
+ * webhook events). Every service that changes a request's status goes through `aplicarTransicion`;
+ * none re-decides a transition.
+ * Longer than 300 lines: one transaction's writes (checks, status, holder, history, officials) and
+ * the two holder rules they use stay together; `aplicarTransicion` reads them in order.
  */
 import {
   type Accion,
@@ -17,16 +19,13 @@ import {
   rolesDeVistas,
 } from "@registro/contracts";
 import { auditar } from "../auditoria/cadena.js";
-import { avisarCambioTitular, avisarDevuelta, avisarTransicion } from "../avisos/avisos.service.js";
 import type { Tx } from "../db/client.js";
 import { asegurarAlcance } from "../llamante/alcance.js";
 import type { SesionUsuario } from "../llamante/sesion.js";
-import { notificarAutorizaciones } from "../notificaciones/eventos.js";
-import { sincronizarAutorizaciones } from "../registro/registro.repository.js";
 import { ErroresCampo, NoAutorizado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaHora } from "../shared/tiempo.js";
-import { fotoSolicitud, guardarFoto } from "./cambios.repository.js";
 import { usuarioInternoActivo } from "./reasignacion.repository.js";
+import { ejecutarPasos, PASOS_CAMBIO_TITULAR, PASOS_TRANSICION } from "./transiciones.pasos.js";
 import * as repo from "./transiciones.repository.js";
 
 export interface OpcionesTransicion {
@@ -78,64 +77,19 @@ export async function aplicarTransicion(
   // A deactivation asked for chosen officials ends only them, and the request stays active.
   const porInactivar =
     accion === "inactivar" || accion === "activar" ? await repo.funcionariosPorInactivar(tx, idSolicitud) : [];
-  const decision = decidir(
-    accion,
-    {
-      estatus: solicitud.estatus,
-      asignadoA: solicitud.asignadoA,
-      fueActiva: solicitud.fueActiva,
-      inactivacionParcial: porInactivar.length > 0,
-    },
-    { idUsuario: sesion.idUsuario, roles: sesion.roles },
-    opciones.destino,
-  );
-  if (!decision.permitido) {
-    switch (decision.motivo) {
-      case "rol":
-        throw NoAutorizado();
-      case "estatus":
-        throw Regla(MSG.transicionInvalida);
-      case "asignacion":
-        throw Regla(
-          accion === "asignar" || accion === "liberar" || accion === "reasignar"
-            ? MSG.solicitudNoAsignada
-            : MSG.requiereAsignacion,
-        );
-      case "destino":
-        throw ValidacionCampo("IdUsuario", MSG.usuarioDestinoInvalido);
-      case "asignadoOtro":
-        throw Regla(MSG.asignadaA(await repo.nombreUsuario(tx, solicitud.asignadoA!)));
-    }
-  }
-
+  const hacia = await decidirOFallar(tx, solicitud, accion, sesion, opciones.destino, porInactivar.length > 0);
   const comentario = (opciones.comentario ?? "").trim();
   const motivos = [...new Set(opciones.motivos ?? [])];
-  if (decision.transicion.requiereMotivos) {
-    const errores = new ErroresCampo();
-    if (motivos.length === 0) errores.add("MotivoCambioEstatus", MSG.motivosRequeridos);
-    if (!comentario) errores.add("Comentario", MSG.comentarioRequerido);
-    if (comentario.length > 2000) errores.add("Comentario", MSG.textoLargo(2000));
-    errores.throwIfAny();
-    const validos = await repo.motivosValidos(tx, motivos, TIPO_MOTIVOS[accion] ?? -1);
-    if (validos.length !== motivos.length) errores.add("MotivoCambioEstatus", MSG.motivoInvalido).throwIfAny();
-  }
-
-  let elegidos: repo.FuncionarioNombrado[] = [];
-  if (accion === "solicitarInactivacion" && (opciones.funcionarios ?? []).length > 0) {
-    const activos = await repo.funcionariosActivos(tx, idSolicitud);
-    const porId = new Map(activos.map((f) => [f.idFuncionario, f]));
-    const ids = [...new Set(opciones.funcionarios)];
-    if (ids.some((id) => !porId.has(id))) throw ValidacionCampo("Funcionarios", MSG.funcionariosInactivarInvalidos);
-    if (ids.length < activos.length) elegidos = ids.map((id) => porId.get(id)!);
-  }
+  if (hacia.requiereMotivos) await validarMotivos(tx, accion, comentario, motivos);
+  const elegidos = await funcionariosElegidos(tx, idSolicitud, accion, opciones.funcionarios);
 
   await opciones.antes?.(solicitud);
 
   const desde = solicitud.estatus;
   if (accion === "asignar" || accion === "liberar" || accion === "reasignar") {
     await cambiarTitular(tx, solicitud, accion, sesion, opciones.destino?.idUsuario ?? null, comentario);
-    // Avisos: the reviewer who held it (released or reassigned) and its new holder.
-    await avisarCambioTitular(tx, {
+    await ejecutarPasos(PASOS_CAMBIO_TITULAR, {
+      tx,
       idSolicitud,
       accion,
       estatus: desde,
@@ -146,17 +100,123 @@ export async function aplicarTransicion(
     });
     return { idSolicitud, desde, hacia: desde };
   }
-  const hacia = decision.hacia ?? desde;
-  if (hacia === desde) return { idSolicitud, desde, hacia };
-  const titular = await devueltaA(tx, idSolicitud, hacia);
+  const nuevo = hacia.estatus ?? desde;
+  if (nuevo === desde) return { idSolicitud, desde, hacia: desde };
+  const titular = await devueltaA(tx, idSolicitud, nuevo);
+  const cambio = { tx, solicitud, accion, sesion, hacia: nuevo, titular, comentario, motivos, elegidos, porInactivar };
+  await escribirEstatus(cambio);
+  await seguirFuncionarios(cambio);
+  const idHistorial = await escribirHistorial(cambio);
+  await ejecutarPasos(PASOS_TRANSICION, {
+    tx,
+    idSolicitud,
+    accion,
+    desde,
+    hacia: nuevo,
+    comentario,
+    motivos,
+    idUsuario: sesion.idUsuario,
+    funcionarios: nombres(accion === "inactivar" ? porInactivar : elegidos),
+    titular,
+    idHistorial,
+  });
+  return { idSolicitud, desde, hacia: nuevo };
+}
 
-  // Audit trail: the status change, with the holder it clears (or the reviewer it goes back to).
+type Solicitud = NonNullable<Awaited<ReturnType<typeof repo.bloquearSolicitud>>>;
+
+/** A status change being written: what the writing steps below share. */
+interface Escritura {
+  tx: Tx;
+  solicitud: Solicitud;
+  accion: Accion;
+  sesion: SesionUsuario;
+  hacia: number;
+  titular: number | null;
+  comentario: string;
+  motivos: number[];
+  elegidos: repo.FuncionarioNombrado[];
+  porInactivar: repo.FuncionarioNombrado[];
+}
+
+const nombres = (lista: repo.FuncionarioNombrado[]) => lista.map((f) => `${f.nombres} ${f.apellidos} (${f.cedula})`);
+
+/** The workflow module's answer (the resulting status, whether reasons are required), or the error it means. */
+async function decidirOFallar(
+  tx: Tx,
+  solicitud: Solicitud,
+  accion: Accion,
+  sesion: SesionUsuario,
+  destino: Actor | undefined,
+  inactivacionParcial: boolean,
+): Promise<{ estatus: number | undefined; requiereMotivos: boolean }> {
+  const decision = decidir(
+    accion,
+    {
+      estatus: solicitud.estatus,
+      asignadoA: solicitud.asignadoA,
+      fueActiva: solicitud.fueActiva,
+      inactivacionParcial,
+    },
+    { idUsuario: sesion.idUsuario, roles: sesion.roles },
+    destino,
+  );
+  if (decision.permitido) {
+    return { estatus: decision.hacia ?? undefined, requiereMotivos: !!decision.transicion.requiereMotivos };
+  }
+  switch (decision.motivo) {
+    case "rol":
+      throw NoAutorizado();
+    case "estatus":
+      throw Regla(MSG.transicionInvalida);
+    case "asignacion":
+      throw Regla(
+        accion === "asignar" || accion === "liberar" || accion === "reasignar"
+          ? MSG.solicitudNoAsignada
+          : MSG.requiereAsignacion,
+      );
+    case "destino":
+      throw ValidacionCampo("IdUsuario", MSG.usuarioDestinoInvalido);
+    case "asignadoOtro":
+      throw Regla(MSG.asignadaA(await repo.nombreUsuario(tx, solicitud.asignadoA!)));
+  }
+}
+
+/** A decision that requires reasons: at least one of its own kind, and a comment. */
+async function validarMotivos(tx: Tx, accion: Accion, comentario: string, motivos: number[]) {
+  const errores = new ErroresCampo();
+  if (motivos.length === 0) errores.add("MotivoCambioEstatus", MSG.motivosRequeridos);
+  if (!comentario) errores.add("Comentario", MSG.comentarioRequerido);
+  if (comentario.length > 2000) errores.add("Comentario", MSG.textoLargo(2000));
+  errores.throwIfAny();
+  const validos = await repo.motivosValidos(tx, motivos, TIPO_MOTIVOS[accion] ?? -1);
+  if (validos.length !== motivos.length) errores.add("MotivoCambioEstatus", MSG.motivoInvalido).throwIfAny();
+}
+
+/** solicitarInactivacion of chosen active officials: them; none (the whole request) when all or none are chosen. */
+async function funcionariosElegidos(
+  tx: Tx,
+  idSolicitud: number,
+  accion: Accion,
+  funcionarios: number[] | undefined,
+): Promise<repo.FuncionarioNombrado[]> {
+  if (accion !== "solicitarInactivacion" || (funcionarios ?? []).length === 0) return [];
+  const activos = await repo.funcionariosActivos(tx, idSolicitud);
+  const porId = new Map(activos.map((f) => [f.idFuncionario, f]));
+  const ids = [...new Set(funcionarios)];
+  if (ids.some((id) => !porId.has(id))) throw ValidacionCampo("Funcionarios", MSG.funcionariosInactivarInvalidos);
+  return ids.length < activos.length ? ids.map((id) => porId.get(id)!) : [];
+}
+
+/** The audit entry of the status change, with the holder it clears (or the reviewer it goes back to), then the status. */
+async function escribirEstatus(e: Escritura) {
+  const { tx, solicitud, accion, sesion, hacia, titular, comentario, motivos, elegidos, porInactivar } = e;
   const idAuditoria = await auditar(tx, {
     idUsuario: sesion.idUsuario,
     entidad: "Solicitud",
-    idEntidad: idSolicitud,
+    idEntidad: solicitud.idSolicitud,
     accion,
-    antes: { estatus: desde, asignadoA: solicitud.asignadoA },
+    antes: { estatus: solicitud.estatus, asignadoA: solicitud.asignadoA },
     despues: {
       estatus: hacia,
       asignadoA: titular,
@@ -169,22 +229,26 @@ export async function aplicarTransicion(
     },
   });
   const legalDecide = accion === "aprobarJuridico" || accion === "retornarJuridico" || accion === "rechazarJuridico";
-  await repo.actualizarEstatus(tx, idSolicitud, {
+  await repo.actualizarEstatus(tx, solicitud.idSolicitud, {
     estatus: hacia,
     asignadoA: titular,
     ...(titular === null ? {} : { idAuditoriaTitular: idAuditoria }),
     ...(hacia === ESTATUS.ACTIVA ? { fueActiva: true } : {}),
     ...(legalDecide ? { decididoJuridico: true } : {}),
   });
+}
 
-  // Officials follow the request (DESIGN.md §4).
+/**
+ * Officials follow the request (DESIGN.md §4). A deactivation of chosen officials: marked when
+ * asked, inactivated when approved, unmarked when the administrator keeps the signature active instead.
+ */
+async function seguirFuncionarios({ tx, solicitud, accion, hacia, elegidos, porInactivar }: Escritura) {
+  const { idSolicitud } = solicitud;
   const { PENDIENTE, ACTIVO, INACTIVO } = ESTATUS_FUNCIONARIO;
   if (accion === "aprobarAdmin") await repo.cambiarEstatusFuncionarios(tx, idSolicitud, PENDIENTE, ACTIVO);
   if (accion === "rechazarJuridico" && hacia === ESTATUS.ACTIVA) {
     await repo.cambiarEstatusFuncionarios(tx, idSolicitud, PENDIENTE, INACTIVO);
   }
-  // A deactivation of chosen officials: marked when asked, inactivated when approved, unmarked
-  // when the administrator keeps the signature active instead.
   if (elegidos.length > 0)
     await repo.marcarPorInactivar(
       tx,
@@ -193,60 +257,42 @@ export async function aplicarTransicion(
     );
   if (accion === "inactivar" && porInactivar.length > 0) await repo.inactivarMarcados(tx, idSolicitud);
   if (accion === "activar" && porInactivar.length > 0) await repo.marcarPorInactivar(tx, idSolicitud, []);
-  // The history says which officials a deactivation concerns.
-  const nombres = (lista: repo.FuncionarioNombrado[]) => lista.map((f) => `${f.nombres} ${f.apellidos} (${f.cedula})`);
+}
+
+/**
+ * The history entry, saying which officials a deactivation concerns. A legal rejection of a
+ * once-active request is recorded as the rejection (104) with its reasons, then the request returns
+ * to 106. Answers the entry of the rejection or the new status (the one a snapshot hangs on).
+ */
+async function escribirHistorial({
+  tx,
+  solicitud,
+  accion,
+  sesion,
+  hacia,
+  comentario,
+  motivos,
+  elegidos,
+  porInactivar,
+}: Escritura) {
   const comentarioHistorial =
     elegidos.length > 0
       ? MSG.historialInactivacionFuncionarios(comentario, nombres(elegidos))
       : accion === "inactivar" && porInactivar.length > 0
         ? MSG.historialFuncionariosInactivados(nombres(porInactivar))
         : comentario;
-
-  // A legal rejection of a once-active request is recorded as the rejection (104) with its
-  // reasons, then the request returns to 106.
   const estatusHistorial = accion === "rechazarJuridico" ? ESTATUS.RECHAZADO_JURIDICO : hacia;
+  const entrada = { idSolicitud: solicitud.idSolicitud, idUsuario: sesion.idUsuario };
   const idHistorial = await repo.insertarHistorial(tx, {
-    idSolicitud,
+    ...entrada,
     estatus: estatusHistorial,
     motivoCambioEstatus: comentarioHistorial,
-    idUsuario: sesion.idUsuario,
     motivos,
   });
   if (estatusHistorial !== hacia) {
-    await repo.insertarHistorial(tx, {
-      idSolicitud,
-      estatus: hacia,
-      motivoCambioEstatus: "",
-      idUsuario: sesion.idUsuario,
-      motivos: [],
-    });
+    await repo.insertarHistorial(tx, { ...entrada, estatus: hacia, motivoCambioEstatus: "", motivos: [] });
   }
-
-  // A return to the institution keeps what the request looked like, so the reviewers later see
-  // what the institution changed before sending it back.
-  if (hacia === ESTATUS.RETORNADO_ANALISTA) {
-    const foto = await fotoSolicitud(tx, idSolicitud);
-    if (foto) await guardarFoto(tx, idHistorial, idSolicitud, foto);
-  }
-
-  // Avisos: the notices this change produces, written in the same transaction.
-  await avisarTransicion(tx, {
-    idSolicitud,
-    accion,
-    desde,
-    hacia,
-    comentario,
-    motivos,
-    idUsuario: sesion.idUsuario,
-    funcionarios: accion === "inactivar" ? nombres(porInactivar) : nombres(elegidos),
-    titular,
-  });
-  if (titular !== null) await avisarDevuelta(tx, { idSolicitud, estatus: hacia, idUsuario: titular });
-
-  // The effective-dated authorisation record follows the new statuses, in this transaction.
-  // Subscribed systems are told of each official whose authorisation opened or closed, in this transaction.
-  await notificarAutorizaciones(tx, idSolicitud, await sincronizarAutorizaciones(tx, idSolicitud));
-  return { idSolicitud, desde, hacia };
+  return idHistorial;
 }
 
 /**

@@ -22,7 +22,7 @@ export const CAPAS: readonly (readonly string[])[] = [
   ["auth", "archivos"],
   ["claves", "avisos"],
   ["notificaciones"],
-  ["auditoria", "registro"],
+  ["auditoria", "registro", "tareas"],
   ["llamante", "secretos", "deps.ts"],
   ["shared", "web"],
   ["db", "config.ts"],
