@@ -22,6 +22,7 @@ export * from "./schemas/catalogos.js";
 export * from "./schemas/claves.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
+export * from "./schemas/documentos-firmados.js";
 export * from "./schemas/exportar.js";
 export * from "./schemas/importacion.js";
 export * from "./schemas/lote.js";
