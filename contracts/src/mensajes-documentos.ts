@@ -37,7 +37,6 @@ export const MSG_DOCUMENTOS = {
   firmaAlterada: "la firma no está íntegra",
   firmaCambiosPosteriores: "el documento cambió después de firmarse",
   firmaCertificadoNoValido: "el certificado no era válido al firmar",
-  firmaNoAutorizado: "el firmante no estaba autorizado",
   firmaSinCedula: "El certificado no lleva la cédula del firmante: no se puede buscar en el registro.",
   firmaCedulaInvalida: (cedula: string) => `La cédula del certificado (${cedula}) no es una cédula válida.`,
   informeDocumentoNoEncontrado: "El código de verificación no corresponde a ningún informe de validación.",

@@ -1247,6 +1247,8 @@ export const informesDocumento = pgTable(
     idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
     idClave: integer("id_clave").references(() => clavesSistema.idClave, { onDelete: "set null" }),
     emitido: tstz("emitido").notNull().defaultNow(),
+    /** The sealed report as first issued: every later download sends these same bytes. */
+    pdf: bytea("pdf"),
     pdfSha256: text("pdf_sha256"),
     selloHuella: text("sello_huella"),
   },

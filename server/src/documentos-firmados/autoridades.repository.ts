@@ -197,3 +197,16 @@ export async function nombreInstitucion(tx: Tx, idInstitucion: number): Promise<
     .where(eq(instituciones.idInstitucion, idInstitucion));
   return f?.nombre ?? null;
 }
+
+/** The joint-signature rule for an institution: for one signature, or the strictest of its rules. */
+export async function minimoConjunto(tx: Tx, idInstitucion: number, idFirma: number | null): Promise<number | null> {
+  const [f] = await tx
+    .select({ minimo: sql<number | null>`max(${firmasConjuntas.minimo})::int` })
+    .from(firmasConjuntas)
+    .where(
+      idFirma === null
+        ? eq(firmasConjuntas.idInstitucion, idInstitucion)
+        : and(eq(firmasConjuntas.idInstitucion, idInstitucion), eq(firmasConjuntas.idFirma, idFirma)),
+    );
+  return f?.minimo ?? null;
+}

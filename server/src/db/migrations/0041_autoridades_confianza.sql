@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS "informes_documento" (
   "id_usuario" integer REFERENCES "usuarios" ("id_usuario") ON DELETE set null,
   "id_clave" integer REFERENCES "claves_sistema" ("id_clave") ON DELETE set null,
   "emitido" timestamptz NOT NULL DEFAULT now(),
+  "pdf" bytea,
   "pdf_sha256" text,
   "sello_huella" text
 );
