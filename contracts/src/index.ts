@@ -40,4 +40,5 @@ export * from "./validacion.js";
 export * from "./vistas.js";
 // Performance: view names and addresses for the web's route table, without the catalogue.
 export * from "./vistas-rutas.js";
+export * from "./textos-documentos.js";
 export * from "./workflow.js";
