@@ -1,5 +1,6 @@
 // Performance: constants of the public constancia page, without zod.
 export * from "./constancia-publica.js";
+export * from "./documento-firmado-limite.js";
 export * from "./encabezados.js";
 export * from "./estado-firma.js";
 export * from "./estatus.js";

@@ -362,6 +362,29 @@ export const MSG = {
   idempotenciaDistinta: "La clave de idempotencia ya se usó con otra operación.",
   idempotenciaInvalida: "La clave de idempotencia debe tener de 8 a 100 letras, números, guiones o guiones bajos.",
 
+  // Signed documents (issue 38): the engine's answers (server/src/documentos-firmados/firma/)
+  documentoFirmadoNoPdf: "El archivo no es un PDF.",
+  documentoFirmadoCifrado: "El PDF está cifrado: no se pueden comprobar sus firmas. Súbalo sin cifrado ni contraseña.",
+  documentoFirmadoSinFirmas: "El PDF no tiene firmas digitales.",
+  documentoFirmadoFirmaIlegible: (n: number) => `La firma n.º ${n} del PDF no es una firma CMS legible.`,
+  documentoFirmadoCmsIlegible: "La firma separada no es una firma CMS (PKCS #7) legible.",
+  documentoFirmadoMuyGrande: (mb: number) => `El archivo supera el límite de ${mb} MB.`,
+  integridadAlterada: "Los datos firmados cambiaron después de firmar: la firma no corresponde al contenido.",
+  integridadRangoInvalido: "La firma no indica correctamente qué parte del archivo firma.",
+  cambiosFirmas: (n: number) => `Después de la firma n.º ${n} solo se añadieron otras firmas o datos para validarlas.`,
+  cambiosAnotaciones: (n: number) =>
+    `Después de la firma n.º ${n} se añadieron anotaciones o valores de formulario: se muestran, pero no forman parte de lo firmado.`,
+  cambiosContenido: (n: number) =>
+    `Después de la firma n.º ${n} se modificó el contenido del documento: lo que se muestra no es lo que se firmó.`,
+  certificadoVencido: (hasta: string) => `El certificado había vencido (válido hasta el ${hasta}).`,
+  certificadoAunNoValido: (desde: string) => `El certificado aún no era válido (válido desde el ${desde}).`,
+  certificadoNoConfiable: "El certificado no proviene de una autoridad de confianza configurada.",
+  certificadoCadenaNoValida: (sujeto: string) => `El certificado «${sujeto}» de la cadena no era válido en esa fecha.`,
+  certificadoRevocado: (fecha: string) => `El ${fecha} se revocó el certificado.`,
+  revocacionDesconocida:
+    "No se pudo comprobar si el certificado estaba revocado: ninguna lista de revocación ni servicio OCSP respondió.",
+  selloTiempoNoValido: "El sello de tiempo de la firma no es válido: se usa la hora declarada.",
+
   // Verificación: the screen's help, the answer of "Verificar firma" and the constancia
   verificarFirmaAyuda:
     "Indique la cédula del firmante y, si lo desea, la institución, la firma, el monto y la fecha del documento. " +
