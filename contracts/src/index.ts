@@ -37,9 +37,9 @@ export * from "./schemas/sesiones.js";
 export * from "./schemas/solicitudes.js";
 export * from "./schemas/tablero.js";
 export * from "./schemas/verificacion.js";
+export * from "./textos-documentos.js";
 export * from "./validacion.js";
 export * from "./vistas.js";
 // Performance: view names and addresses for the web's route table, without the catalogue.
 export * from "./vistas-rutas.js";
-export * from "./textos-documentos.js";
 export * from "./workflow.js";

@@ -3,15 +3,15 @@ import { MSG } from "./mensajes.js";
 import type { FirmaVerificada } from "./schemas/documentos-firmados.js";
 
 export function textoIntegridad(f: FirmaVerificada): string {
-  return f.integridad.intacta ? MSG.integridadIntacta : MSG.integridadAlterada;
+  return f.integridad.intacta ? MSG.textoIntegra : MSG.textoAlterada;
 }
 
 export function textoCambios(f: FirmaVerificada): string {
   return {
-    ninguno: MSG.cambiosNinguno,
-    firmas: MSG.cambiosFirmas,
-    anotaciones: MSG.cambiosAnotaciones,
-    contenido: MSG.cambiosContenido,
+    ninguno: MSG.textoSinCambios,
+    firmas: MSG.textoCambiosFirmas,
+    anotaciones: MSG.textoCambiosAnotaciones,
+    contenido: MSG.textoCambiosContenido,
   }[f.integridad.cambiosPosteriores];
 }
 
@@ -22,9 +22,11 @@ export function textoCadena(f: FirmaVerificada): string {
 /** `fecha` writes the revocation's date (each side has its own date format). */
 export function textoRevocacion(f: FirmaVerificada, fecha: (iso: string) => string): string {
   const r = f.certificado.revocacion;
-  const base = { no_revocado: MSG.revocacionNo, revocado: MSG.revocacionSi, desconocido: MSG.revocacionDesconocida }[
-    r.estado
-  ];
+  const base = {
+    no_revocado: MSG.textoNoRevocado,
+    revocado: MSG.textoRevocado,
+    desconocido: MSG.textoRevocacionDesconocida,
+  }[r.estado];
   const fuente = r.fuente === "crl" ? " (lista de revocación)" : r.fuente === "ocsp" ? " (OCSP)" : "";
   return `${base}${fuente}${r.revocadoEl ? `; ${MSG.revocadoEl(fecha(r.revocadoEl))}` : ""}`;
 }

@@ -12,8 +12,6 @@ import { zMonto } from "./originador.js";
 export const CAMPO_DOCUMENTO = "Archivo";
 export const CAMPO_FIRMA_SEPARADA = "Firma";
 export const CAMPO_CERTIFICADO = "Archivo";
-/** Largest signed document (and detached signature) accepted: 20 MB. */
-export const MAX_BYTES_DOCUMENTO_FIRMADO = 20 * 1024 * 1024;
 /** Largest CA certificate or CRL accepted: 5 MB. */
 export const MAX_BYTES_AUTORIDAD = 5 * 1024 * 1024;
 /** The default attribute holding the cédula: serialNumber (2.5.4.5). */

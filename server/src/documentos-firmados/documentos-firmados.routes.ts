@@ -8,7 +8,7 @@ import {
   CAMPO_DOCUMENTO,
   CAMPO_FIRMA_SEPARADA,
   GRUPOS,
-  MAX_BYTES_DOCUMENTO_FIRMADO,
+  LIMITE_DOCUMENTO_FIRMADO_BYTES,
   MSG,
   zConsultaDocumento,
   zInformeDocumentoPublico,
@@ -46,7 +46,7 @@ export const documentosFirmadosRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
       summary: "¿Firmaron este documento personas autorizadas? Cada firma: integridad, certificado y registro",
       description:
         `Formulario multipart: «${CAMPO_DOCUMENTO}» (PDF firmado, o el documento que firma la firma separada; hasta ` +
-        `${MAX_BYTES_DOCUMENTO_FIRMADO} bytes), «${CAMPO_FIRMA_SEPARADA}» (firma CMS separada .p7s, opcional), ` +
+        `${LIMITE_DOCUMENTO_FIRMADO_BYTES} bytes), «${CAMPO_FIRMA_SEPARADA}» (firma CMS separada .p7s, opcional), ` +
         "«InstitucionId», «TipoFirmaId» (opcional) y «Monto» (opcional). Cada firmante se consulta en el registro " +
         "como en api/Verificacion/Firma, en la fecha de la firma (la del sello de tiempo si lo hay, si no la hora " +
         "declarada). La respuesta lleva el código del informe de validación (PDF sellado). Con la sesión de un " +
@@ -58,7 +58,7 @@ export const documentosFirmadosRoutes: FastifyPluginAsyncZod<AppDeps> = async (a
     handler: async (req) => {
       const { archivos, campos } = await leerFormulario(req, {
         archivos: [CAMPO_DOCUMENTO, CAMPO_FIRMA_SEPARADA],
-        maxBytes: MAX_BYTES_DOCUMENTO_FIRMADO,
+        maxBytes: LIMITE_DOCUMENTO_FIRMADO_BYTES,
       });
       const errores = new ErroresCampo();
       const consulta = validarCampos(zConsultaDocumento, camposDe(zConsultaDocumento, campos), errores);

@@ -14,7 +14,12 @@ import {
 } from "@registro/contracts";
 import { aWinAnsi } from "../documentos/manual.js";
 import { fechaHora } from "../shared/tiempo.js";
-import { bloqueSello, bloqueVerificacion, type ConstanciaSinSello, type DatosConstancia } from "../verificacion/constancia.pdf.js";
+import {
+  bloqueSello,
+  bloqueVerificacion,
+  type ConstanciaSinSello,
+  type DatosConstancia,
+} from "../verificacion/constancia.pdf.js";
 import { montoTexto } from "../verificacion/decision.js";
 
 const AZUL = "#1e3a8a";
@@ -40,7 +45,11 @@ function escritor(doc: Doc) {
   return {
     fila(etiqueta: string, valor: string) {
       espacio(28);
-      doc.font("Helvetica-Bold").fontSize(10).fillColor(SUAVE).text(t(`${etiqueta}: `), MARGEN, doc.y, { continued: true });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(10)
+        .fillColor(SUAVE)
+        .text(t(`${etiqueta}: `), MARGEN, doc.y, { continued: true });
       doc.font("Helvetica").fillColor(TEXTO).text(t(valor), { width: ancho });
     },
     titulo(s: string, tam = 12) {
@@ -51,11 +60,19 @@ function escritor(doc: Doc) {
     },
     destacado(s: string, bien: boolean) {
       espacio(30);
-      doc.font("Helvetica-Bold").fontSize(13).fillColor(bien ? "#14532d" : "#7f1d1d").text(t(s), MARGEN, doc.y, { width: ancho });
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(13)
+        .fillColor(bien ? "#14532d" : "#7f1d1d")
+        .text(t(s), MARGEN, doc.y, { width: ancho });
     },
     punto(s: string) {
       espacio(24);
-      doc.font("Helvetica").fontSize(10).fillColor(TEXTO).text(t(`• ${s}`), MARGEN, doc.y, { width: ancho });
+      doc
+        .font("Helvetica")
+        .fontSize(10)
+        .fillColor(TEXTO)
+        .text(t(`• ${s}`), MARGEN, doc.y, { width: ancho });
     },
   };
 }
@@ -69,14 +86,18 @@ function firmaEnInforme(w: ReturnType<typeof escritor>, f: VerificacionDocumento
   w.fila("Firmante (certificado)", f.certificado.sujeto);
   w.fila("Emisor", f.certificado.emisor);
   w.fila("Número de serie", f.certificado.serie);
-  w.fila("Validez del certificado", `del ${fechaHora(f.certificado.validoDesde)} al ${fechaHora(f.certificado.validoHasta)}`);
+  w.fila(
+    "Validez del certificado",
+    `del ${fechaHora(f.certificado.validoDesde)} al ${fechaHora(f.certificado.validoHasta)}`,
+  );
   w.fila("Cadena de confianza", textoCadena(f));
   if (f.certificado.ruta.length > 0) w.fila("Ruta", f.certificado.ruta.join(" → "));
   w.fila("Revocación", textoRevocacion(f, fechaHora));
   w.fila("Válido al firmar", f.certificado.validoAlFirmar ? "Sí" : `No. ${f.certificado.motivos.join(" ")}`);
   w.fila("Fecha de la firma", `${fechaHora(f.momento.fecha)} (${textoFuenteMomento(f)})`);
   w.fila("Cédula del firmante", f.registro.cedula ?? "No indicada en el certificado");
-  if (f.registro.nombre) w.fila("En el registro", `${f.registro.nombre}${f.registro.cargo ? `, ${f.registro.cargo}` : ""}`);
+  if (f.registro.nombre)
+    w.fila("En el registro", `${f.registro.nombre}${f.registro.cargo ? `, ${f.registro.cargo}` : ""}`);
   w.fila(
     "Respuesta del registro",
     `${f.registro.autorizado === true ? "Autorizado" : "No autorizado"}. ${f.registro.motivo}`,
@@ -105,7 +126,10 @@ export async function informePdf(d: DatosInforme): Promise<ConstanciaSinSello> {
   doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
   doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(12);
   doc.text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - 230 });
-  doc.font("Helvetica").fontSize(10).text(t("Registro de Firmas"), { width: ancho - 230 });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(t("Registro de Firmas"), { width: ancho - 230 });
   const rectangulo = bloqueSello(doc, d.sello);
   doc.fillColor(AZUL).font("Helvetica-Bold").fontSize(18);
   doc.text(t("Informe de validación de documento firmado"), MARGEN, 132, { width: ancho });
@@ -113,14 +137,20 @@ export async function informePdf(d: DatosInforme): Promise<ConstanciaSinSello> {
   const r = d.resultado;
   const w = escritor(doc);
   w.fila("Verificación realizada el", fechaHora(r.verificadoEl));
-  w.fila("Documento", `${r.tipo === "pdf" ? "PDF firmado" : "Documento con firma separada (CMS)"}, SHA-256 ${r.sha256}`);
+  w.fila(
+    "Documento",
+    `${r.tipo === "pdf" ? "PDF firmado" : "Documento con firma separada (CMS)"}, SHA-256 ${r.sha256}`,
+  );
   w.fila("Institución", r.institucion.nombre);
   w.fila("Firma", r.firma?.nombre ?? "Cualquiera");
   w.fila("Monto", r.monto !== null ? montoTexto(r.monto) : "No indicado");
   w.titulo("Resultado del documento");
   w.destacado(r.documento.texto, r.documento.firmadoPorAutorizados);
   if (r.documento.firmantesRequeridos !== null)
-    w.fila("Firma conjunta", `${r.documento.firmantesRequeridos} firmantes autorizados exigidos; ${r.documento.firmantesAutorizados} en el documento`);
+    w.fila(
+      "Firma conjunta",
+      `${r.documento.firmantesRequeridos} firmantes autorizados exigidos; ${r.documento.firmantesAutorizados} en el documento`,
+    );
   for (const m of r.documento.motivos) w.punto(m);
   for (const f of r.firmas) firmaEnInforme(w, f);
   bloqueVerificacion(

@@ -3,12 +3,7 @@
  * first download (later downloads get the same bytes), and the public look-up of a report by code.
  */
 import crypto from "node:crypto";
-import {
-  type InformeDocumentoPublico,
-  MSG,
-  normalizarCodigo,
-  type VerificacionDocumento,
-} from "@registro/contracts";
+import { type InformeDocumentoPublico, MSG, normalizarCodigo, type VerificacionDocumento } from "@registro/contracts";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { NoDisponible, NoEncontrado } from "../shared/errors.js";

@@ -8,7 +8,7 @@ export function motorDocumentos(loopback: boolean): Motor {
   return {
     obtener: crearObtener(loopback),
     analizar: async (entrada) => {
-      const motor = analizar ?? (await import("./firma/analizar.js")).analizar;
+      const motor = analizar ?? (await import("./firma/analizar.js")).analizarDocumento;
       analizar = motor;
       return motor(entrada);
     },

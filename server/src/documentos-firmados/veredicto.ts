@@ -38,7 +38,10 @@ export function firmaVerificada(a: AnalisisFirma, registro: RegistroFirmante): F
 }
 
 /** The document's verdict; `minimo` is the joint-signature rule's number of signers, else null. */
-export function veredictoDocumento(firmas: FirmaVerificada[], minimo: number | null): VerificacionDocumento["documento"] {
+export function veredictoDocumento(
+  firmas: FirmaVerificada[],
+  minimo: number | null,
+): VerificacionDocumento["documento"] {
   const autorizados = new Set(
     firmas.filter((f) => f.aceptada && f.registro.cedula !== null).map((f) => f.registro.cedula),
   ).size;
