@@ -17,7 +17,6 @@ import type { Db, Tx } from "../db/client.js";
 import { NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import type { Reloj } from "../shared/tiempo.js";
 import { nombreFirma } from "../verificacion/verificacion.repository.js";
-import { leerCertificadoCa, leerCrl } from "./autoridades.js";
 import * as repo from "./autoridades.repository.js";
 
 /** The setting's key in documentos_ajustes. */
@@ -68,6 +67,8 @@ export async function listar(db: Db, reloj: Reloj): Promise<AutoridadesConfianza
 
 /** POST …/Ancla: a CA certificate, PEM or DER, not expired, not already in use. */
 export async function agregarAncla(db: Db, sesion: SesionUsuario, archivo: Buffer, campo: string, reloj: Reloj) {
+  // The certificate libraries (pkijs) are loaded with the first upload, not with every start.
+  const { leerCertificadoCa } = await import("./autoridades.js");
   const c = leerCertificadoCa(archivo, campo);
   if (c.validoHasta < reloj()) throw ValidacionCampo(campo, MSG.anclaVencida);
   await db.transaction(async (tx) => {
@@ -109,6 +110,7 @@ export async function retirarAncla(db: Db, sesion: SesionUsuario, idAncla: numbe
 
 /** POST …/Crl: a CRL signed by an anchor in use; a newer list of the same issuer replaces the older. */
 export async function cargarCrl(db: Db, sesion: SesionUsuario, archivo: Buffer, campo: string, reloj: Reloj) {
+  const { leerCrl } = await import("./autoridades.js");
   await db.transaction(async (tx) => {
     const c = await leerCrl(archivo, await repo.anclasActivas(tx), campo);
     const actual = await repo.crlActivaDe(tx, c.emisor);
