@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every server-side figure of docs/benchmarks/README.md, one after the other —
- * the inboxes (inbox.ts; BENCH_N requests, 100,000 unless told), verification, the dashboard
+ * the inboxes (inbox.ts; BENCH_N requests, 100,000 unless told), verification, a signed
+ * document's check (documento.ts: 10 MB, three signatures), the dashboard
  * (tablero.ts), the throughput under 50 connections with its ratio to a bare Fastify
  * route (carga.ts), and the start to serving of the built server on the embedded database
  * (arranque.ts). The others use the PostgreSQL server of
@@ -19,7 +20,15 @@ const carga = () =>
     .map((l) => l.toFixed(2))
     .join(" ")} en ${os.cpus().length} CPU`;
 let fallos = 0;
-for (const script of ["inbox.ts", "verificacion.ts", "verificacion-lote.ts", "tablero.ts", "carga.ts", "arranque.ts"]) {
+for (const script of [
+  "inbox.ts",
+  "verificacion.ts",
+  "verificacion-lote.ts",
+  "documento.ts",
+  "tablero.ts",
+  "carga.ts",
+  "arranque.ts",
+]) {
   console.log(`\n== ${script} (${new Date().toISOString()}, ${carga()})`);
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(aqui, script)], { stdio: "inherit" });
   if (r.status !== 0) fallos++;

@@ -133,3 +133,40 @@ export class FirmantePrueba extends Signer {
     return firmarCms(datos, this.id, this.opciones);
   }
 }
+
+/**
+ * An OCSP responder's answer (RFC 6960) to a DER request, signed by `emisor` (the CA answers for
+ * its own certificates): "revoked" at the listed date for the listed serials (hex), else "good".
+ */
+export async function respuestaOcsp(
+  pedido: Buffer,
+  emisor: Identidad,
+  revocados: Map<string, Date>,
+  ahora: Date,
+): Promise<Buffer> {
+  const req = pkijs.OCSPRequest.fromBER(ab(pedido));
+  const certId = req.tbsRequest.requestList[0].reqCert;
+  const serie = Buffer.from(certId.serialNumber.valueBlock.valueHexView).toString("hex").toUpperCase();
+  const fecha = [...revocados].find(([s]) => s.toUpperCase().replace(/^0+/, "") === serie.replace(/^0+/, ""))?.[1];
+  const certStatus = fecha
+    ? new asn1js.Constructed({
+        idBlock: { tagClass: 3, tagNumber: 1 },
+        value: [new asn1js.GeneralizedTime({ valueDate: fecha })],
+      })
+    : new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });
+  const cert = pkijs.Certificate.fromBER(emisor.der);
+  const basica = new pkijs.BasicOCSPResponse();
+  basica.tbsResponseData.responderID = cert.subject;
+  basica.tbsResponseData.producedAt = ahora;
+  basica.tbsResponseData.responses.push(new pkijs.SingleResponse({ certID: certId, certStatus, thisUpdate: ahora }));
+  basica.certs = [cert];
+  await basica.sign(emisor.clave, "SHA-256");
+  const respuesta = new pkijs.OCSPResponse({
+    responseStatus: new asn1js.Enumerated({ value: 0 }),
+    responseBytes: new pkijs.ResponseBytes({
+      responseType: "1.3.6.1.5.5.7.48.1.1",
+      response: new asn1js.OctetString({ valueHex: basica.toSchema().toBER(false) }),
+    }),
+  });
+  return Buffer.from(respuesta.toSchema().toBER(false));
+}

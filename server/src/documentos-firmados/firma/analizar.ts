@@ -14,6 +14,7 @@ import {
   cedulaDe,
   cert,
   certDeDer,
+  certs,
   construirCadena,
   desde,
   hasta,
@@ -55,7 +56,8 @@ interface FirmaLeida {
 function leer(der: Buffer, campo: "Archivo" | "Firma", mensaje: string): CmsLeido {
   try {
     const cms = leerCms(der);
-    if (cms.cert) return cms;
+    // The signer's certificate must be readable by Node too (its checks are Node's).
+    if (cms.cert && certs([cms.cert]).length === 1) return cms;
   } catch (e) {
     if (!(e instanceof ErrorCms)) throw e;
   }
@@ -81,7 +83,7 @@ function momentoDe(sello: SelloDeTiempo, f: FirmaLeida, ahora: Date): AnalisisFi
 
 async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promise<AnalisisFirma["certificado"]> {
   const hoja = cert(f.cms.cert as NonNullable<CmsLeido["cert"]>);
-  const ruta = construirCadena(hoja, f.cms.certificados.map(cert), ctx.anclas);
+  const ruta = construirCadena(hoja, certs(f.cms.certificados), ctx.anclas);
   const motivos: string[] = [];
   if (momento < desde(hoja)) motivos.push(MSG.certificadoAunNoValido(fechaHora(desde(hoja))));
   if (momento > hasta(hoja)) motivos.push(MSG.certificadoVencido(fechaHora(hasta(hoja))));

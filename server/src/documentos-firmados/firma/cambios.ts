@@ -58,12 +58,17 @@ function esCampoFirma(d: Dic, c: Contexto, nivel = 0): boolean {
 const esAnotacion = (d: Dic) => nombre(d.get("Type")) === "Annot" || (d.has("Subtype") && d.has("Rect"));
 const esCampo = (d: Dic) => d.has("FT") || (d.has("T") && (d.has("Kids") || d.has("V") || d.has("Parent")));
 
+const clave = (v: Ref): string => `${v.num} ${v.gen}`;
+
 /** What the elements an array (of annotations or fields) gained or lost amount to. */
 function cambioLista(antes: Valor | undefined, despues: Valor | undefined, c: Contexto): CambioPosterior {
   const a = Array.isArray(antes) ? antes : [];
   const d = Array.isArray(despues) ? despues : [];
-  const quitados = a.filter((x) => !d.some((y) => iguales(x, y)));
-  const nuevos = d.filter((x) => !a.some((y) => iguales(x, y)));
+  // References compared as a set (linear in the array's length); direct values by position.
+  const enA = new Set(a.filter((x) => x instanceof Ref).map(clave));
+  const enD = new Set(d.filter((x) => x instanceof Ref).map(clave));
+  const quitados = a.filter((x, i) => (x instanceof Ref ? !enD.has(clave(x)) : !iguales(x, d[i])));
+  const nuevos = d.filter((x, i) => (x instanceof Ref ? !enA.has(clave(x)) : !iguales(x, a[i])));
   if (quitados.length > 0) return "anotaciones";
   let cambio: CambioPosterior = "ninguno";
   for (const x of nuevos) {
@@ -134,7 +139,8 @@ function cambioObjeto(antes: Definicion | undefined, despues: Definicion, c: Con
   const a = antes?.valor;
   const d = despues.valor;
   if (d === undefined) return "contenido";
-  if (esDic(d) && nombre(d.get("Type")) === "ObjStm") return "contenido";
+  // An object stream's objects are indexed and judged one by one; one that could not be read is not.
+  if (esDic(d) && nombre(d.get("Type")) === "ObjStm") return despues.ilegible ? "contenido" : "ninguno";
   if (noSeMuestra(a, d)) return "ninguno";
   if (!antes) return clasificarNuevo(d, c);
   if (despues.flujo || antes.flujo) return "contenido";

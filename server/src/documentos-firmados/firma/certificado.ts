@@ -19,6 +19,15 @@ export const cert = (p: pkijs.Certificate): Cert => {
   const der = derCert(p);
   return { p, x: new crypto.X509Certificate(der), der };
 };
+/** The certificates Node can read too (others cannot be part of a chain). */
+export const certs = (lista: pkijs.Certificate[]): Cert[] =>
+  lista.flatMap((p) => {
+    try {
+      return [cert(p)];
+    } catch {
+      return [];
+    }
+  });
 export const certDeDer = (der: Buffer): Cert => ({
   p: pkijs.Certificate.fromBER(der),
   x: new crypto.X509Certificate(der),
@@ -75,7 +84,7 @@ export const hasta = (c: Cert): Date => c.p.notAfter.value;
 export const vigenteEn = (c: Cert, momento: Date): boolean => desde(c) <= momento && momento <= hasta(c);
 
 /** `emisor` issued `hijo`: names and key identifiers match and its key verifies the signature. */
-function emitio(emisor: Cert, hijo: Cert): boolean {
+export function emitio(emisor: Cert, hijo: Cert): boolean {
   try {
     return hijo.x.checkIssued(emisor.x) && hijo.x.verify(emisor.x.publicKey);
   } catch {

@@ -108,24 +108,37 @@ export function resumen(firmante: pkijs.SignerInfo, partes: Uint8Array[]): Buffe
   return h.digest();
 }
 
-/** The signature value checks with `clave` over `datos` by the signer's algorithms. */
-function firmaValida(firmante: pkijs.SignerInfo, datos: Uint8Array, clave: crypto.KeyObject): boolean {
-  const alg = firmante.signatureAlgorithm.algorithmId;
-  const firma = Buffer.from(firmante.signature.valueBlock.valueHexView);
+/**
+ * A signature value checks with `clave` over `datos` by `algoritmo` (which names its digest, or
+ * takes `digest`, the signer's digest algorithm, for rsaEncryption / ecPublicKey).
+ */
+export function firmaValida(
+  algoritmo: pkijs.AlgorithmIdentifier,
+  digest: string | null,
+  datos: Uint8Array,
+  clave: crypto.KeyObject,
+  firma: Uint8Array,
+): boolean {
+  const alg = algoritmo.algorithmId;
   if (alg === RSA_PSS) {
-    const p = new pkijs.RSASSAPSSParams({ schema: firmante.signatureAlgorithm.algorithmParams });
+    const p = new pkijs.RSASSAPSSParams({ schema: algoritmo.algorithmParams });
     const hash = DIGESTS[p.hashAlgorithm.algorithmId] ?? "sha1";
-    return crypto.verify(
-      hash,
-      datos,
-      { key: clave, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: p.saltLength },
-      firma,
-    );
+    const opciones = { key: clave, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: p.saltLength };
+    return crypto.verify(hash, datos, opciones, firma);
   }
-  const hash = alg in FIRMAS ? FIRMAS[alg] : DIGESTS[firmante.digestAlgorithm.algorithmId];
+  const hash = alg in FIRMAS ? FIRMAS[alg] : DIGESTS[digest ?? ""];
   if (hash === undefined) return false;
   return crypto.verify(hash, datos, clave, firma);
 }
+
+const firmaDelFirmante = (firmante: pkijs.SignerInfo, datos: Uint8Array, clave: crypto.KeyObject) =>
+  firmaValida(
+    firmante.signatureAlgorithm,
+    firmante.digestAlgorithm.algorithmId,
+    datos,
+    clave,
+    firmante.signature.valueBlock.valueHexView,
+  );
 
 /**
  * The signer's signature is over these bytes: the message digest matches (when there are signed
@@ -138,10 +151,10 @@ export function firmaIntacta(cms: CmsLeido, partes: Uint8Array[]): boolean {
     const { firmante } = cms;
     const digest = resumen(firmante, partes);
     if (!digest) return false;
-    if (!firmante.signedAttrs) return firmaValida(firmante, Buffer.concat(partes), clave);
+    if (!firmante.signedAttrs) return firmaDelFirmante(firmante, Buffer.concat(partes), clave);
     const md = firmante.signedAttrs.attributes.find((a) => a.type === OID.messageDigest)?.values[0];
     if (!(md instanceof asn1js.OctetString) || !Buffer.from(md.valueBlock.valueHexView).equals(digest)) return false;
-    return firmaValida(firmante, new Uint8Array(firmante.signedAttrs.encodedValue), clave);
+    return firmaDelFirmante(firmante, new Uint8Array(firmante.signedAttrs.encodedValue), clave);
   } catch {
     return false;
   }

@@ -7,8 +7,8 @@
  */
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
-import type { Cert } from "./certificado.js";
-import { ab, derDe } from "./cms.js";
+import { type Cert, cert, emitio } from "./certificado.js";
+import { ab, derDe, firmaValida } from "./cms.js";
 import type { EntradaAnalisis } from "./tipos.js";
 
 export interface EstadoRevocacion {
@@ -23,6 +23,8 @@ const OID_CRL_DP = "2.5.29.31";
 const OID_AIA = "1.3.6.1.5.5.7.1.1";
 const OID_OCSP = "1.3.6.1.5.5.7.48.1";
 const OID_REASON = "2.5.29.21";
+const OID_EKU = "2.5.29.37";
+const OID_OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
 
 const crlDe = (b: Buffer): pkijs.CertificateRevocationList | null => {
   try {
@@ -61,6 +63,26 @@ const segun = (fecha: Date | null, momento: Date, fuente: "crl" | "ocsp"): Estad
   fecha
     ? { estado: fecha <= momento ? "revocado" : "no_revocado", fuente, revocadoEl: fecha }
     : { estado: "no_revocado", fuente, revocadoEl: null };
+
+/**
+ * An OCSP answer is signed by the issuer itself, or by a responder the issuer certified for OCSP
+ * signing (RFC 6960 §4.2.2.2) that came with the answer.
+ */
+function respuestaFirmada(basica: pkijs.BasicOCSPResponse, emisor: Cert): boolean {
+  const delegados = (basica.certs ?? []).flatMap((c) => {
+    try {
+      const d = cert(c);
+      const eku = d.p.extensions?.find((e) => e.extnID === OID_EKU)?.parsedValue as pkijs.ExtKeyUsage | undefined;
+      return emitio(emisor, d) && eku?.keyPurposes.includes(OID_OCSP_SIGNING) ? [d] : [];
+    } catch {
+      return [];
+    }
+  });
+  const firma = basica.signature.valueBlock.valueHexView;
+  return [emisor, ...delegados].some((c) =>
+    firmaValida(basica.signatureAlgorithm, null, basica.tbsResponseData.tbsView, c.x.publicKey, firma),
+  );
+}
 
 /** The revocation checks of one analysis: CRLs parsed, fetched and verified once. */
 export class Revocaciones {
@@ -137,7 +159,7 @@ export class Revocaciones {
     const resp = pkijs.OCSPResponse.fromBER(ab(r));
     if (resp.responseStatus.valueBlock.valueDec !== 0 || !resp.responseBytes) return null;
     const basica = pkijs.BasicOCSPResponse.fromBER(resp.responseBytes.response.valueBlock.valueHexView);
-    if (!(await basica.verify({ trustedCerts: [emisor.p] }))) return null;
+    if (!respuestaFirmada(basica, emisor)) return null;
     const { isForCertificate, status } = await basica.getCertificateStatus(c.p, emisor.p);
     if (!isForCertificate || status === 2) return null;
     if (status === 0) return segun(null, momento, "ocsp");

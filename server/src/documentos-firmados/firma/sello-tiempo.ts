@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import * as pkijs from "pkijs";
-import { type Cert, cert, construirCadena, vigenteEn } from "./certificado.js";
+import { type Cert, cert, certs, construirCadena, vigenteEn } from "./certificado.js";
 import { type CmsLeido, firmaIntacta, leerCms, OID } from "./cms.js";
 
 const DIGESTS: Record<string, string> = {
@@ -43,7 +43,7 @@ export function selloDeTiempo(cms: CmsLeido, anclas: Cert[]): SelloDeTiempo {
       return { estado: "invalido" };
     if (!firmaIntacta(token, [tst]) || !token.cert) return { estado: "invalido" };
     const tsa = cert(token.cert);
-    const ruta = construirCadena(tsa, token.certificados.map(cert), anclas);
+    const ruta = construirCadena(tsa, certs(token.certificados), anclas);
     const fecha = info.genTime;
     if (!ruta || !paraSellar(tsa) || !ruta.every((c) => vigenteEn(c, fecha))) return { estado: "invalido" };
     return { estado: "valido", fecha };
