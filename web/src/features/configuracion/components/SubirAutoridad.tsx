@@ -30,7 +30,7 @@ export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: "Ancla" | "Crl
     );
   };
   return (
-    <form className="rfa-subir" onSubmit={enviar} noValidate aria-label={etiqueta}>
+    <form className="rfa-subir" onSubmit={enviar} noValidate>
       <label htmlFor={id} className="rfa-subir-etiqueta">
         {etiqueta}
       </label>
