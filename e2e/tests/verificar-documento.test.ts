@@ -65,7 +65,7 @@ async function enVigor(): Promise<{ cedula: string; institucion: string; nombre:
 
 async function elegir(page: Page, seccion: string, etiqueta: string, opcion: string) {
   const region = page.getByRole("region", { name: seccion });
-  const id = await region.getByLabel(etiqueta, { exact: true }).getAttribute("id");
+  const id = await region.getByLabel(etiqueta).first().getAttribute("id");
   await page.locator(`.p-dropdown:has([id="${id}"])`).click();
   const panel = page.locator(".p-dropdown-panel");
   const filtro = panel.locator(".p-dropdown-filter");
@@ -73,10 +73,16 @@ async function elegir(page: Page, seccion: string, etiqueta: string, opcion: str
   await panel.getByRole("option", { name: opcion }).first().click();
 }
 
+/** A picture for the manual: the whole page in a window as tall as it (the fixed bars stay on top). */
 async function manual(page: Page, archivo: string) {
   fs.mkdirSync(SCREENS, { recursive: true });
+  const antes = page.viewportSize() ?? ESCRITORIO;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const alto = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: antes.width, height: Math.max(alto, antes.height) });
   await page.waitForTimeout(800);
-  await page.screenshot({ path: path.join(SCREENS, archivo), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENS, archivo) });
+  await page.setViewportSize(antes);
 }
 
 describe("Autoridades de confianza and Verificar documento", () => {
@@ -154,7 +160,6 @@ describe("Autoridades de confianza and Verificar documento", () => {
     expect(await seccion.getByText("Firma aceptada").count()).toBe(1);
     expect(await seccion.getByText(oficial.nombre, { exact: false }).count()).toBeGreaterThan(0);
     expect(await axeAmbosTamanos(p)).toEqual([]);
-    await seccion.scrollIntoViewIfNeeded();
     await manual(p, "verificar-documento.png");
     const [descarga] = await Promise.all([
       p.waitForEvent("download"),
