@@ -3,7 +3,8 @@
  * PKI: each case with the answer it must get — integrity (tampered, the "shadow" content update,
  * an annotation, a second page, a second signature), the certificate (expired, untrusted CA,
  * no cédula), revocation at the signing moment (CRL configured or fetched, OCSP, forged CRL,
- * unreachable), the moment itself (timestamp, claimed time), detached .p7s, and bad input.
+ * unreachable), the moment itself (timestamp, claimed time) and detached .p7s. Bad input:
+ * entrada-danada.test.ts.
  */
 import { MSG } from "@registro/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,6 @@ import {
   ANTES_DE_REVOCAR,
   type Casos,
   crearCasos,
-  DEMASIADO_GRANDE,
   entrada,
   FECHA_FIRMA,
 } from "../support/documentos-firmados.js";
@@ -70,6 +70,17 @@ describe("integrity", () => {
       cubreTodo: false,
       cambiosPosteriores: "contenido",
       detalle: MSG.cambiosContenido(1),
+    });
+  });
+
+  it("the same two updates written by a PDF 1.5 writer (object stream, cross-reference stream)", async () => {
+    expect((await unica(casos.sombraComprimida)).integridad).toMatchObject({
+      intacta: true,
+      cambiosPosteriores: "contenido",
+    });
+    expect((await unica(casos.anotacionComprimida)).integridad).toMatchObject({
+      intacta: true,
+      cambiosPosteriores: "anotaciones",
     });
   });
 
@@ -247,6 +258,11 @@ describe("the moment a signature is judged at", () => {
     expect(f.certificado.motivos).toContain(MSG.selloTiempoNoValido);
   });
 
+  it("a claimed time after the check is not believed: the time of the check", async () => {
+    const pdf = await firmarPdf(await pdfPrueba(), pki.funcionario, { fecha: new Date("2027-03-01T00:00:00Z") });
+    expect((await unica(pdf)).momento).toEqual({ fecha: AHORA.toISOString(), fuente: "hora_de_verificacion" });
+  });
+
   it("no claimed time at all (a .p7s without signing-time): the time of the check", async () => {
     const datos = Buffer.from("contrato");
     const f = await unica(datos, { firmaSeparada: await firmarCms(datos, pki.funcionario) });
@@ -272,53 +288,5 @@ describe("a detached CMS (.p7s)", () => {
       `-----BEGIN PKCS7-----\n${p7s.toString("base64").replace(/.{64}/g, "$&\n")}\n-----END PKCS7-----\n`,
     );
     expect((await analizar(datos, { firmaSeparada: pem })).firmas[0].integridad.intacta).toBe(true);
-  });
-});
-
-describe("bad input: the validation error, in Spanish, on its field", () => {
-  const error = (campo: string, mensaje: string) => ({
-    codigo: "Validacion",
-    message: MSG.datosInvalidos,
-    errors: { [campo]: [mensaje] },
-  });
-
-  it("not a PDF", async () => {
-    await expect(analizar(Buffer.from("hola, no soy un PDF"))).rejects.toMatchObject(
-      error("Archivo", MSG.documentoFirmadoNoPdf),
-    );
-  });
-
-  it("an encrypted PDF", async () => {
-    const cifrado = Buffer.from(
-      casos.valida.toString("latin1").replace(/trailer\s*<</g, "trailer\n<< /Encrypt 99 0 R"),
-      "latin1",
-    );
-    await expect(analizar(cifrado)).rejects.toMatchObject(error("Archivo", MSG.documentoFirmadoCifrado));
-  });
-
-  it("a PDF without signatures", async () => {
-    await expect(analizar(await pdfPrueba())).rejects.toMatchObject(error("Archivo", MSG.documentoFirmadoSinFirmas));
-  });
-
-  it("a signature whose CMS is malformed", async () => {
-    const texto = casos.valida.toString("latin1");
-    const inicio = texto.indexOf("/Contents <") + "/Contents <".length;
-    const roto = Buffer.from(casos.valida);
-    roto.write("3082FFFF0102", inicio, "latin1");
-    await expect(analizar(roto)).rejects.toMatchObject(error("Archivo", MSG.documentoFirmadoFirmaIlegible(1)));
-  });
-
-  it("a .p7s that is not CMS", async () => {
-    await expect(analizar(Buffer.from("x"), { firmaSeparada: Buffer.from("no es una firma") })).rejects.toMatchObject(
-      error("Firma", MSG.documentoFirmadoCmsIlegible),
-    );
-  });
-
-  it("a file over the limit, and a .p7s over it", async () => {
-    const grande = Buffer.alloc(DEMASIADO_GRANDE, 0x20);
-    await expect(analizar(grande)).rejects.toMatchObject(error("Archivo", MSG.documentoFirmadoMuyGrande(25)));
-    await expect(analizar(Buffer.from("x"), { firmaSeparada: grande })).rejects.toMatchObject(
-      error("Firma", MSG.documentoFirmadoMuyGrande(25)),
-    );
   });
 });

@@ -4,7 +4,14 @@
  */
 import { LIMITE_DOCUMENTO_FIRMADO_BYTES } from "@registro/contracts";
 import type { EntradaAnalisis } from "../../src/documentos-firmados/firma/tipos.js";
-import { anadirAnotacion, anadirPagina, cambiarContenido, firmarPdf, pdfPrueba } from "./pdf-firmado.js";
+import {
+  anadirAnotacion,
+  anadirPagina,
+  cambiarContenido,
+  cambiarContenidoComprimido,
+  firmarPdf,
+  pdfPrueba,
+} from "./pdf-firmado.js";
 import { FECHA_REVOCACION, type Pki } from "./pki.js";
 
 /** Signed on 2026-06-01 (after FECHA_REVOCACION), checked on 2026-11-29. */
@@ -17,7 +24,9 @@ export type Casos = Record<
   | "vencida"
   | "alterada"
   | "sombra"
+  | "sombraComprimida"
   | "anotacion"
+  | "anotacionComprimida"
   | "pagina"
   | "revocadaAntes"
   | "revocadaDespues"
@@ -46,7 +55,9 @@ export async function crearCasos(pki: Pki): Promise<Casos> {
     vencida: await firmarPdf(pdf, pki.vencido),
     alterada: alterar(valida),
     sombra: cambiarContenido(valida),
+    sombraComprimida: cambiarContenidoComprimido(valida),
     anotacion: anadirAnotacion(valida),
+    anotacionComprimida: anadirAnotacion(valida, true),
     pagina: anadirPagina(valida),
     revocadaAntes: await firmarPdf(pdf, pki.revocado),
     revocadaDespues: await firmarPdf(pdf, pki.revocado, { fecha: ANTES_DE_REVOCAR }),

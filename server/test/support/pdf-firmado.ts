@@ -6,6 +6,7 @@
  * "shadow" attack), one that only adds an annotation, and a second page.
  */
 import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { plainAddPlaceholder } from "@signpdf/placeholder-plain";
 import { SignPdf } from "@signpdf/signpdf";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
@@ -100,6 +101,61 @@ export function anadirRevision(pdf: Buffer, objetos: Map<number, string>, raiz?:
   return Buffer.concat([pdf, Buffer.from(partes.join("") + xref.join("\n"), "latin1")]);
 }
 
+/**
+ * The same as a PDF 1.5 writer does it: the objects (streams excepted) compressed in an object
+ * stream, and a cross-reference stream instead of a table.
+ */
+export function anadirRevisionComprimida(pdf: Buffer, objetos: Map<number, string>): Buffer {
+  const texto = pdf.toString("latin1");
+  const inicioXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(texto)?.[1]);
+  const trailer = texto.slice(texto.lastIndexOf("trailer"));
+  const root = Number(/\/Root (\d+) 0 R/.exec(trailer)?.[1]);
+  const flujo = Math.max(libre(pdf), ...[...objetos.keys()].map((n) => n + 1));
+  const xrefNum = flujo + 1;
+  const dentro = [...objetos].filter(([, c]) => !c.includes("stream"));
+  const directos = [...objetos].filter(([, c]) => c.includes("stream"));
+  let cuerpo = "";
+  const cabecera: string[] = [];
+  for (const [num, c] of dentro) {
+    cabecera.push(`${num} ${cuerpo.length}`);
+    cuerpo += `${c}\n`;
+  }
+  const primero = `${cabecera.join(" ")}\n`;
+  const comprimido = zlib.deflateSync(Buffer.from(primero + cuerpo, "latin1"));
+  const filas = new Map<number, [number, number, number]>();
+  const partes: Buffer[] = [pdf];
+  let largo = pdf.length;
+  const escribir = (num: number, b: Buffer) => {
+    filas.set(num, [1, largo + 1, 0]);
+    partes.push(Buffer.from("\n"), b);
+    largo += 1 + b.length;
+  };
+  for (const [num, c] of directos) escribir(num, Buffer.from(`${num} 0 obj\n${c}\nendobj\n`, "latin1"));
+  const dic = `<< /Type /ObjStm /N ${dentro.length} /First ${primero.length} /Filter /FlateDecode /Length ${comprimido.length} >>`;
+  escribir(
+    flujo,
+    Buffer.concat([Buffer.from(`${flujo} 0 obj\n${dic}\nstream\n`), comprimido, Buffer.from("\nendstream\nendobj\n")]),
+  );
+  for (const [i, [num]] of dentro.entries()) filas.set(num, [2, flujo, i]);
+  filas.set(xrefNum, [1, largo + 1, 0]);
+  const orden = [...filas].sort((a, b) => a[0] - b[0]);
+  const datos = Buffer.alloc(orden.length * 7);
+  orden.forEach(([, [t, a, b]], i) => {
+    datos.writeUInt8(t, i * 7);
+    datos.writeUInt32BE(a, i * 7 + 1);
+    datos.writeUInt16BE(b, i * 7 + 5);
+  });
+  const indice = orden.map(([n]) => `${n} 1`).join(" ");
+  const xdic = `<< /Type /XRef /Size ${xrefNum + 1} /Root ${root} 0 R /Prev ${inicioXref} /W [1 4 2] /Index [${indice}] /Length ${datos.length} >>`;
+  const inicio = largo + 1;
+  partes.push(
+    Buffer.from(`\n${xrefNum} 0 obj\n${xdic}\nstream\n`),
+    datos,
+    Buffer.from(`\nendstream\nendobj\nstartxref\n${inicio}\n%%EOF\n`),
+  );
+  return Buffer.concat(partes);
+}
+
 /** The next free object number of the file. */
 function libre(pdf: Buffer): number {
   const sizes = [...pdf.toString("latin1").matchAll(/\/Size (\d+)/g)].map((m) => Number(m[1]));
@@ -114,8 +170,23 @@ export function cambiarContenido(pdf: Buffer, texto = "Páguese la suma de RD$ 9
   return anadirRevision(pdf, new Map([[contenido, `<< /Length ${flujo.length} >>\nstream\n${flujo}\nendstream`]]));
 }
 
-/** A sticky-note annotation on the first page, nothing else. */
-export function anadirAnotacion(pdf: Buffer): Buffer {
+/** The shadow attack as a PDF 1.5 writer saves it: the page, in an object stream, pointed at new content. */
+export function cambiarContenidoComprimido(pdf: Buffer): Buffer {
+  const num = primeraPagina(pdf);
+  const pagina = objeto(pdf, num).trim();
+  const nuevo = libre(pdf);
+  const flujo = "BT /F1 12 Tf 72 700 Td (Pagar RD$ 9,999,999.00) Tj ET";
+  return anadirRevisionComprimida(
+    pdf,
+    new Map([
+      [nuevo, `<< /Length ${flujo.length} >>\nstream\n${flujo}\nendstream`],
+      [num, pagina.replace(/\/Contents \d+ 0 R/, `/Contents ${nuevo} 0 R`)],
+    ]),
+  );
+}
+
+/** A sticky-note annotation on the first page, nothing else (in an object stream when `comprimida`). */
+export function anadirAnotacion(pdf: Buffer, comprimida = false): Buffer {
   const num = primeraPagina(pdf);
   const pagina = objeto(pdf, num).trim();
   const nota = libre(pdf);
@@ -123,13 +194,11 @@ export function anadirAnotacion(pdf: Buffer): Buffer {
   const conAnot = /\/Annots\s*\[/.test(pagina)
     ? pagina.replace(/\/Annots\s*\[/, `/Annots [${nota} 0 R `)
     : pagina.replace(/>>\s*$/, `/Annots [${nota} 0 R]\n>>`);
-  return anadirRevision(
-    pdf,
-    new Map([
-      [nota, anot],
-      [num, conAnot],
-    ]),
-  );
+  const objetos = new Map([
+    [nota, anot],
+    [num, conAnot],
+  ]);
+  return comprimida ? anadirRevisionComprimida(pdf, objetos) : anadirRevision(pdf, objetos);
 }
 
 /** A second page appended to the page tree (content added after signing). */

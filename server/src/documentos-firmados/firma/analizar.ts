@@ -77,7 +77,8 @@ function detalleIntegridad(f: FirmaLeida, intacta: boolean): string | null {
 function momentoDe(sello: SelloDeTiempo, f: FirmaLeida, ahora: Date): AnalisisFirma["momento"] {
   if (sello.estado === "valido") return { fecha: sello.fecha.toISOString(), fuente: "sello_de_tiempo" };
   const declarada = horaDeclarada(f.cms.firmante) ?? f.fechaPdf;
-  if (declarada) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
+  // A claimed time after the check cannot be true: the check's own time then.
+  if (declarada && declarada <= ahora) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
   return { fecha: ahora.toISOString(), fuente: "hora_de_verificacion" };
 }
 

@@ -40,6 +40,23 @@ const hex = (c: number) =>
 export const esDic = (v: Valor | undefined): v is Dic => v instanceof Map;
 export const nombre = (v: Valor | undefined): string | null => (v instanceof Nombre ? v.v : null);
 
+/** Bytes appended to a buffer that doubles when full (a hostile 25 MB string costs 25 MB, not an array of numbers). */
+class Bytes {
+  private b = Buffer.allocUnsafe(64);
+  private n = 0;
+  push(x: number): void {
+    if (this.n === this.b.length) {
+      const mayor = Buffer.allocUnsafe(this.b.length * 2);
+      this.b.copy(mayor);
+      this.b = mayor;
+    }
+    this.b[this.n++] = x;
+  }
+  buffer(): Buffer {
+    return Buffer.from(this.b.subarray(0, this.n));
+  }
+}
+
 /** A reader of PDF tokens and values over `b`, from `pos`. */
 export class Lector {
   constructor(
@@ -117,7 +134,7 @@ export class Lector {
   private nombre(): Nombre {
     const b = this.b;
     let i = this.pos + 1;
-    const bytes: number[] = [];
+    const bytes = new Bytes();
     while (i < b.length && esRegular(b[i])) {
       if (b[i] === 0x23 && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0) {
         bytes.push(hex(b[i + 1]) * 16 + hex(b[i + 2]));
@@ -125,7 +142,7 @@ export class Lector {
       } else bytes.push(b[i++]);
     }
     this.pos = i;
-    return new Nombre(Buffer.from(bytes).toString("latin1"));
+    return new Nombre(bytes.buffer().toString("latin1"));
   }
 
   private numero(): number {
@@ -182,7 +199,7 @@ export class Lector {
 
   private cadenaLiteral(): Buffer {
     const b = this.b;
-    const salida: number[] = [];
+    const salida = new Bytes();
     let nivel = 1;
     let i = this.pos + 1;
     const escapes: Record<number, number> = { 110: 10, 114: 13, 116: 9, 98: 8, 102: 12 };
@@ -204,7 +221,7 @@ export class Lector {
       } else if (c === 0x29) {
         if (--nivel === 0) {
           this.pos = i;
-          return Buffer.from(salida);
+          return salida.buffer();
         }
         salida.push(c);
       } else salida.push(c);
