@@ -165,7 +165,8 @@ describe("Autoridades de confianza and Verificar documento", () => {
       p.waitForEvent("download"),
       seccion.getByRole("button", { name: "Descargar informe de validación" }).click(),
     ]);
-    expect(descarga.suggestedFilename()).toMatch(/^Informe de validacion .+\.pdf$/);
+    const codigo = /^Informe de validacion (.+)\.pdf$/.exec(descarga.suggestedFilename())?.[1];
+    expect(codigo).toBeDefined();
 
     // A signer from a CA nobody trusts, on a phone.
     await p.setViewportSize(TELEFONO);
@@ -176,6 +177,13 @@ describe("Autoridades de confianza and Verificar documento", () => {
     await seccion.getByText("No firmado por personas autorizadas", { exact: true }).waitFor({ timeout: 30_000 });
     expect(await seccion.getByText("Firma no aceptada").count()).toBe(1);
     expect(await axeAmbosTamanos(p)).toEqual([]);
+
+    // The report's code on the public page (no sign-in).
+    const publica = await (await newContext(browser)).newPage();
+    await publica.goto(`${server.url}/Verificar/${codigo}`);
+    await publica.getByText("Informe de validación auténtico", { exact: false }).waitFor();
+    expect(await publica.getByText("Firmado por personas autorizadas").count()).toBe(1);
+    expect(await axeAmbosTamanos(publica)).toEqual([]);
     await ctx2.close();
   });
 });
