@@ -6,7 +6,7 @@
  * the signing time; untrusted CA; two signers, one not authorised, under a joint rule; a timestamped
  * signature judged at the timestamp's time — plus who may call and bad input (400, never 500).
  */
-import { MSG } from "@registro/contracts";
+import { LIMITE_DOCUMENTO_FIRMADO_BYTES, MSG } from "@registro/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crearTestApp, type TestApp } from "../support/app.js";
 import { idInstitucionDe } from "../support/factories.js";
@@ -255,6 +255,19 @@ describe("access", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("describes the call for sessions and system keys, its multipart form and its answer", async () => {
+    const doc = (await t.as(null, { method: "GET", url: "/api/openapi.json" })).json();
+    const op = doc.paths["/api/Verificacion/Documento"].post;
+    expect(op.security).toEqual([{ sesion: [] }, { claveSistema: [] }]);
+    expect(op.description).toContain("InstitucionId");
+    const esquema = op.responses["200"].content["application/json"].schema;
+    expect(esquema.required).toEqual(expect.arrayContaining(["firmas", "documento", "verificadoEl", "codigo"]));
+    expect(doc.paths["/api/Verificacion/InformeDocumento/{codigo}"].get).toBeDefined();
+    expect(doc.paths["/api/Configuracion/AutoridadesConfianza/Ancla"].post).toBeDefined();
+  });
+});
+
 describe("bad input: a Spanish 400 on the field, never a 500", () => {
   it.each([
     ["no file", null, {}, "Archivo", MSG.documentoArchivoRequerido],
@@ -274,6 +287,13 @@ describe("bad input: a Spanish 400 on the field, never a 500", () => {
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().message).toBe(MSG.datosInvalidos);
     expect(r.json().errors[campo]).toContain(mensaje);
+  });
+
+  it("a file over the documented limit (25 MB) → 400 on Archivo", async () => {
+    const grande = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(LIMITE_DOCUMENTO_FIRMADO_BYTES)]);
+    const r = await verificar(grande);
+    expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
+    expect(r.json().errors.Archivo).toHaveLength(1);
   });
 
   it("a malformed CMS → 400 on Firma", async () => {
