@@ -381,6 +381,8 @@ export const MSG = {
   certificadoNoConfiable: "El certificado no proviene de una autoridad de confianza configurada.",
   certificadoCadenaNoValida: (sujeto: string) => `El certificado «${sujeto}» de la cadena no era válido en esa fecha.`,
   certificadoRevocado: (fecha: string) => `El ${fecha} se revocó el certificado.`,
+  certificadoCadenaRevocada: (sujeto: string, fecha: string) =>
+    `El ${fecha} se revocó el certificado «${sujeto}» de la cadena.`,
   revocacionDesconocida:
     "No se pudo comprobar si el certificado estaba revocado: ninguna lista de revocación ni servicio OCSP respondió.",
   selloTiempoNoValido: "El sello de tiempo de la firma no es válido: se usa la hora declarada.",

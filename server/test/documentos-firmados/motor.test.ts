@@ -2,9 +2,8 @@
  * The signed-document engine (issue 38, `firma/analizar.ts`) on files signed with the tests' own
  * PKI: each case with the answer it must get — integrity (tampered, the "shadow" content update,
  * an annotation, a second page, a second signature), the certificate (expired, untrusted CA,
- * no cédula), revocation at the signing moment (CRL configured or fetched, OCSP, forged CRL,
- * unreachable), the moment itself (timestamp, claimed time) and detached .p7s. Bad input:
- * entrada-danada.test.ts.
+ * no cédula), the moment itself (timestamp, claimed time) and detached .p7s. Revocation:
+ * revocacion.test.ts; bad input: entrada-danada.test.ts.
  */
 import { MSG } from "@registro/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,17 +17,9 @@ import {
   entrada,
   FECHA_FIRMA,
 } from "../support/documentos-firmados.js";
-import { firmarCms, respuestaOcsp } from "../support/firma-cms.js";
+import { firmarCms } from "../support/firma-cms.js";
 import { firmarPdf, pdfPrueba } from "../support/pdf-firmado.js";
-import {
-  CEDULA_FUNCIONARIO,
-  CEDULA_OTRO,
-  crearPki,
-  FECHA_REVOCACION,
-  type Pki,
-  URL_CRL,
-  URL_OCSP,
-} from "../support/pki.js";
+import { CEDULA_FUNCIONARIO, CEDULA_OTRO, crearPki, type Pki } from "../support/pki.js";
 
 let pki: Pki;
 let casos: Casos;
@@ -167,76 +158,6 @@ describe("the certificate", () => {
   it("the cédula's attribute is a setting", async () => {
     const { certificado } = await unica(casos.valida, { atributoCedula: "2.5.4.6" });
     expect(certificado.cedula).toBeNull();
-  });
-});
-
-describe("revocation at the signing moment", () => {
-  it("revoked before the signing time: invalid, with the revocation's date", async () => {
-    const { certificado } = await unica(casos.revocadaAntes);
-    expect(certificado.revocacion).toEqual({
-      estado: "revocado",
-      fuente: "crl",
-      revocadoEl: FECHA_REVOCACION.toISOString(),
-    });
-    expect(certificado.validoAlFirmar).toBe(false);
-    expect(certificado.motivos).toEqual([MSG.certificadoRevocado(fechaHora(FECHA_REVOCACION))]);
-  });
-
-  it("revoked after the signing time: still valid then, the later revocation said", async () => {
-    const f = await unica(casos.revocadaDespues);
-    expect(f.momento.fecha).toBe(ANTES_DE_REVOCAR.toISOString());
-    expect(f.certificado.revocacion).toEqual({
-      estado: "no_revocado",
-      fuente: "crl",
-      revocadoEl: FECHA_REVOCACION.toISOString(),
-    });
-    expect(f.certificado.validoAlFirmar).toBe(true);
-  });
-
-  it("no configured CRL: the distribution point's CRL is fetched", async () => {
-    const pedidas: string[] = [];
-    const obtener = async (url: string) => {
-      pedidas.push(url);
-      return url === URL_CRL ? pki.crl : null;
-    };
-    const { certificado } = await unica(casos.revocadaAntes, { crls: [], obtener });
-    expect(pedidas).toEqual([URL_CRL]);
-    expect(certificado.revocacion.estado).toBe("revocado");
-  });
-
-  it("unreachable: unknown, said in the reasons", async () => {
-    const { certificado } = await unica(casos.valida, { crls: [], obtener: async () => null });
-    expect(certificado.revocacion).toEqual({ estado: "desconocido", fuente: null, revocadoEl: null });
-    expect(certificado.motivos).toEqual([MSG.revocacionDesconocida]);
-  });
-
-  it("a CRL not signed by the issuer is ignored", async () => {
-    const { certificado } = await unica(casos.revocadaAntes, { crls: [pki.crlFalsa] });
-    expect(certificado.revocacion.estado).toBe("desconocido");
-  });
-
-  it("OCSP, when the certificate names a responder: good, and revoked", async () => {
-    const pdf = await firmarPdf(await pdfPrueba(), pki.conOcsp);
-    const serie = pki.conOcsp.cert.serialNumber;
-    const responder = (revocados: Map<string, Date>) => async (url: string, cuerpo?: { tipo: string; datos: Buffer }) =>
-      url === URL_OCSP && cuerpo?.tipo === "application/ocsp-request"
-        ? respuestaOcsp(cuerpo.datos, pki.intermedia, revocados, AHORA)
-        : null;
-    const buena = await unica(pdf, { crls: [], obtener: responder(new Map()) });
-    expect(buena.certificado.revocacion).toEqual({ estado: "no_revocado", fuente: "ocsp", revocadoEl: null });
-    const mala = await unica(pdf, { crls: [], obtener: responder(new Map([[serie, FECHA_REVOCACION]])) });
-    expect(mala.certificado.revocacion).toEqual({
-      estado: "revocado",
-      fuente: "ocsp",
-      revocadoEl: FECHA_REVOCACION.toISOString(),
-    });
-    // An answer signed by another key does not count.
-    const falsa = await unica(pdf, {
-      crls: [],
-      obtener: async (_: string, c?: { tipo: string; datos: Buffer }) =>
-        c ? respuestaOcsp(c.datos, pki.ajeno, new Map(), AHORA) : null,
-    });
-    expect(falsa.certificado.revocacion.estado).toBe("desconocido");
   });
 });
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analizarDocumento } from "../../src/documentos-firmados/firma/analizar.js";
 import { type Casos, crearCasos, entrada } from "../support/documentos-firmados.js";
-import { anadirAnotacion, cambiarContenido, firmarPdf } from "../support/pdf-firmado.js";
+import { anadirAnotacion, anadirDss, cambiarContenido, firmarPdf } from "../support/pdf-firmado.js";
 import { crearPki, type Pki } from "../support/pki.js";
 
 let pki: Pki;
@@ -44,6 +44,7 @@ beforeAll(async () => {
     ...casos,
     sombraTrasDosFirmas: cambiarContenido(casos.dosFirmantes),
     anotacionYFirma: await firmarPdf(anadirAnotacion(casos.valida), pki.otro),
+    conDss: anadirDss(casos.valida, [pki.crl]),
   };
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -46,11 +46,14 @@ export interface OpcionesCms {
   sello?: { tsa: Identidad; fecha: Date };
   /** Leave the certificate chain out of the CMS (only the signer's certificate). */
   sinCadena?: boolean;
+  /** CRLs (DER) carried in the CMS's revocation data. */
+  crls?: Buffer[];
 }
 
 /** A detached SignedData over `datos`, signed by `id`, as DER ContentInfo. */
 export async function firmarCms(datos: Uint8Array, id: Identidad, o: OpcionesCms = {}): Promise<Buffer> {
   const firmado = await signedData(sha256(datos), id, OID.data, o.horaFirma, o.sinCadena);
+  if (o.crls?.length) firmado.crls = o.crls.map((c) => pkijs.CertificateRevocationList.fromBER(ab(c)));
   if (o.sello) {
     const firmante = firmado.signerInfos[0];
     const token = await selloDeTiempo(firmante.signature.valueBlock.valueHexView, o.sello.tsa, o.sello.fecha);

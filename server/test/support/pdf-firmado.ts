@@ -223,3 +223,21 @@ export function anadirPagina(pdf: Buffer): Buffer {
     ]),
   );
 }
+
+/** PAdES-LT validation data after signing: the CRLs (DER) in a document security store (/DSS). */
+export function anadirDss(pdf: Buffer, crls: Buffer[]): Buffer {
+  const texto = pdf.toString("latin1");
+  const trailer = texto.slice(texto.lastIndexOf("trailer"));
+  const raiz = Number(/\/Root (\d+) 0 R/.exec(trailer)?.[1]);
+  const catalogo = objeto(pdf, raiz).trim();
+  const primero = libre(pdf);
+  const objetos = new Map<number, string>();
+  crls.forEach((c, i) => {
+    objetos.set(primero + i, `<< /Length ${c.length} >>\nstream\n${c.toString("latin1")}\nendstream`);
+  });
+  const dss = primero + crls.length;
+  const refs = crls.map((_, i) => `${primero + i} 0 R`).join(" ");
+  objetos.set(dss, `<< /Type /DSS /CRLs [${refs}] >>`);
+  objetos.set(raiz, catalogo.replace(/>>\s*$/, `/DSS ${dss} 0 R\n>>`));
+  return anadirRevision(pdf, objetos);
+}

@@ -47,6 +47,11 @@ export interface Pki {
   /** Like `funcionario`, with an OCSP responder in its AIA (URL_OCSP). */
   conOcsp: Identidad;
   tsa: Identidad;
+  /** A second intermediate the root revoked on FECHA_REVOCACION (listed on `crlRaiz`), and an official's certificate it issued. */
+  intermediaRevocada: Identidad;
+  deIntermediaRevocada: Identidad;
+  /** The root's CRL (DER), listing `intermediaRevocada`. */
+  crlRaiz: Buffer;
   /** The intermediate's CRL (DER), issued 2026-09-01, listing `revocado`. */
   crl: Buffer;
   /** The same CRL with a wrong signature (signed by the untrusted root's key). */
@@ -179,9 +184,23 @@ export async function crearPki(): Promise<Pki> {
     emisor: intermedia,
     extensiones: [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.timeStamping], true)],
   });
+  const intermediaRevocada = await emitir({
+    sujeto: [{ "2.5.4.6": ["DO"] }, { "2.5.4.3": ["Intermedia Revocada"] }],
+    emisor: raiz,
+    ca: true,
+  });
+  const deIntermediaRevocada = await emitir({
+    sujeto: persona("Carmen Cadena", "00188888888"),
+    emisor: intermediaRevocada,
+    desde: new Date("2025-01-01T00:00:00Z"),
+    hasta: new Date("2029-01-01T00:00:00Z"),
+  });
   return {
     raiz,
     intermedia,
+    intermediaRevocada,
+    deIntermediaRevocada,
+    crlRaiz: await crl(raiz, [intermediaRevocada]),
     raizAjena,
     ajeno,
     funcionario,

@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import { LIMITE_DOCUMENTO_FIRMADO_BYTES, MSG } from "@registro/contracts";
+import * as pkijs from "pkijs";
 import { ValidacionCampo } from "../../shared/errors.js";
 import { fechaHora } from "../../shared/tiempo.js";
 import { cambiosDespues } from "./cambios.js";
@@ -24,7 +25,7 @@ import {
   vigenteEn,
 } from "./certificado.js";
 import { type CmsLeido, derDe, ErrorCms, firmaIntacta, horaDeclarada, leerCms } from "./cms.js";
-import { firmasDe } from "./pdf-firmas.js";
+import { crlsDelDss, firmasDe } from "./pdf-firmas.js";
 import { indexar } from "./pdf-indice.js";
 import { Revocaciones } from "./revocacion.js";
 import { type SelloDeTiempo, selloDeTiempo } from "./sello-tiempo.js";
@@ -51,13 +52,18 @@ interface FirmaLeida {
   cambios: CambioPosterior;
   /** The PDF's /M. */
   fechaPdf: Date | null;
+  /** CRLs the file carries: the PDF's DSS (the CMS's own are added when judging). */
+  crlsDelArchivo: Buffer[];
 }
+
+const fechaValida = (d: Date | null | undefined): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 
 function leer(der: Buffer, campo: "Archivo" | "Firma", mensaje: string): CmsLeido {
   try {
     const cms = leerCms(der);
-    // The signer's certificate must be readable by Node too (its checks are Node's).
-    if (cms.cert && certs([cms.cert]).length === 1) return cms;
+    // The signer's certificate must be readable by Node too (its checks are Node's), with real dates.
+    const [hoja] = cms.cert ? certs([cms.cert]) : [];
+    if (hoja && fechaValida(desde(hoja)) && fechaValida(hasta(hoja))) return cms;
   } catch (e) {
     if (!(e instanceof ErrorCms)) throw e;
   }
@@ -75,11 +81,36 @@ function detalleIntegridad(f: FirmaLeida, intacta: boolean): string | null {
 }
 
 function momentoDe(sello: SelloDeTiempo, f: FirmaLeida, ahora: Date): AnalisisFirma["momento"] {
-  if (sello.estado === "valido") return { fecha: sello.fecha.toISOString(), fuente: "sello_de_tiempo" };
-  const declarada = horaDeclarada(f.cms.firmante) ?? f.fechaPdf;
+  if (sello.estado === "valido" && fechaValida(sello.fecha)) {
+    return { fecha: sello.fecha.toISOString(), fuente: "sello_de_tiempo" };
+  }
+  const atributo = horaDeclarada(f.cms.firmante);
+  const declarada = fechaValida(atributo) ? atributo : f.fechaPdf;
   // A claimed time after the check cannot be true: the check's own time then.
-  if (declarada && declarada <= ahora) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
+  if (fechaValida(declarada) && declarada <= ahora) return { fecha: declarada.toISOString(), fuente: "hora_declarada" };
   return { fecha: ahora.toISOString(), fuente: "hora_de_verificacion" };
+}
+
+/**
+ * The first intermediate of the path revoked at the moment, as a reason; null when none is known
+ * to be (an intermediate's revocation that cannot be checked is not reported: its issuer is an
+ * anchor the Contraloría chose, and most roots publish no CRL reachable from here).
+ */
+async function intermediaRevocada(ruta: Cert[], momento: Date, crls: Buffer[], ctx: Contexto): Promise<string | null> {
+  for (let i = 1; i < ruta.length - 1; i++) {
+    const r = await ctx.revocaciones.estado(ruta[i], ruta[i + 1], momento, crls);
+    if (r.estado === "revocado" && r.revocadoEl) {
+      return MSG.certificadoCadenaRevocada(nombreComun(ruta[i].p.subject), fechaHora(r.revocadoEl));
+    }
+  }
+  return null;
+}
+
+/** The CRLs the CMS carries in its own revocation data (RFC 5652 §5.1 crls). */
+function crlsDelCms(cms: CmsLeido): Buffer[] {
+  return (cms.firmado.crls ?? [])
+    .filter((c): c is pkijs.CertificateRevocationList => c instanceof pkijs.CertificateRevocationList)
+    .map((c) => Buffer.from(c.toSchema().toBER(false)));
 }
 
 async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promise<AnalisisFirma["certificado"]> {
@@ -94,11 +125,14 @@ async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promi
   }
   const invalido = motivos.length > 0;
   // Revocation is asked only of a trusted issuer: an unknown CA's own CRL proves nothing.
-  const revocacion = ruta && ruta.length > 1 ? await ctx.revocaciones.estado(hoja, ruta[1], momento) : null;
+  const crls = [...f.crlsDelArchivo, ...crlsDelCms(f.cms)];
+  const revocacion = ruta && ruta.length > 1 ? await ctx.revocaciones.estado(hoja, ruta[1], momento, crls) : null;
   if (revocacion?.estado === "revocado" && revocacion.revocadoEl) {
     motivos.push(MSG.certificadoRevocado(fechaHora(revocacion.revocadoEl)));
   }
   if (revocacion?.estado === "desconocido") motivos.push(MSG.revocacionDesconocida);
+  const cadenaRevocada = await intermediaRevocada(ruta ?? [], momento, crls, ctx);
+  if (cadenaRevocada) motivos.push(cadenaRevocada);
   return {
     sujeto: nombreLegible(hoja.p.subject),
     emisor: nombreLegible(hoja.p.issuer),
@@ -113,7 +147,7 @@ async function certificadoDe(f: FirmaLeida, momento: Date, ctx: Contexto): Promi
       fuente: revocacion?.fuente ?? null,
       revocadoEl: revocacion?.revocadoEl?.toISOString() ?? null,
     },
-    validoAlFirmar: !invalido && revocacion?.estado !== "revocado",
+    validoAlFirmar: !invalido && revocacion?.estado !== "revocado" && !cadenaRevocada,
     motivos,
   };
 }
@@ -145,6 +179,7 @@ function firmasPdf(doc: Buffer): FirmaLeida[] {
   if (indice.cifrado) throw ValidacionCampo("Archivo", MSG.documentoFirmadoCifrado);
   const firmas = firmasDe(doc, indice);
   if (firmas.length === 0) throw ValidacionCampo("Archivo", MSG.documentoFirmadoSinFirmas);
+  const crlsDelArchivo = crlsDelDss(doc, indice);
   return firmas.map((f, i) => {
     const [, l1, c, l2] = f.rango;
     const fin = c + l2;
@@ -157,6 +192,7 @@ function firmasPdf(doc: Buffer): FirmaLeida[] {
       cubreTodo: f.rangoValido && fin === doc.length,
       cambios: f.rangoValido ? cambiosDespues(indice, fin, doc.length) : "contenido",
       fechaPdf: f.fecha,
+      crlsDelArchivo,
     };
   });
 }
@@ -194,6 +230,7 @@ export const analizarDocumento: AnalizarDocumento = async (e: EntradaAnalisis) =
           cubreTodo: true,
           cambios: "ninguno",
           fechaPdf: null,
+          crlsDelArchivo: [],
         },
       ]
     : firmasPdf(e.documento);

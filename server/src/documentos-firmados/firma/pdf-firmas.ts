@@ -4,7 +4,7 @@
  * revision ends). Document timestamps (/Type /DocTimeStamp) are validation data, not signatures of
  * a person, and are left out.
  */
-import { type Definicion, type IndicePdf, vigentes } from "./pdf-indice.js";
+import { type Definicion, datosFlujo, type IndicePdf, resolver, vigentes } from "./pdf-indice.js";
 import { type Dic, esDic, nombre, Ref, texto, type Valor } from "./pdf-valores.js";
 
 export interface FirmaPdf {
@@ -101,4 +101,26 @@ export function firmasDe(b: Buffer, indice: IndicePdf): FirmaPdf[] {
     });
   }
   return firmas.sort((x, y) => x.rango[2] + x.rango[3] - (y.rango[2] + y.rango[3]) || x.objeto - y.objeto);
+}
+
+/** Bytes of embedded CRLs read from the DSS, in all (a validation-data bomb stops there). */
+const LIMITE_DSS = 16 * 1024 * 1024;
+
+/** The CRLs of the document security store (PAdES-LT's /DSS /CRLs), as stored (DER). */
+export function crlsDelDss(b: Buffer, indice: IndicePdf): Buffer[] {
+  const tabla = vigentes(indice);
+  const raiz = [...indice.trailers]
+    .reverse()
+    .find((t) => t.dic.get("Root") instanceof Ref)
+    ?.dic.get("Root");
+  const catalogo = resolver(raiz, tabla);
+  const dss = esDic(catalogo) ? resolver(catalogo.get("DSS"), tabla) : undefined;
+  const lista = esDic(dss) ? resolver(dss.get("CRLs"), tabla) : undefined;
+  if (!Array.isArray(lista)) return [];
+  const presupuesto = { restante: LIMITE_DSS };
+  return lista.flatMap((v) => {
+    const def = v instanceof Ref ? tabla.get(v.num) : undefined;
+    const datos = def?.flujo ? datosFlujo(b, def, presupuesto) : null;
+    return datos ? [datos] : [];
+  });
 }

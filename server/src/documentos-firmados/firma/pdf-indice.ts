@@ -68,7 +68,7 @@ function leerObjeto(l: Lector, num: number, gen: number, offset: number): Defini
 }
 
 /** The data of a stream, decoded when Flate-compressed; null when another filter or too large. */
-function datosFlujo(b: Buffer, def: Definicion, presupuesto: { restante: number }): Buffer | null {
+export function datosFlujo(b: Buffer, def: Definicion, presupuesto: { restante: number }): Buffer | null {
   const d = def.valor as Dic;
   const f = d.get("Filter");
   const filtro = Array.isArray(f) && f.length === 1 ? nombre(f[0]) : nombre(f);

@@ -1,10 +1,12 @@
 /**
- * Whether a certificate was revoked at a moment: by the configured CRLs first, then by the CRL at
+ * Whether a certificate was revoked at a moment: by the configured CRLs first, then by those the
+ * file carries (PAdES-LT), then by the CRL at
  * the certificate's distribution point, then by OCSP when its Authority Information Access names a
  * responder (both fetched through the injected `obtener`). A CRL or OCSP answer counts only when
  * its signature verifies with the certificate's issuer. Revoked after the moment → not revoked
  * then, with the revocation's date; no usable answer → "desconocido".
  */
+import crypto from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { type Cert, cert, emitio } from "./certificado.js";
@@ -26,13 +28,29 @@ const OID_REASON = "2.5.29.21";
 const OID_EKU = "2.5.29.37";
 const OID_OCSP_SIGNING = "1.3.6.1.5.5.7.3.9";
 
-const crlDe = (b: Buffer): pkijs.CertificateRevocationList | null => {
+/**
+ * CRLs parsed, by their SHA-256, across analyses: the configured ones are the same bytes on every
+ * call, and a large CRL costs far more to parse than to hash. Bounded: the oldest goes first.
+ */
+const CRLS_LEIDAS = new Map<string, pkijs.CertificateRevocationList | null>();
+const MAXIMO_CRLS_LEIDAS = 64;
+
+function crlDe(b: Buffer): pkijs.CertificateRevocationList | null {
+  const huella = crypto.createHash("sha256").update(b).digest("base64");
+  if (CRLS_LEIDAS.has(huella)) return CRLS_LEIDAS.get(huella) ?? null;
+  let crl: pkijs.CertificateRevocationList | null = null;
   try {
-    return pkijs.CertificateRevocationList.fromBER(ab(derDe(b)));
+    crl = pkijs.CertificateRevocationList.fromBER(ab(derDe(b)));
   } catch {
-    return null;
+    crl = null;
   }
-};
+  if (CRLS_LEIDAS.size >= MAXIMO_CRLS_LEIDAS) CRLS_LEIDAS.delete(CRLS_LEIDAS.keys().next().value as string);
+  CRLS_LEIDAS.set(huella, crl);
+  return crl;
+}
+
+/** Whether a CRL (by object, from the cache above) was signed by an issuer (by fingerprint). */
+const VERIFICADAS = new WeakMap<pkijs.CertificateRevocationList, Map<string, Promise<boolean>>>();
 
 /** URIs (GeneralName type 6) of an extension's parsed value, found anywhere in it. */
 function uris(c: Cert, oid: string): string[] {
@@ -59,10 +77,13 @@ function fechaRevocacion(entrada: pkijs.RevokedCertificate): Date | null {
   return entrada.revocationDate.value;
 }
 
-const segun = (fecha: Date | null, momento: Date, fuente: "crl" | "ocsp"): EstadoRevocacion =>
-  fecha
-    ? { estado: fecha <= momento ? "revocado" : "no_revocado", fuente, revocadoEl: fecha }
-    : { estado: "no_revocado", fuente, revocadoEl: null };
+/** The answer at the moment; null when the revocation's date is unreadable (the source is not used). */
+const segun = (fecha: Date | null, momento: Date, fuente: "crl" | "ocsp"): EstadoRevocacion | null =>
+  fecha && Number.isNaN(fecha.getTime())
+    ? null
+    : fecha
+      ? { estado: fecha <= momento ? "revocado" : "no_revocado", fuente, revocadoEl: fecha }
+      : { estado: "no_revocado", fuente, revocadoEl: null };
 
 /**
  * An OCSP answer is signed by the issuer itself, or by a responder the issuer certified for OCSP
@@ -88,7 +109,6 @@ function respuestaFirmada(basica: pkijs.BasicOCSPResponse, emisor: Cert): boolea
 export class Revocaciones {
   private readonly configuradas: pkijs.CertificateRevocationList[];
   private readonly descargadas = new Map<string, Promise<pkijs.CertificateRevocationList | null>>();
-  private readonly verificadas = new Map<pkijs.CertificateRevocationList, Map<string, Promise<boolean>>>();
 
   constructor(
     crls: Buffer[],
@@ -97,9 +117,14 @@ export class Revocaciones {
     this.configuradas = crls.map(crlDe).filter((c): c is pkijs.CertificateRevocationList => c !== null);
   }
 
-  async estado(c: Cert, emisor: Cert | null, momento: Date): Promise<EstadoRevocacion> {
+  /**
+   * `incrustadas`: CRLs the signed file carries (the CMS's own, the PDF's DSS), used after the
+   * configured ones and before any look-up; they count like any other, only when the issuer signed them.
+   */
+  async estado(c: Cert, emisor: Cert | null, momento: Date, incrustadas: Buffer[] = []): Promise<EstadoRevocacion> {
     if (!emisor) return DESCONOCIDO;
-    for (const crl of this.configuradas) {
+    const locales = [...this.configuradas, ...incrustadas.map(crlDe).filter((x) => x !== null)];
+    for (const crl of locales) {
       const r = await this.segunCrl(crl, c, emisor, momento);
       if (r) return r;
     }
@@ -129,8 +154,8 @@ export class Revocaciones {
   }
 
   private firmadaPor(crl: pkijs.CertificateRevocationList, emisor: Cert): Promise<boolean> {
-    const porEmisor = this.verificadas.get(crl) ?? new Map<string, Promise<boolean>>();
-    this.verificadas.set(crl, porEmisor);
+    const porEmisor = VERIFICADAS.get(crl) ?? new Map<string, Promise<boolean>>();
+    VERIFICADAS.set(crl, porEmisor);
     let p = porEmisor.get(emisor.x.fingerprint256);
     if (!p) {
       p = crl.verify({ issuerCertificate: emisor.p }).catch(() => false);
