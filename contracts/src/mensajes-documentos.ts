@@ -57,6 +57,8 @@ export const MSG_DOCUMENTOS = {
   momentoVerificacion: "hora de la verificación: la firma no declara hora",
   firmaAceptada: "Firma aceptada",
   firmaNoAceptada: "Firma no aceptada",
+  veredictoInforme: (codigo: string, fecha: string) =>
+    `Informe válido: es el informe de validación que emitió el registro el ${fecha} con el código ${codigo}, con el sello electrónico de la Contraloría intacto.`,
   informeDocumentoNoEncontrado: "El código de verificación no corresponde a ningún informe de validación.",
   errorVerificarDocumento: "No se pudo verificar el documento.",
   errorDescargarInforme: "No se pudo descargar el informe de validación.",

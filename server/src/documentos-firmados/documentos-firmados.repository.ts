@@ -8,15 +8,8 @@ export async function insertarInforme(tx: Tx, v: typeof informesDocumento.$infer
   return f.idInforme;
 }
 
-export async function informePorHash(tx: Tx, codigoHash: string) {
-  const [f] = await tx.select().from(informesDocumento).where(eq(informesDocumento.codigoHash, codigoHash));
-  return f ?? null;
-}
-
-export async function informePorPdf(tx: Tx, pdfSha256: string) {
-  const [f] = await tx.select().from(informesDocumento).where(eq(informesDocumento.pdfSha256, pdfSha256)).limit(1);
-  return f ?? null;
-}
+// The reads by code and by file are verification's (the public checks): verificacion/informes.repository.ts.
+export { informePorHash, informePorPdf } from "../verificacion/informes.repository.js";
 
 /** The sealed PDF, recorded once: false when another download recorded one first. */
 export async function guardarPdf(tx: Tx, idInforme: number, pdf: Buffer, pdfSha256: string, selloHuella: string) {

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.js";
 import { ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import { comprobantePorHash, comprobantePorPdf, fechaComprobante } from "./comprobante.service.js";
+import { informePorHash, informePorPdf } from "./informes.repository.js";
 import type { Sello } from "./sello.js";
 import { mapFuncionarioConstancia, numeroONulo } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
@@ -51,20 +52,27 @@ export async function comprobarConstancia(
   const codigo = fila && impreso && hashCodigo(impreso) === fila.codigoHash ? impreso : null;
   if (!fila) {
     // Not a constancia: perhaps a comprobante of "Verificar firma" (by its digest, else its code).
+    // …or a validation report of "Verificar documento", the same way.
     const comprobante =
-      (await comprobantePorPdf(db, hash)) ?? (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null);
+      (await comprobantePorPdf(db, hash)) ??
+      (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null) ??
+      (await informePorPdf(db, hash)) ??
+      (impreso ? await informePorHash(db, hashCodigo(impreso)) : null);
     if (comprobante) {
+      const esInforme = "idInforme" in comprobante;
       const suyo = impreso && hashCodigo(impreso) === comprobante.codigoHash ? impreso : null;
       const igual = comprobante.pdfSha256 === hash;
       if (!igual && estadoSello === "valido") estadoSello = "alterado";
-      const veredicto = igual ? "comprobante" : veredictoDe(estadoSello, "distinta", false);
+      const veredicto = igual ? (esInforme ? "informe" : "comprobante") : veredictoDe(estadoSello, "distinta", false);
       const fecha = fechaComprobante(comprobante.emitido);
       const texto =
         veredicto === "comprobante"
           ? MSG.veredictoComprobante(suyo ?? "", fecha)
-          : veredicto === "ajena"
-            ? MSG.veredictoAjena
-            : MSG.veredictoDistinta(suyo ?? "");
+          : veredicto === "informe"
+            ? MSG.veredictoInforme(suyo ?? "", fecha)
+            : veredicto === "ajena"
+              ? MSG.veredictoAjena
+              : MSG.veredictoDistinta(suyo ?? "");
       return {
         selloValido: estadoSello === "valido",
         sello: estadoSello,
@@ -144,6 +152,7 @@ export async function comprobarConstancia(
     anterior: emisionTexto,
     desconocida: MSG.veredictoDesconocida,
     comprobante: MSG.veredictoDesconocida,
+    informe: MSG.veredictoDesconocida,
   };
   return {
     selloValido: estadoSello === "valido",

@@ -98,6 +98,24 @@ describe("the validation report", () => {
     expect(publico.json().firmas.map((f: { aceptada: boolean }) => f.aceptada)).toEqual([true, false]);
   });
 
+  it("the public upload check knows the report's file, and a changed copy is not it", async () => {
+    const firmado = await firmarPdf(await pdfPrueba(), pki.funcionario, { fecha: new Date("2026-06-01T10:00:00Z") });
+    const m = multipart({ InstitucionId: inst }, { Archivo: { nombre: "d.pdf", contenido: firmado } });
+    const { codigo } = (await t.as("consultor", { method: "POST", url: "/api/Verificacion/Documento", ...m })).json();
+    const pdf = (await t.as("consultor", { method: "GET", url: `/api/Verificacion/Documento/Informe/${codigo}` }))
+      .rawPayload;
+    const comprobar = (contenido: Buffer) => {
+      const c = multipart({}, { Archivo: { nombre: "informe.pdf", contenido, tipo: "application/pdf" } });
+      return t.app.inject({ method: "POST", url: "/api/Verificacion/ComprobarConstancia", ...c });
+    };
+    const bueno = (await comprobar(pdf)).json();
+    expect(bueno).toMatchObject({ selloValido: true, veredicto: "informe", codigo });
+    expect(bueno.veredictoTexto).toContain(codigo);
+    const otro = Buffer.from(pdf);
+    otro.write("X", otro.indexOf("/Title"), "latin1");
+    expect((await comprobar(otro)).json().veredicto).not.toBe("informe");
+  });
+
   it("one 404 for unknown and malformed codes", async () => {
     for (const c of ["AAAA-AAAA-AAAA-AAAA-AAAA", "no-es-un-codigo"]) {
       const p = await t.app.inject({ method: "GET", url: `/api/Verificacion/InformeDocumento/${c}` });
