@@ -4,7 +4,6 @@
  * the same decision as "Verificar firma", on the signature's date — applies the joint-signature
  * rule, and records the answer under a report code (its sealed PDF: informe.service.ts).
  */
-import crypto from "node:crypto";
 import { CEDULA_REGEX, type ConsultaDocumento, MSG, type VerificacionDocumento } from "@registro/contracts";
 import type { Llamante } from "../auth/auth.plugin.js";
 import type { Db } from "../db/client.js";
@@ -122,6 +121,3 @@ export async function verificarDocumento(
   });
   return resultado;
 }
-
-/** The SHA-256 (hex) of a file. */
-export const sha256 = (b: Buffer) => crypto.createHash("sha256").update(b).digest("hex");
