@@ -23,6 +23,7 @@ export * from "./schemas/catalogos.js";
 export * from "./schemas/claves.js";
 export * from "./schemas/comun.js";
 export * from "./schemas/configuracion.js";
+export * from "./schemas/documentos-firmados.js";
 export * from "./schemas/exportar.js";
 export * from "./schemas/importacion.js";
 export * from "./schemas/lote.js";
@@ -36,6 +37,7 @@ export * from "./schemas/sesiones.js";
 export * from "./schemas/solicitudes.js";
 export * from "./schemas/tablero.js";
 export * from "./schemas/verificacion.js";
+export * from "./textos-documentos.js";
 export * from "./validacion.js";
 export * from "./vistas.js";
 // Performance: view names and addresses for the web's route table, without the catalogue.

@@ -7,6 +7,7 @@
  */
 
 import { MSG_CARGA } from "./mensajes-carga.js";
+import { MSG_DOCUMENTOS } from "./mensajes-documentos.js";
 import { MSG_LOGIN } from "./mensajes-login.js";
 
 /** Counts and limits with the app's one grouping (5,000,000, as SPEC.md writes them and the screens show numbers). */
@@ -17,6 +18,8 @@ const conPunto = (t: string) => (t.endsWith(".") ? t : `${t}.`);
 export const MSG = {
   // The Login route's texts, kept apart (transport and guards, the sign-in screen's).
   ...MSG_LOGIN,
+  // "Verificar documento" and "Autoridades de confianza" (issue 38).
+  ...MSG_DOCUMENTOS,
   // A screen or the app that could not be drawn (kept apart for the entry).
   ...MSG_CARGA,
   // Transport and guards (SPEC.md §8, DESIGN.md §3)

@@ -36,6 +36,8 @@ export const V = {
   IMPORTAR_REGISTRO: "Importar registro",
   // Keys for the systems that call the verification API.
   CLAVES_SISTEMA: "Claves de sistema",
+  // Trust anchors and CRLs of "Verificar documento" (issue 38).
+  AUTORIDADES_CONFIANZA: "Autoridades de confianza",
   // Verification
   VERIFICAR_FIRMA: "Verificar firma",
   // The workload dashboard
@@ -73,5 +75,6 @@ export const URL_VISTA: Record<NombreVista, string> = {
   [V.RESPALDOS]: "/Configuracion/Respaldos",
   [V.IMPORTAR_REGISTRO]: "/Configuracion/ImportarRegistro",
   [V.CLAVES_SISTEMA]: "/Configuracion/ClavesSistema",
+  [V.AUTORIDADES_CONFIANZA]: "/Configuracion/AutoridadesConfianza",
   [V.VERIFICAR_FIRMA]: "/Consultar/Verificar",
 };

@@ -67,6 +67,7 @@ export const TITULO_VISTA: Record<NombreVista, string> = {
   [V.RESPALDOS]: "Respaldos",
   [V.IMPORTAR_REGISTRO]: "Importar registro",
   [V.CLAVES_SISTEMA]: "Claves de sistema",
+  [V.AUTORIDADES_CONFIANZA]: "Autoridades de confianza",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -100,6 +101,7 @@ export const NOMBRE_VISTA_USUARIO: Record<NombreVista, string> = {
   [V.RESPALDOS]: "Respaldos",
   [V.IMPORTAR_REGISTRO]: "Importar registro",
   [V.CLAVES_SISTEMA]: "Claves de sistema",
+  [V.AUTORIDADES_CONFIANZA]: "Autoridades de confianza",
   [V.CORREOS_NO_ENVIADOS]: "Correos no enviados",
   [V.VERIFICAR_FIRMA]: "Verificar firma",
   [V.TABLERO]: "Tablero",
@@ -347,6 +349,15 @@ export const VISTAS: readonly DefinicionVista[] = [
     idModulo: 5,
     principal: false,
   },
+  // Trust anchors and CRLs (migration 0041 adds it to databases seeded before it).
+  {
+    idVista: 45,
+    nombre: V.AUTORIDADES_CONFIANZA,
+    url: URL_VISTA[V.AUTORIDADES_CONFIANZA],
+    iconClass: "pi pi-verified",
+    idModulo: 5,
+    principal: false,
+  },
   // Verificación: migration 0007 inserts it (id 31) into databases seeded before it.
   {
     idVista: 31,
@@ -380,6 +391,7 @@ export const GRUPOS = {
   respaldos: [V.RESPALDOS],
   importacion: [V.IMPORTAR_REGISTRO],
   clavesSistema: [V.CLAVES_SISTEMA],
+  autoridadesConfianza: [V.AUTORIDADES_CONFIANZA],
   // Verification
   verificacion: [V.VERIFICAR_FIRMA],
   tablero: [V.TABLERO],
@@ -440,6 +452,7 @@ export const VISTAS_INTERNAS: readonly NombreVista[] = [
   ...GRUPOS.correosNoEnviados,
   ...GRUPOS.respaldos,
   ...GRUPOS.importacion,
+  ...GRUPOS.autoridadesConfianza,
 ];
 
 /** Workflow roles granted by views. */
@@ -502,6 +515,7 @@ export const PERFILES_POR_DEFECTO: readonly PerfilPorDefecto[] = [
       V.RESPALDOS,
       V.IMPORTAR_REGISTRO,
       V.CLAVES_SISTEMA,
+      V.AUTORIDADES_CONFIANZA,
     ],
   },
   // Verificación: migration 0007 adds it to databases seeded before it.

@@ -14,6 +14,8 @@ import { clavesRoutes } from "./claves/claves.routes.js";
 import { configuracionRoutes } from "./configuracion/configuracion.routes.js";
 import type { AppDeps } from "./deps.js";
 import { documentosRoutes } from "./documentos/documentos.routes.js";
+import { autoridadesRoutes } from "./documentos-firmados/autoridades.routes.js";
+import { documentosFirmadosRoutes } from "./documentos-firmados/documentos-firmados.routes.js";
 import { exportarRoutes } from "./exportar/exportar.routes.js";
 import { funcionariosRoutes } from "./funcionarios/funcionarios.routes.js";
 import { funcionariosOriginadorRoutes } from "./funcionarios/originador.routes.js";
@@ -57,6 +59,9 @@ export const domainRoutes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
   await app.register(restablecimientoRoutes, deps);
   // System keys for the verification API
   await app.register(clavesRoutes, deps);
+  // Signed documents (issue 38): trust anchors, CRLs, joint signatures
+  await app.register(autoridadesRoutes, deps);
+  await app.register(documentosFirmadosRoutes, deps);
   // Bringing in the registry kept before the product
   await app.register(importacionRoutes, deps);
   // Batch verification

@@ -29,6 +29,9 @@ export const ENTIDADES_AUDITORIA = [
   "Suscripcion",
   // The trail itself: an incident (a break at one entry) recorded by the configuration administrator.
   "Auditoria",
+  // Signed documents (issue 38): trust anchors and CRLs; joint-signature rules and the cédula's attribute.
+  "AutoridadConfianza",
+  "AjusteDocumentos",
 ] as const;
 export type EntidadAuditoria = (typeof ENTIDADES_AUDITORIA)[number];
 
@@ -83,6 +86,7 @@ export const ACCIONES_AUDITORIA = {
   cancelar_suscripcion: "Baja de una suscripción a notificaciones",
   reenviar_notificacion: "Reenvío de una notificación",
   registrar_incidente: "Registro de un incidente de la auditoría",
+  retirar: "Retiro",
 } as const satisfies Record<string, string>;
 export type AccionAuditoriaNombre = keyof typeof ACCIONES_AUDITORIA;
 

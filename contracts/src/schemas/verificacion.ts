@@ -172,6 +172,8 @@ export const zComprobacionConstancia = z.object({
     "desconocida",
     // A Comprobante de verificación of "Verificar firma", byte for byte as issued.
     "comprobante",
+    // A validation report of "Verificar documento" (issue 38), byte for byte as issued.
+    "informe",
   ]),
   veredictoTexto: z.string(),
   /** Whether the file is the latest constancia issued for its request (null: not one of the registry's files). */

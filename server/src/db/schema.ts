@@ -1185,3 +1185,87 @@ export const tareasProgramadas = pgTable("tareas_programadas", {
   ultimoExito: tstz("ultimo_exito"),
   ultimoError: text("ultimo_error"),
 });
+
+// Signed documents (issue 38, migration 0041): trust anchors and CRLs of "Autoridades de
+// confianza", joint-signature rules, the check's settings and its validation reports.
+export const anclasConfianza = pgTable(
+  "anclas_confianza",
+  {
+    idAncla: serial("id_ancla").primaryKey(),
+    sujeto: text("sujeto").notNull(),
+    emisor: text("emisor").notNull(),
+    serie: text("serie").notNull(),
+    validoDesde: tstz("valido_desde").notNull(),
+    validoHasta: tstz("valido_hasta").notNull(),
+    sha256: text("sha256").notNull(),
+    der: bytea("der").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    creada: tstz("creada").notNull().defaultNow(),
+    retirada: tstz("retirada"),
+    idUsuarioRetiro: integer("id_usuario_retiro").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("anclas_confianza_sha256_uq").on(t.sha256).where(sql`"retirada" IS NULL`)],
+);
+
+export const crlsConfianza = pgTable(
+  "crls_confianza",
+  {
+    idCrl: serial("id_crl").primaryKey(),
+    emisor: text("emisor").notNull(),
+    /** thisUpdate */
+    emitida: tstz("emitida").notNull(),
+    /** nextUpdate */
+    proxima: tstz("proxima"),
+    sha256: text("sha256").notNull(),
+    der: bytea("der").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    actualizada: tstz("actualizada").notNull().defaultNow(),
+    retirada: tstz("retirada"),
+    idUsuarioRetiro: integer("id_usuario_retiro").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("crls_confianza_emisor_uq").on(t.emisor).where(sql`"retirada" IS NULL`)],
+);
+
+export const firmasConjuntas = pgTable(
+  "firmas_conjuntas",
+  {
+    idInstitucion: integer("id_institucion")
+      .notNull()
+      .references(() => instituciones.idInstitucion, { onDelete: "cascade" }),
+    idFirma: integer("id_firma")
+      .notNull()
+      .references(() => firmas.idFirma, { onDelete: "cascade" }),
+    minimo: smallint("minimo").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    actualizada: tstz("actualizada").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idInstitucion, t.idFirma] })],
+);
+
+export const documentosAjustes = pgTable("documentos_ajustes", {
+  clave: text("clave").primaryKey(),
+  valor: text("valor").notNull(),
+  idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+  actualizado: tstz("actualizado").notNull().defaultNow(),
+});
+
+export const informesDocumento = pgTable(
+  "informes_documento",
+  {
+    idInforme: serial("id_informe").primaryKey(),
+    codigoHash: text("codigo_hash").notNull(),
+    resultado: jsonb("resultado").notNull(),
+    firmadoPorAutorizados: boolean("firmado_por_autorizados").notNull(),
+    idUsuario: integer("id_usuario").references(() => usuarios.idUsuario, { onDelete: "set null" }),
+    idClave: integer("id_clave").references(() => clavesSistema.idClave, { onDelete: "set null" }),
+    emitido: tstz("emitido").notNull().defaultNow(),
+    /** The sealed report as first issued: every later download sends these same bytes. */
+    pdf: bytea("pdf"),
+    pdfSha256: text("pdf_sha256"),
+    selloHuella: text("sello_huella"),
+  },
+  (t) => [
+    uniqueIndex("informes_documento_codigo_uq").on(t.codigoHash),
+    index("informes_documento_pdf_idx").on(t.pdfSha256),
+  ],
+);

@@ -11,6 +11,7 @@ import { fechaLocal, fechaTexto, type Reloj } from "../shared/tiempo.js";
 import type { SelloLeido } from "./comprobacion.js";
 import { comprobantePorHash, comprobantePorPdf } from "./comprobante.repository.js";
 import { fechaComprobante } from "./comprobante.service.js";
+import { informePorHash, informePorPdf } from "./informes.repository.js";
 import type { Sello } from "./sello.js";
 import { mapFuncionarioConstancia, numeroONulo } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
@@ -50,8 +51,12 @@ export async function comprobarConstancia(
   const fila = porDigest ?? (impreso ? await repo.constanciaPorHash(db, hashCodigo(impreso)) : null);
   if (!fila) {
     // Not a constancia: perhaps a comprobante of "Verificar firma" (by its digest, else its code).
+    // …or a validation report of "Verificar documento", the same way.
     const comprobante =
-      (await comprobantePorPdf(db, hash)) ?? (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null);
+      (await comprobantePorPdf(db, hash)) ??
+      (impreso ? await comprobantePorHash(db, hashCodigo(impreso)) : null) ??
+      (await informePorPdf(db, hash)) ??
+      (impreso ? await informePorHash(db, hashCodigo(impreso)) : null);
     if (comprobante) return respuestaComprobante(archivo, comprobante);
   }
   return respuestaConstancia(db, archivo, fila, reloj, diasAviso, codigoPagina);
@@ -92,22 +97,27 @@ const partesSello = (a: Archivo, estadoSello: ComprobacionConstancia["sello"]) =
   selloTiempo: a.leido.selloTiempo ? a.leido.selloTiempo.toISOString() : null,
 });
 
-/** A comprobante of "Verificar firma": the issued file or not. */
+/** A comprobante of "Verificar firma" or a report of "Verificar documento": the issued file or not. */
 function respuestaComprobante(
   a: Archivo,
-  comprobante: NonNullable<Awaited<ReturnType<typeof comprobantePorPdf>>>,
+  comprobante:
+    | NonNullable<Awaited<ReturnType<typeof comprobantePorPdf>>>
+    | NonNullable<Awaited<ReturnType<typeof informePorPdf>>>,
 ): ComprobacionConstancia {
+  const esInforme = "idInforme" in comprobante;
   const suyo = a.impreso && hashCodigo(a.impreso) === comprobante.codigoHash ? a.impreso : null;
   const igual = comprobante.pdfSha256 === a.hash;
   const estadoSello = !igual && a.estadoSello === "valido" ? "alterado" : a.estadoSello;
-  const veredicto = igual ? "comprobante" : veredictoDe(estadoSello, "distinta", false);
+  const veredicto = igual ? (esInforme ? "informe" : "comprobante") : veredictoDe(estadoSello, "distinta", false);
   const fecha = fechaComprobante(comprobante.emitido);
   const texto =
     veredicto === "comprobante"
       ? MSG.veredictoComprobante(suyo ?? "", fecha)
-      : veredicto === "ajena"
-        ? MSG.veredictoAjena
-        : MSG.veredictoDistinta(suyo ?? "");
+      : veredicto === "informe"
+        ? MSG.veredictoInforme(suyo ?? "", fecha)
+        : veredicto === "ajena"
+          ? MSG.veredictoAjena
+          : MSG.veredictoDistinta(suyo ?? "");
   return {
     ...partesSello(a, estadoSello),
     emitidaPorRegistro: igual,
@@ -198,6 +208,7 @@ async function respuestaConstancia(
     anterior: emisionTexto,
     desconocida: MSG.veredictoDesconocida,
     comprobante: MSG.veredictoDesconocida,
+    informe: MSG.veredictoDesconocida,
   };
   return {
     ...partesSello(a, estadoSello),

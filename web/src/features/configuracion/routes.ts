@@ -1,5 +1,5 @@
 /** Routes of the configuracion feature (SPEC.md screens 19–22 and the Configuración menu). */
-import { V } from "@registro/contracts";
+import { URL_VISTA, V } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
 import { RUTA } from "./paths";
 
@@ -10,4 +10,9 @@ export const rutas: RutaApp[] = [
   { nombre: V.INSTITUCIONES, path: RUTA.instituciones, cargar: () => import("./screens/InstitucionesPage") },
   { nombre: V.CARGOS, path: RUTA.cargos, cargar: () => import("./screens/CargosPage") },
   { nombre: V.AUDITORIA, path: RUTA.auditoria, cargar: () => import("./screens/AuditoriaPage") },
+  {
+    nombre: V.AUTORIDADES_CONFIANZA,
+    path: URL_VISTA[V.AUTORIDADES_CONFIANZA],
+    cargar: () => import("./screens/AutoridadesConfianzaPage"),
+  },
 ];

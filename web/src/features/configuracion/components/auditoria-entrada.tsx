@@ -25,6 +25,8 @@ export const ENTIDAD: Record<EntidadAuditoria, string> = {
   ClaveSistema: "Clave de sistema",
   Suscripcion: "Suscripción a notificaciones",
   Auditoria: "Auditoría",
+  AutoridadConfianza: "Autoridad de confianza",
+  AjusteDocumentos: "Ajuste de Verificar documento",
 };
 
 /** An action's readable name. */

@@ -57,6 +57,12 @@ const OTROS = [
     icono: "pi pi-key",
     etiqueta: "Claves de sistema",
   },
+  {
+    vista: V.AUTORIDADES_CONFIANZA,
+    ruta: "/Configuracion/AutoridadesConfianza",
+    icono: "pi pi-verified",
+    etiqueta: "Autoridades de confianza",
+  },
 ];
 
 export default function ConfiguracionPage() {

@@ -1,5 +1,5 @@
 /** GET api/Verificacion/Constancia/{codigo} (public): the constancia's officials as the registry has them now. */
-import type { ComprobantePublico, ConstanciaPublica } from "@registro/contracts";
+import type { ComprobantePublico, ConstanciaPublica, InformeDocumentoPublico } from "@registro/contracts";
 import { api } from "../../../lib/api-client";
 
 export function obtenerConstanciaPublica(codigo: string): Promise<ConstanciaPublica> {
@@ -19,5 +19,12 @@ export const consultaConstanciaPublica = (codigo: string) => ({
 export const consultaComprobantePublico = (codigo: string) => ({
   queryKey: ["verificacion", "comprobante", codigo],
   queryFn: () => api.get<ComprobantePublico>(`api/Verificacion/ComprobanteFirma/${encodeURIComponent(codigo)}`),
+  retry: false,
+});
+
+/** GET api/Verificacion/InformeDocumento/{codigo} (public): a validation report of "Verificar documento", asked when the code is no receipt's either. */
+export const consultaInformePublico = (codigo: string) => ({
+  queryKey: ["verificacion", "informe", codigo],
+  queryFn: () => api.get<InformeDocumentoPublico>(`api/Verificacion/InformeDocumento/${encodeURIComponent(codigo)}`),
   retry: false,
 });

@@ -121,6 +121,7 @@ type Comprobacion = Exclude<RespuestaComprobacion, { errors: unknown }>;
 const CLASE_VEREDICTO: Record<Comprobacion["veredicto"], { clase: string; icono: string }> = {
   emitida: { clase: "rfv-si", icono: "pi-verified" },
   comprobante: { clase: "rfv-si", icono: "pi-verified" },
+  informe: { clase: "rfv-si", icono: "pi-verified" },
   desactualizada: { clase: "rfv-aviso", icono: "pi-exclamation-triangle" },
   anterior: { clase: "rfv-aviso", icono: "pi-info-circle" },
   distinta: { clase: "rfv-no", icono: "pi-times-circle" },

@@ -24,7 +24,12 @@ import { IconoSvg } from "../../../components/IconoSvg";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ApiError } from "../../../lib/api-client";
 import { formatearFecha, formatearFechaHora, formatearMonto } from "../../../lib/formato";
-import { consultaComprobantePublico, consultaConstanciaPublica } from "../api/get-constancia-publica";
+import {
+  consultaComprobantePublico,
+  consultaConstanciaPublica,
+  consultaInformePublico,
+} from "../api/get-constancia-publica";
+import { InformePublico } from "../components/InformePublico";
 
 // Performance: the upload check (zod and the form library with it) loads once the answer is shown,
 // so it is not on the way of the page's largest paint; its room is kept meanwhile (nothing moves).
@@ -38,6 +43,10 @@ export default function VerificarConstanciaPage() {
   // A code that is no constancia's may be a Comprobante de verificación's (of "Verificar firma").
   const noEsConstancia = consulta.error instanceof ApiError && consulta.error.status === 404;
   const comprobante = useQuery({ ...consultaComprobantePublico(codigo), enabled: noEsConstancia });
+  // Nor a receipt's: perhaps a validation report's of "Verificar documento".
+  const noEsComprobante = comprobante.error instanceof ApiError && comprobante.error.status === 404;
+  const informe = useQuery({ ...consultaInformePublico(codigo), enabled: noEsComprobante });
+  const buscando = consulta.isLoading || comprobante.isLoading || informe.isLoading;
 
   useEffect(() => {
     document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
@@ -62,9 +71,10 @@ export default function VerificarConstanciaPage() {
             </p>
             {/* Room for the answer while it is asked for: what follows does not jump down (CLS). */}
             <div className="rfv-resultado-publico">
-              {(consulta.isLoading || comprobante.isLoading) && <p role="status">Consultando el registro…</p>}
+              {buscando && <p role="status">Consultando el registro…</p>}
               {comprobante.data && <Comprobante c={comprobante.data} />}
-              {consulta.isError && !comprobante.isLoading && !comprobante.data && (
+              {informe.data && <InformePublico i={informe.data} />}
+              {consulta.isError && !buscando && !comprobante.data && !informe.data && (
                 <p className="rfv-respuesta rfv-no" role="alert">
                   <IconoSvg svg={iconoNo} />{" "}
                   {consulta.error instanceof ApiError &&

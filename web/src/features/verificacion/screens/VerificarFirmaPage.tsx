@@ -18,6 +18,7 @@ import { consultaCatalogoFirmas } from "../../../components/funcionario-dialog/a
 import { Encabezado } from "../../../components/layout/Encabezado";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ReservaFormulario } from "../components/reserva";
+import { VerificarDocumento } from "../components/VerificarDocumento";
 import { VerificarLote } from "../components/VerificarLote";
 
 const FormularioVerificacion = lazy(() => import("../components/FormularioVerificacion"));
@@ -36,6 +37,7 @@ export default function VerificarFirmaPage() {
       <Encabezado encabezado={ENCABEZADOS_PANTALLA[V.VERIFICAR_FIRMA]} idTitulo="rfv-titulo" />
       {listo ? <Suspense fallback={reserva}>{<FormularioVerificacion />}</Suspense> : reserva}
       <VerificarLote listo={listo} />
+      <VerificarDocumento listo={listo} />
     </section>
   );
 }
