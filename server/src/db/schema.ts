@@ -423,6 +423,25 @@ export const funcionariosPares = pgTable(
   ],
 );
 
+/**
+ * Officials in force with an end date on a request neither inactivated nor annulled (migration
+ * 0045), with the request's institution and the start date (`-infinity` when none): the
+ * dashboard's "por vencer". Kept by `funcionarios_por_vencer_*` and `solicitudes_por_vencer`.
+ */
+export const funcionariosPorVencer = pgTable(
+  "funcionarios_por_vencer",
+  {
+    idFuncionario: integer("id_funcionario").primaryKey(),
+    fechaHasta: date("fecha_hasta", { mode: "string" }).notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    desde: date("desde", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    index("funcionarios_por_vencer_fecha_idx").on(t.fechaHasta, t.idFuncionario),
+    index("funcionarios_por_vencer_institucion_idx").on(t.idInstitucion, t.fechaHasta, t.idFuncionario),
+  ],
+);
+
 /** Pairs of search words of one request (migration 0013), for two-word searches; kept like the words. */
 export const solicitudesPares = pgTable(
   "solicitudes_pares",
