@@ -307,6 +307,8 @@ export const solicitudes = pgTable(
   (t) => [
     index("solicitudes_estatus_fecha_idx").on(t.estatus, t.fechaSolicitud),
     index("solicitudes_institucion_fecha_idx").on(t.idInstitucion, t.fechaSolicitud),
+    // An inbox filtered by institution and status (migration 0045).
+    index("solicitudes_institucion_estatus_fecha_idx").on(t.idInstitucion, t.estatus, t.fechaSolicitud),
     index("solicitudes_fecha_idx").on(t.fechaSolicitud),
     index("solicitudes_incumbente_idx").on(t.idIncumbente),
     // Compact (deduplicated) indexes the inbox counts scan instead of the table.

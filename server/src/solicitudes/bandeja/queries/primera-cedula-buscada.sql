@@ -34,13 +34,14 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
               funcionarios fb
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fb.id_solicitud = "solicitudes"."id_solicitud"
+              and fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
           )
         )
       )
@@ -78,13 +79,14 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
               funcionarios fb
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fb.id_solicitud = "solicitudes"."id_solicitud"
+              and fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
           )
         )
       )

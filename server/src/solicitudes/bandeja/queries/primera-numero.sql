@@ -34,13 +34,14 @@ from
         and (
           "solicitudes"."id_solicitud" = $3
           or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $4)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
               funcionarios fb
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              fb.id_solicitud = "solicitudes"."id_solicitud"
+              and fb.busqueda @@ to_tsquery('simple'::regconfig, $5)
           )
         )
       )
