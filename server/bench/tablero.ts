@@ -16,6 +16,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
+import { derivarClave, establecerClave } from "../src/auditoria/clave.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import type { Database, Db } from "../src/db/client.js";
@@ -93,6 +94,8 @@ async function sembrar(db: Db, n: number) {
 
 async function medir(database: Database) {
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
+  // Signing in writes to the audit trail, which needs its key (as inbox.ts sets it).
+  establecerClave(derivarClave("clave-de-auditoria-del-benchmark-0123456789abcdef"));
   const app = await buildApp(
     { db: database.db, reloj: relojDelSistema, config, segundoPlano: false },
     { logger: false },
