@@ -34,14 +34,13 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or exists (
+          or "solicitudes"."id_solicitud" in (
             select
-              1
+              fb.id_solicitud
             from
               funcionarios fb
             where
-              fb.id_solicitud = "solicitudes"."id_solicitud"
-              and fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
           )
         )
       )
@@ -81,14 +80,13 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or exists (
+          or "solicitudes"."id_solicitud" in (
             select
-              1
+              fb.id_solicitud
             from
               funcionarios fb
             where
-              fb.id_solicitud = "solicitudes"."id_solicitud"
-              and fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
           )
         )
       )

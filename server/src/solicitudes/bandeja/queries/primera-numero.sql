@@ -34,14 +34,13 @@ from
         and (
           "solicitudes"."id_solicitud" = $3
           or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $4)
-          or exists (
+          or "solicitudes"."id_solicitud" in (
             select
-              1
+              fb.id_solicitud
             from
               funcionarios fb
             where
-              fb.id_solicitud = "solicitudes"."id_solicitud"
-              and fb.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              fb.busqueda @@ to_tsquery('simple'::regconfig, $5)
           )
         )
       )
