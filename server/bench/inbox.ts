@@ -15,7 +15,7 @@
  *   DATABASE_URL / TEST_PG_URL  PostgreSQL server; a database rf_bench_<random> is created and dropped
  *   BENCH_DB     pglite | postgres | both (default: both, or pglite when no server is given)
  *   BENCH_N      requests to seed (default 100000)
- *   BENCH_ITER   timed iterations per page (default 200, after 20 warm-up calls)
+ *   BENCH_ITER   timed iterations per page (default 200, after BENCH_WARMUP warm-up calls, default 20)
  *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
  *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
  *   BENCH_SOLO   only the pages whose name matches this regular expression (e.g. "búsqueda")
@@ -35,7 +35,7 @@ import { BASES, conBase, percentil } from "./bases.js";
 
 const N = Number(process.env.BENCH_N ?? 100_000);
 const ITER = Number(process.env.BENCH_ITER ?? 200);
-const WARMUP = 20;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const SOLO = process.env.BENCH_SOLO ? new RegExp(process.env.BENCH_SOLO, "i") : null;
 
 interface Bandeja {

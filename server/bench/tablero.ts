@@ -3,17 +3,20 @@
  * and every status, each with the status history that brought it there spread over the last two
  * years (so the history trigger of migration 0011 builds the stays and weekly counters as in real
  * use), into a fresh embedded PGlite and/or a fresh database on the PostgreSQL server of
- * DATABASE_URL / TEST_PG_URL; then times GET api/Tablero through `app.inject` — the default
- * (12 weeks, all institutions), one institution, and a one-year period — and prints p50/p95.
+ * DATABASE_URL / TEST_PG_URL; then times GET api/Tablero through `app.inject` for every filter the
+ * screen offers — the default (12 weeks, all institutions), one institution, the longest period
+ * (a year, all institutions and one), a past period — and prints p50/p95.
  *
  * Usage (from the repository root): node --import tsx server/bench/tablero.ts
  * Settings: BENCH_N, BENCH_ITER (default 100), BENCH_DB (pglite | postgres | both), BENCH_KEEP=1 to
- * keep the PostgreSQL database (to read EXPLAIN ANALYZE), as in inbox.ts.
+ * keep the PostgreSQL database (to read EXPLAIN ANALYZE), BENCH_REUSE=<its URL> to measure it again
+ * without seeding (PostgreSQL only), as in inbox.ts.
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
+import { derivarClave, establecerClave } from "../src/auditoria/clave.js";
 import { prepararBase } from "../src/bootstrap.js";
 import { loadConfig } from "../src/config.js";
 import type { Database, Db } from "../src/db/client.js";
@@ -91,6 +94,8 @@ async function sembrar(db: Db, n: number) {
 
 async function medir(database: Database) {
   const config = loadConfig({ LOG_LEVEL: "silent", LOGIN_RATE_LIMIT: "1000" });
+  // Signing in writes to the audit trail, which needs its key (as inbox.ts sets it).
+  establecerClave(derivarClave("clave-de-auditoria-del-benchmark-0123456789abcdef"));
   const app = await buildApp(
     { db: database.db, reloj: relojDelSistema, config, segundoPlano: false },
     { logger: false },
@@ -108,10 +113,14 @@ async function medir(database: Database) {
   );
   const hoy = new Date().toISOString().slice(0, 10);
   const haceUnAno = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const haceDosAnos = new Date(Date.now() - 700 * 86_400_000).toISOString().slice(0, 10);
+  const haceAnoYMedio = new Date(Date.now() - 540 * 86_400_000).toISOString().slice(0, 10);
   const casos: [string, string][] = [
     ["por defecto (12 semanas, todas)", ""],
     ["una institución", `idInstitucion=${id}`],
     ["un año, todas", `desde=${haceUnAno}&hasta=${hoy}`],
+    ["un año, una institución", `desde=${haceUnAno}&hasta=${hoy}&idInstitucion=${id}`],
+    ["periodo pasado, todas", `desde=${haceDosAnos}&hasta=${haceAnoYMedio}`],
   ];
   const resultados: { caso: string; p50: number; p95: number }[] = [];
   for (const [caso, query] of casos) {
@@ -133,20 +142,43 @@ async function medir(database: Database) {
   return resultados;
 }
 
+const REUSE = process.env.BENCH_REUSE;
 for (const kind of BASES) {
-  await conBase(kind, async (database) => {
-    await prepararBase(database, { demoData: "always", padronFile: undefined });
-    const sembrado = await sembrar(database.db, N);
-    const carga = os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
-    const resultados = await medir(database);
-    console.log(
-      `\nTablero, ${kind === "pglite" ? "PGlite" : "PostgreSQL"}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones; carga media ${carga}`,
-    );
-    for (const r of resultados) {
-      console.log(`${r.caso.padEnd(36)}${r.p50.toFixed(1).padStart(9)} ms p50${r.p95.toFixed(1).padStart(9)} ms p95`);
-    }
-  });
+  await conBase(
+    kind,
+    async (database) => {
+      if (REUSE && kind === "postgres") {
+        await prepararBase(database, { demoData: "never", padronFile: undefined });
+        const [{ n }] = await filas<{ n: number }>(database.db, sql`select count(*)::int as n from solicitudes`);
+        const carga = os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ");
+        const resultados = await medir(database);
+        console.log(
+          `\nTablero, PostgreSQL (base reutilizada): ${n.toLocaleString("es-ES")} solicitudes; ${ITER} iteraciones; carga media ${carga}`,
+        );
+        for (const r of resultados) {
+          console.log(
+            `${r.caso.padEnd(36)}${r.p50.toFixed(1).padStart(9)} ms p50${r.p95.toFixed(1).padStart(9)} ms p95`,
+          );
+        }
+        return;
+      }
+      await prepararBase(database, { demoData: "always", padronFile: undefined });
+      const sembrado = await sembrar(database.db, N);
+      const carga = os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ");
+      const resultados = await medir(database);
+      console.log(
+        `\nTablero, ${kind === "pglite" ? "PGlite" : "PostgreSQL"}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones; carga media ${carga}`,
+      );
+      for (const r of resultados) {
+        console.log(`${r.caso.padEnd(36)}${r.p50.toFixed(1).padStart(9)} ms p50${r.p95.toFixed(1).padStart(9)} ms p95`);
+      }
+    },
+    REUSE,
+  );
 }

@@ -307,6 +307,8 @@ export const solicitudes = pgTable(
   (t) => [
     index("solicitudes_estatus_fecha_idx").on(t.estatus, t.fechaSolicitud),
     index("solicitudes_institucion_fecha_idx").on(t.idInstitucion, t.fechaSolicitud),
+    // An inbox filtered by institution and status (migration 0045).
+    index("solicitudes_institucion_estatus_fecha_idx").on(t.idInstitucion, t.estatus, t.fechaSolicitud),
     index("solicitudes_fecha_idx").on(t.fechaSolicitud),
     index("solicitudes_incumbente_idx").on(t.idIncumbente),
     // Compact (deduplicated) indexes the inbox counts scan instead of the table.
@@ -420,6 +422,25 @@ export const funcionariosPares = pgTable(
   (t) => [
     primaryKey({ name: "funcionarios_pares_pk", columns: [t.idSolicitud, t.palabra1, t.palabra2, t.idFuncionario] }),
     index("funcionarios_pares_idx").on(t.palabra1, t.palabra2, t.estatus, t.idInstitucion, t.idSolicitud),
+  ],
+);
+
+/**
+ * Officials in force with an end date on a request neither inactivated nor annulled (migration
+ * 0045), with the request's institution and the start date (`-infinity` when none): the
+ * dashboard's "por vencer". Kept by `funcionarios_por_vencer_*` and `solicitudes_por_vencer`.
+ */
+export const funcionariosPorVencer = pgTable(
+  "funcionarios_por_vencer",
+  {
+    idFuncionario: integer("id_funcionario").primaryKey(),
+    fechaHasta: date("fecha_hasta", { mode: "string" }).notNull(),
+    idInstitucion: integer("id_institucion").notNull(),
+    desde: date("desde", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    index("funcionarios_por_vencer_fecha_idx").on(t.fechaHasta, t.idFuncionario),
+    index("funcionarios_por_vencer_institucion_idx").on(t.idInstitucion, t.fechaHasta, t.idFuncionario),
   ],
 );
 

@@ -7,7 +7,7 @@
  * - `etapas_espera`: waiting requests per stage, week of arrival and institution (totals, and the
  *   week where the median is read from the index);
  * - `etapas_semanas`: entries and exits per week, stage and institution;
- * - `funcionarios_vencimiento_idx`: officials in force with an end date.
+ * - `funcionarios_por_vencer`: officials in force with an end date (migration 0045).
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
@@ -101,18 +101,18 @@ export function porInstitucion(db: Db, idInstitucion: number | null) {
   );
 }
 
-const condicionesPorVencer = (hoy: string, hasta: string, idInstitucion: number | null) =>
-  sql`f.id_estatus = 2 and f.firma_vigencia and f.fecha_hasta between ${hoy}::date and ${hasta}::date
-      and (f.fecha_desde is null or f.fecha_desde <= ${hoy}::date) and s.estatus not in (201, 109)
-      ${deInstitucion(idInstitucion, sql`s.id_institucion`)}`;
-
-/** Officials in force whose end date is from `hoy` to `hasta`: contracts' estadoFirma "Por vencer" (test/solicitudes/bandeja-vencimiento). */
+/**
+ * Officials in force whose end date is from `hoy` to `hasta`: contracts' estadoFirma "Por vencer"
+ * (test/solicitudes/bandeja-vencimiento). Read from `funcionarios_por_vencer` (migration 0045), which
+ * holds only officials in force with an end date on a request neither inactivated nor annulled: the
+ * count is an index-only range of end dates, and the list joins only its first rows.
+ */
 export async function porVencer(db: Db, hoy: string, hasta: string, idInstitucion: number | null, limite: number) {
-  const condiciones = condicionesPorVencer(hoy, hasta, idInstitucion);
+  const condiciones = sql`v.fecha_hasta between ${hoy}::date and ${hasta}::date and v.desde <= ${hoy}::date
+      ${deInstitucion(idInstitucion, sql`v.id_institucion`)}`;
   const [{ total }] = await filas<{ total: number }>(
     db,
-    sql`select count(*)::int as total from funcionarios f join solicitudes s on s.id_solicitud = f.id_solicitud
-        where ${condiciones}`,
+    sql`select count(*)::int as total from funcionarios_por_vencer v where ${condiciones}`,
   );
   const lista = await filas<{
     idFuncionario: number;
@@ -125,14 +125,15 @@ export async function porVencer(db: Db, hoy: string, hasta: string, idInstitucio
   }>(
     db,
     sql`select f.id_funcionario as "idFuncionario", f.id_solicitud as "idSolicitud", f.nombres, f.apellidos,
-               c.nombre as cargo, i.nombre as institucion, to_char(f.fecha_hasta, 'YYYY-MM-DD') as "fechaHasta"
-        from funcionarios f
-        join solicitudes s on s.id_solicitud = f.id_solicitud
-        join instituciones i on i.id_institucion = s.id_institucion
+               c.nombre as cargo, i.nombre as institucion, to_char(v.fecha_hasta, 'YYYY-MM-DD') as "fechaHasta"
+        from (select v.id_funcionario, v.fecha_hasta, v.id_institucion from funcionarios_por_vencer v
+              where ${condiciones}
+              order by v.fecha_hasta, v.id_funcionario
+              limit ${limite}) v
+        join funcionarios f on f.id_funcionario = v.id_funcionario
+        join instituciones i on i.id_institucion = v.id_institucion
         join cargos c on c.id_cargo = f.cod_cargo
-        where ${condiciones}
-        order by f.fecha_hasta, f.id_funcionario
-        limit ${limite}`,
+        order by v.fecha_hasta, v.id_funcionario`,
   );
   return { total, lista };
 }

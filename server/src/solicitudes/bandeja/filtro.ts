@@ -174,9 +174,34 @@ export interface Tabla {
 const consultaPrefijos = (ws: readonly string[]) =>
   sql`to_tsquery('simple'::regconfig, ${ws.map((p) => `${p}:*`).join(" & ")})`;
 
+/** The first text after every text that starts with `p` (the words are ASCII letters and digits). */
+export const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
+
 /**
- * The requests: the search through their words' text-search column (GIN), the officials' through
- * theirs (GIN, migration 0027; the matching officials' requests hashed once), the expiry as a subquery.
+ * Every word starts a word of one of the request (`id`)'s officials. With a word holding a letter:
+ * the officials' words table (migration 0033) looked up by request and that word's range, its
+ * primary key's first two columns (an index-only probe; issue 40), the other words on the row's
+ * own words (`palabras`: every word of that official, digits too). Digits only (cédula pieces, which
+ * that table does not hold): the officials' GIN index (migration 0027).
+ */
+const deFuncionario = (id: SQL) => (ws: readonly string[]) => {
+  const guia = ws
+    .filter((w) => /[a-z]/.test(w))
+    .reduce<string | undefined>((a, w) => (a === undefined || w.length > a.length ? w : a), undefined);
+  if (guia === undefined) {
+    return sql`exists (select 1 from funcionarios fb where fb.id_solicitud = ${id} and fb.busqueda @@ ${consultaPrefijos(ws)})`;
+  }
+  const otras = ws.filter((w) => w !== guia);
+  return sql`exists (select 1 from funcionarios_palabras fw where ${and(
+    sql`fw.id_solicitud = ${id} and fw.palabra >= ${guia} and fw.palabra < ${siguiente(guia)}`,
+    ...otras.map((w) => sql`strpos(fw.palabras, ${` ${w}`}) > 0`),
+  )})`;
+};
+
+/**
+ * The requests: the search through their words' text-search column (GIN), the officials' as
+ * `deFuncionario` says (digits only: the matching officials' requests hashed once from their GIN
+ * index), the expiry as a subquery.
  */
 export const SOLICITUDES: Tabla = {
   nombre: "solicitudes",
@@ -190,8 +215,12 @@ export const SOLICITUDES: Tabla = {
   enEspera: (antes) => sql`exists (select 1 from solicitudes_etapas ee
     where ee.id_solicitud = "solicitudes"."id_solicitud" and ${ETAPA_DE_REVISION("ee")} and ee.entrada < ${antes}::timestamptz)`,
   palabras: (ws) => sql`${solicitudes.busqueda} @@ ${consultaPrefijos(ws)}`,
+  // Digits only (cédula pieces): the few matching officials' requests hashed once from the GIN index;
+  // a walk of the dates would otherwise probe every request's officials (8–15 s at 1M, issue 40).
   funcionarios: (ws) =>
-    sql`${solicitudes.idSolicitud} in (select fb.id_solicitud from funcionarios fb where fb.busqueda @@ ${consultaPrefijos(ws)})`,
+    ws.some((w) => /[a-z]/.test(w))
+      ? deFuncionario(sql`"solicitudes"."id_solicitud"`)(ws)
+      : sql`${solicitudes.idSolicitud} in (select fb.id_solicitud from funcionarios fb where fb.busqueda @@ ${consultaPrefijos(ws)})`,
   // An active temporary official of a live request ends within the dates: contracts' estadoFirma
   // "Por vencer" (its validity begun by `desde`, today) or "Vencida" (test/solicitudes/bandeja-vencimiento).
   vencimiento: (v) => sql`${solicitudes.estatus} not in (${ESTATUS.INACTIVADO}, ${ESTATUS.ANULADA}) and exists (
@@ -213,10 +242,6 @@ export const TOTALES: Tabla = {
   institucion: sql`${solicitudesTotales.idInstitucion}`,
   estatusAcotado: false,
 };
-
-/** Every word starts a word of one of the request (`id`)'s officials: their GIN index (migration 0027). */
-const deFuncionario = (id: SQL) => (ws: readonly string[]) =>
-  sql`exists (select 1 from funcionarios fb where fb.id_solicitud = ${id} and fb.busqueda @@ ${consultaPrefijos(ws)})`;
 
 /**
  * A row `a` of the words or the pairs table (both copy the request's filter columns beside its

@@ -34,6 +34,7 @@ import {
   lista,
   type Pagina,
   predicado,
+  siguiente,
   type TerminoBusqueda,
 } from "./filtro.js";
 
@@ -70,9 +71,6 @@ export interface EleccionGuia {
   palabra: string;
   segunda: { palabra: string; termino: TerminoBusqueda } | null;
 }
-
-/** The first text after every text that starts with `p` (the words are ASCII letters and digits). */
-const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1);
 
 /**
  * The guide of a search through the words table, or null when the plain query must answer: the

@@ -33,25 +33,29 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
-              funcionarios fb
+              funcionarios_palabras fw
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fw.id_solicitud = "solicitudes"."id_solicitud"
+              and fw.palabra >= $4
+              and fw.palabra < $5
           )
         )
         and (
-          "solicitudes"."id_institucion" in ($5, $6)
-          or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $7)
-          or "solicitudes"."id_solicitud" in (
+          "solicitudes"."id_institucion" in ($6, $7)
+          or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $8)
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
-              funcionarios fb
+              funcionarios_palabras fw
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $8)
+              fw.id_solicitud = "solicitudes"."id_solicitud"
+              and fw.palabra >= $9
+              and fw.palabra < $10
           )
         )
       )
@@ -72,4 +76,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*","nunez:*",3,9,"hacienda:*","hacienda:*"]
+-- params: [101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb"]

@@ -33,13 +33,18 @@ from
         "solicitudes"."id_institucion" = $1
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $2)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
-              funcionarios fb
+              funcionarios_palabras fw
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $3)
+              (
+                fw.id_solicitud = "solicitudes"."id_solicitud"
+                and fw.palabra >= $3
+                and fw.palabra < $4
+                and strpos(fw.palabras, $5) > 0
+              )
           )
         )
       )
@@ -60,4 +65,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [7,"ana:* & nunez:*","ana:* & nunez:*"]
+-- params: [7,"ana:* & nunez:*","nunez","nune{"," ana"]

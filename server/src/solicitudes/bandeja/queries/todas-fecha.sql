@@ -33,13 +33,15 @@ from
         "solicitudes"."estatus" in ($1, $2)
         and (
           "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+          or exists (
             select
-              fb.id_solicitud
+              1
             from
-              funcionarios fb
+              funcionarios_palabras fw
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              fw.id_solicitud = "solicitudes"."id_solicitud"
+              and fw.palabra >= $4
+              and fw.palabra < $5
           )
         )
       )
@@ -56,4 +58,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*","nunez:*"]
+-- params: [101,204,"nunez:*","nunez","nune{"]

@@ -33,10 +33,11 @@ select
                     select
                       1
                     from
-                      funcionarios fb
+                      funcionarios_palabras fw
                     where
-                      fb.id_solicitud = p.id_solicitud
-                      and fb.busqueda @@ to_tsquery('simple'::regconfig, $8)
+                      fw.id_solicitud = p.id_solicitud
+                      and fw.palabra >= $8
+                      and fw.palabra < $9
                   )
                 )
               )
@@ -57,36 +58,37 @@ select
           funcionarios_palabras fp
         where
           (
-            fp.palabra >= $9
-            and fp.palabra < $10
-            and not (strpos(fp.incumbente, $11) > 0)
+            fp.palabra >= $10
+            and fp.palabra < $11
+            and not (strpos(fp.incumbente, $12) > 0)
             and (
-              fp.estatus in ($12, $13)
+              fp.estatus in ($13, $14)
               and (
-                fp.estatus in ($14)
+                fp.estatus in ($15)
                 or (
-                  fp.estatus in ($15)
+                  fp.estatus in ($16)
                   and fp.asignado
                 )
-                or strpos(fp.incumbente, $16) > 0
+                or strpos(fp.incumbente, $17) > 0
                 or exists (
                   select
                     1
                   from
-                    funcionarios fb
+                    funcionarios_palabras fw
                   where
-                    fb.id_solicitud = fp.id_solicitud
-                    and fb.busqueda @@ to_tsquery('simple'::regconfig, $17)
+                    fw.id_solicitud = fp.id_solicitud
+                    and fw.palabra >= $18
+                    and fw.palabra < $19
                 )
               )
             )
             and (
               fp.anterior is null
-              or fp.anterior < $18
+              or fp.anterior < $20
             )
           )
         limit
           10001
       ) c
   ) as n;
--- params: ["nunez","nunez",101,204,106,101," activa","activa:*","nunez","nune{"," nunez",101,204,106,101," activa","activa:*","nunez"]
+-- params: ["nunez","nunez",101,204,106,101," activa","activa","activb","nunez","nune{"," nunez",101,204,106,101," activa","activa","activb","nunez"]
