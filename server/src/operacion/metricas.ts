@@ -16,6 +16,7 @@ import type { Config } from "../config.js";
 import type { EstadoAlta } from "../db/alta.js";
 import type { Db } from "../db/client.js";
 import { registrarMetricasTareas } from "../tareas/metricas.js";
+import * as repo from "./metricas.repository.js";
 import { registrarMetricasAlta } from "./metricas-alta.js";
 
 /** What /metrics reads from outside the HTTP layer; each part is optional. */
@@ -40,7 +41,27 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
   registrarMetricasAuditoria(registro, db);
   registrarMetricasAlta(registro, fuentes.alta);
   registrarMetricasTareas(registro, fuentes.tareas);
+  metricasHttp(app, registro, config.basePath);
+  metricasProceso(registro, fuentes);
+  const leerBase = metricasBase(registro, db, config);
+  const leerSuscriptores = registrarMetricasSuscriptores(registro, db);
 
+  const texto = async () => {
+    try {
+      await leerBase();
+      await leerSuscriptores();
+    } catch (err) {
+      // The database being down is itself what an operator must see: the process figures still go out.
+      app.log.warn({ err }, "metrics: database figures unavailable");
+    }
+    return registro.metrics();
+  };
+  servirMetricas(app, config, registro, texto);
+  return { registro, texto };
+}
+
+/** Calls by route, method and status with their duration; statement timeouts; refused sign-ins. */
+function metricasHttp(app: FastifyInstance, registro: client.Registry, base: string) {
   const peticiones = new client.Counter({
     name: "rf_http_requests_total",
     help: "HTTP calls answered, by route pattern, method and status",
@@ -64,90 +85,6 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
     help: "Refused sign-ins (wrong user or password, locked account)",
     registers: [registro],
   });
-  const pool = new client.Gauge({
-    name: "rf_db_pool_connections",
-    help: "PostgreSQL pool of this process: open, idle, and calls waiting for a connection",
-    labelNames: ["state"] as const,
-    registers: [registro],
-    collect() {
-      const p = fuentes.pool?.();
-      if (!p) return;
-      this.set({ state: "total" }, p.total);
-      this.set({ state: "idle" }, p.idle);
-      this.set({ state: "waiting" }, p.waiting);
-    },
-  });
-  new client.Gauge({
-    name: "rf_exports_running",
-    help: "Exports (CSV/Excel) being written by this process",
-    registers: [registro],
-    collect() {
-      this.set(fuentes.exportacionesEnCurso?.() ?? 0);
-    },
-  });
-  const colaCorreos = new client.Gauge({
-    name: "rf_mail_outbox_pending",
-    help: "E-mails waiting to be sent",
-    registers: [registro],
-  });
-  const colaAntiguedad = new client.Gauge({
-    name: "rf_mail_outbox_oldest_seconds",
-    help: "Age of the oldest e-mail waiting to be sent (0 when none)",
-    registers: [registro],
-  });
-  const correosFallidos = new client.Gauge({
-    name: "rf_mail_failed",
-    help: "E-mails that exhausted their tries (Configuración → Correos no enviados)",
-    registers: [registro],
-  });
-  const sesiones = new client.Gauge({
-    name: "rf_sessions_active",
-    help: "Sessions signed in and not yet expired or ended",
-    registers: [registro],
-  });
-  const bloqueadas = new client.Gauge({
-    name: "rf_login_locked_accounts",
-    help: "Accounts locked right now by failed sign-ins (per address or everywhere)",
-    registers: [registro],
-  });
-  const ultimoRespaldo = new client.Gauge({
-    name: "rf_backup_last_success_timestamp_seconds",
-    help: "When the last successful backup ended (Unix time; 0 when there has been none)",
-    registers: [registro],
-  });
-  const edadRespaldo = new client.Gauge({
-    name: "rf_backup_last_success_age_seconds",
-    help: "Seconds since the last successful backup ended (+Inf when there has been none)",
-    registers: [registro],
-  });
-
-  const leerSuscriptores = registrarMetricasSuscriptores(registro, db);
-
-  /** One statement for every figure kept in the database, read at each scrape. */
-  async function leerBase() {
-    const r = (await db.execute(`
-      select
-        (select count(*) from correos where enviado is null and not fallido)::bigint as pendientes,
-        coalesce(extract(epoch from now() - (select min(creado) from correos where enviado is null and not fallido)), 0)::float8 as antiguedad,
-        (select count(*) from correos where fallido)::bigint as fallidos,
-        (select count(*) from sesiones where revocada is null
-           and ultimo_uso > now() - make_interval(mins => ${config.sessionIdleMinutes})
-           and creada > now() - make_interval(hours => ${config.sessionMaxHours}))::bigint as sesiones,
-        (select count(*) from (select id_usuario from bloqueos_acceso where bloqueado_hasta > now()
-           union select id_usuario from usuarios where bloqueado_hasta > now()) b)::bigint as bloqueadas,
-        (select extract(epoch from max(fin)) from respaldos where exito)::float8 as respaldo,
-        extract(epoch from now())::float8 as ahora`)) as unknown as { rows: Record<string, string | number | null>[] };
-    const f = r.rows[0];
-    colaCorreos.set(Number(f.pendientes));
-    colaAntiguedad.set(Number(f.antiguedad));
-    correosFallidos.set(Number(f.fallidos));
-    sesiones.set(Number(f.sesiones));
-    bloqueadas.set(Number(f.bloqueadas));
-    ultimoRespaldo.set(f.respaldo === null ? 0 : Number(f.respaldo));
-    edadRespaldo.set(f.respaldo === null ? Number.POSITIVE_INFINITY : Number(f.ahora) - Number(f.respaldo));
-  }
-
-  const base = config.basePath;
   const rutaLogin = `${base}/api/Account/LogIn`.toLowerCase();
   app.addHook("onError", async (_req, _reply, error) => {
     let e: unknown = error;
@@ -175,53 +112,110 @@ export function registrarMetricas(app: FastifyInstance, fuentes: FuentesMetricas
     peticiones.inc(labels);
     duracion.observe(labels, reply.elapsedTime / 1000);
   });
+}
 
-  const texto = async () => {
-    try {
-      await leerBase();
-      await leerSuscriptores();
-    } catch (err) {
-      // The database being down is itself what an operator must see: the process figures still go out.
-      app.log.warn({ err }, "metrics: database figures unavailable");
-    }
-    void pool;
-    return registro.metrics();
-  };
-
-  const permitido = config.metricsAllow.length ? proxyAddr.compile(config.metricsAllow) : () => false;
-  app.get(`${base}/metrics`, { schema: { hide: true }, config: { publico: true } }, async (request, reply) => {
-    if (!permitido(request.ip, 0)) {
-      return reply.status(404).header("cache-control", "no-store").send({ success: false, message: MSG.noEncontrado });
-    }
-    return reply
-      .header("cache-control", "no-store")
-      .type(registro.contentType)
-      .send(await texto());
+/** The process's own figures read from outside the HTTP layer: the pool, exports running. */
+function metricasProceso(registro: client.Registry, fuentes: FuentesMetricas) {
+  new client.Gauge({
+    name: "rf_db_pool_connections",
+    help: "PostgreSQL pool of this process: open, idle, and calls waiting for a connection",
+    labelNames: ["state"] as const,
+    registers: [registro],
+    collect() {
+      const p = fuentes.pool?.();
+      if (!p) return;
+      this.set({ state: "total" }, p.total);
+      this.set({ state: "idle" }, p.idle);
+      this.set({ state: "waiting" }, p.waiting);
+    },
   });
+  new client.Gauge({
+    name: "rf_exports_running",
+    help: "Exports (CSV/Excel) being written by this process",
+    registers: [registro],
+    collect() {
+      this.set(fuentes.exportacionesEnCurso?.() ?? 0);
+    },
+  });
+}
 
-  if (config.metricsPort !== undefined) {
-    const servidor = http.createServer((req, res) => {
-      if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
-        res.writeHead(404).end();
-        return;
+/** The figures kept in the database (outbox, sessions, locks, last backup), read in one statement at each scrape. */
+function metricasBase(registro: client.Registry, db: Db, config: Config): () => Promise<void> {
+  const medida = (name: string, help: string) => new client.Gauge({ name, help, registers: [registro] });
+  const colaCorreos = medida("rf_mail_outbox_pending", "E-mails waiting to be sent");
+  const colaAntiguedad = medida(
+    "rf_mail_outbox_oldest_seconds",
+    "Age of the oldest e-mail waiting to be sent (0 when none)",
+  );
+  const correosFallidos = medida(
+    "rf_mail_failed",
+    "E-mails that exhausted their tries (Configuración → Correos no enviados)",
+  );
+  const sesiones = medida("rf_sessions_active", "Sessions signed in and not yet expired or ended");
+  const bloqueadas = medida(
+    "rf_login_locked_accounts",
+    "Accounts locked right now by failed sign-ins (per address or everywhere)",
+  );
+  const ultimoRespaldo = medida(
+    "rf_backup_last_success_timestamp_seconds",
+    "When the last successful backup ended (Unix time; 0 when there has been none)",
+  );
+  const edadRespaldo = medida(
+    "rf_backup_last_success_age_seconds",
+    "Seconds since the last successful backup ended (+Inf when there has been none)",
+  );
+  return async () => {
+    const f = await repo.cifrasBase(db, config.sessionIdleMinutes, config.sessionMaxHours);
+    colaCorreos.set(f.pendientes);
+    colaAntiguedad.set(f.antiguedad);
+    correosFallidos.set(f.fallidos);
+    sesiones.set(f.sesiones);
+    bloqueadas.set(f.bloqueadas);
+    ultimoRespaldo.set(f.respaldo === null ? 0 : f.respaldo);
+    edadRespaldo.set(f.respaldo === null ? Number.POSITIVE_INFINITY : f.ahora - f.respaldo);
+  };
+}
+
+/** GET /metrics on the app's port for METRICS_ALLOW's addresses, and on METRICS_PORT when set. */
+function servirMetricas(app: FastifyInstance, config: Config, registro: client.Registry, texto: () => Promise<string>) {
+  const permitido = config.metricsAllow.length ? proxyAddr.compile(config.metricsAllow) : () => false;
+  app.get(
+    `${config.basePath}/metrics`,
+    { schema: { hide: true }, config: { publico: true } },
+    async (request, reply) => {
+      if (!permitido(request.ip, 0)) {
+        return reply
+          .status(404)
+          .header("cache-control", "no-store")
+          .send({ success: false, message: MSG.noEncontrado });
       }
-      texto().then(
-        (cuerpo) => res.writeHead(200, { "content-type": registro.contentType }).end(cuerpo),
-        () => res.writeHead(500).end(),
-      );
+      return reply
+        .header("cache-control", "no-store")
+        .type(registro.contentType)
+        .send(await texto());
+    },
+  );
+  if (config.metricsPort === undefined) return;
+  const servidor = http.createServer((req, res) => {
+    if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    texto().then(
+      (cuerpo) => res.writeHead(200, { "content-type": registro.contentType }).end(cuerpo),
+      () => res.writeHead(500).end(),
+    );
+  });
+  app.addHook("onReady", async () => {
+    await new Promise<void>((resolve, reject) => {
+      servidor.once("error", reject);
+      servidor.listen(config.metricsPort, config.metricsHost, () => resolve());
     });
-    app.addHook("onReady", async () => {
-      await new Promise<void>((resolve, reject) => {
-        servidor.once("error", reject);
-        servidor.listen(config.metricsPort, config.metricsHost, () => resolve());
-      });
-      app.log.info(`Métricas en http://${config.metricsHost}:${config.metricsPort}/metrics`);
-    });
-    app.addHook("onClose", async () => {
-      await new Promise<void>((resolve) => servidor.close(() => resolve()));
-    });
-  }
-  return { registro, texto };
+    app.log.info(`Métricas en http://${config.metricsHost}:${config.metricsPort}/metrics`);
+  });
+  app.addHook("onClose", async () => {
+    await new Promise<void>((resolve) => servidor.close(() => resolve()));
+  });
 }
 
 /**
@@ -268,30 +262,19 @@ export function registrarMetricasSuscriptores(registro: client.Registry, db: Db)
     registers: [registro],
   });
   return async () => {
-    const s = (await db.execute(`
-      select s.id_suscripcion as id,
-        count(n.id_notificacion) filter (where n.entregado is null and not n.fallido)::bigint as pendientes,
-        count(n.id_notificacion) filter (where n.entregado is null and not n.fallido and n.intentos > 0)::bigint as reintentando,
-        count(n.id_notificacion) filter (where n.fallido)::bigint as fallidas,
-        coalesce(extract(epoch from now() - min(n.creado) filter (where n.entregado is null and not n.fallido)), 0)::float8 as antiguedad
-      from suscripciones s left join notificaciones n on n.id_suscripcion = s.id_suscripcion
-      where s.eliminada is null
-      group by s.id_suscripcion`)) as unknown as { rows: Record<string, string | number>[] };
+    const s = await repo.cifrasSuscripciones(db);
     for (const g of [pendientes, reintentando, fallidas, antiguedad]) g.reset();
-    for (const f of s.rows) {
+    for (const f of s) {
       const l = { suscripcion: String(f.id) };
       pendientes.set(l, Number(f.pendientes));
       reintentando.set(l, Number(f.reintentando));
       fallidas.set(l, Number(f.fallidas));
       antiguedad.set(l, Number(f.antiguedad));
     }
-    const i = (await db.execute(`
-      select estado, count(*)::bigint as n,
-        coalesce(extract(epoch from now() - min(latido) filter (where estado not in ('terminada', 'fallida'))), 0)::float8 as silencio
-      from importaciones group by estado`)) as unknown as { rows: Record<string, string | number>[] };
+    const i = await repo.cifrasImportaciones(db);
     importaciones.reset();
     let mayor = 0;
-    for (const f of i.rows) {
+    for (const f of i) {
       importaciones.set({ estado: String(f.estado) }, Number(f.n));
       mayor = Math.max(mayor, Number(f.silencio));
     }

@@ -132,8 +132,6 @@ describe("SQL only in repositories", () => {
     "seed/":
       "the seed loaders: catalogues, padrón, demo data and the first administrator, bulk writes run once at start",
     "operacion/respaldo.ts": "backups count, dump and restore every table of one snapshot whatever the schema",
-    "operacion/metricas.ts":
-      "the /metrics gauges' reads; to move when issue 36's one place for metrics lands (fondo36, this round)",
     "exportar/exportar.service.ts":
       "the full export's keyset query builder; to move with issue 40's export work (carga40, this round)",
     "solicitudes/bandeja/":
