@@ -359,6 +359,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  comprobarCombinaciones(e);
+  return aConfig(e);
+}
+
+type Entorno = z.infer<typeof schema>;
+
+/** Settings valid alone but not together: refused with the same Spanish report. */
+function comprobarCombinaciones(e: Entorno): void {
   // Whoever holds the data folder must not also hold what proves the audit trail untouched.
   const dentro = (archivo: string) => !path.relative(path.resolve(e.DATA_DIR), path.resolve(archivo)).startsWith("..");
   const fuera = [
@@ -379,6 +387,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
+}
+
+/** The typed settings, one line each, from the validated environment. */
+function aConfig(e: Entorno): Config {
   return {
     port: e.PORT,
     host: e.HOST,
