@@ -9,7 +9,7 @@ import {
   type EntidadAuditoria,
   textoEstatus,
 } from "@registro/contracts";
-import { formatearFechaHoraSegundos } from "../../../lib/formato";
+import { formatearFechaHora } from "../../../lib/formato";
 
 export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Usuario: "Usuario",
@@ -34,7 +34,7 @@ export const ACCION: Record<string, string> = ACCIONES_AUDITORIA;
 const CAMPO: Record<string, string> = {
   usuario: "Usuario",
   nombre: "Nombre",
-  apellido: "Apellido",
+  apellido: "Apellidos",
   cedula: "Cédula",
   email: "Email",
   perfil: "Perfil",
@@ -80,7 +80,7 @@ function valor(campo: string, v: unknown, nombre: NombrePorId): string {
   // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
   if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS) return `${v} ${textoEstatus(v)}`;
   if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
-  if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
+  if ((campo === "activo" || campo === "estatus") && typeof v === "boolean") return v ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
   if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)) {
     return v.length === 10 ? `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)}` : fecha.format(new Date(v));
@@ -127,5 +127,8 @@ export function Cambios({ e, nombre }: { e: AuditoriaEntrada; nombre: NombrePorI
   );
 }
 
-/** An entry's time to the second (the trail's order), in the app's date format. */
-export const fecha = { format: (d: Date) => formatearFechaHoraSegundos(d.toISOString()) };
+/**
+ * An entry's time in the app's one date format, to the minute: the trail's order (to the
+ * microsecond) is the server's, the rows come in it.
+ */
+export const fecha = { format: (d: Date) => formatearFechaHora(d.toISOString()) };
