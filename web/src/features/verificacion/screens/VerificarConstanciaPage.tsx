@@ -39,9 +39,11 @@ export default function VerificarConstanciaPage() {
   const noEsConstancia = consulta.error instanceof ApiError && consulta.error.status === 404;
   const comprobante = useQuery({ ...consultaComprobantePublico(codigo), enabled: noEsConstancia });
 
+  // A comprobante's page is named as the comprobante names itself, not as a constancia's.
+  const esComprobante = !!comprobante.data;
   useEffect(() => {
-    document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
-  }, []);
+    document.title = `${esComprobante ? "Verificar comprobante" : "Verificar constancia"} | ${APP_NOMBRE_CORTO}`;
+  }, [esComprobante]);
   // The upload check's code is asked for once the answer is painted: its download does not share
   // the phone's connection with the answer.
   const comprobarVisible = useTrasPrimerCuadro(codigo === "" || !consulta.isLoading);
@@ -54,14 +56,17 @@ export default function VerificarConstanciaPage() {
           <p className="rfv-org">Contraloría General de la República</p>
           <p className="rfv-app">{APP_NOMBRE_CORTO}</p>
         </header>
-        <h1>Verificación de constancia</h1>
+        <h1>{esComprobante ? "Comprobante de verificación de firma" : "Verificación de constancia"}</h1>
         {codigo !== "" && (
           <>
             <p className="rfv-codigo">
               Código: <strong>{codigo}</strong>
             </p>
             {/* Room for the answer while it is asked for: what follows does not jump down (CLS). */}
-            <div className="rfv-resultado-publico">
+            {/* A comprobante's short answer keeps no room: no blank band under it. */}
+            <div
+              className={esComprobante ? "rfv-resultado-publico rfv-resultado-comprobante" : "rfv-resultado-publico"}
+            >
               {(consulta.isLoading || comprobante.isLoading) && <p role="status">Consultando el registro…</p>}
               {comprobante.data && <Comprobante c={comprobante.data} />}
               {consulta.isError && !comprobante.isLoading && !comprobante.data && (
