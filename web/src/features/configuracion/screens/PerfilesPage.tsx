@@ -23,6 +23,7 @@ export default function PerfilesPage() {
 
   const pedirEliminar = (p: Perfil) =>
     confirmar(
+      "Eliminar perfil",
       MSG.confirmarEliminarPerfil,
       async () => {
         try {
