@@ -276,3 +276,57 @@ describe("times in the country's zone", () => {
     await page.context().close();
   });
 });
+
+/** Vertical room between two boxes of a dialog (the second below the first). */
+async function hueco(page: Page, arriba: string, abajo: string): Promise<number> {
+  const a = await page.locator(arriba).first().boundingBox();
+  const b = await page.locator(abajo).first().boundingBox();
+  if (!a || !b) throw new Error(`${arriba} or ${abajo} not on screen`);
+  return Math.round(b.y - (a.y + a.height));
+}
+
+describe("dialog spacing", () => {
+  it("the approval's optional comment and the inactivation dialog's fields stand apart", async () => {
+    const bandeja = await demo.llamar<{ rows: BandejaItem[] }>(
+      "analista",
+      "api/SolicitudFirma/GetBandejaAnalista?page=0&rows=50",
+    );
+    const page = await paginaDe("analista", 1366);
+    let abierto = false;
+    for (const r of bandeja.rows.filter((x) => x.asignadoA !== null && x.estatusSolitud === 101)) {
+      await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${r.idSolicitud}`);
+      await page.getByRole("button", { name: "Volver" }).waitFor();
+      // Assigned to this analyst: "Liberar" is offered.
+      if ((await page.getByRole("button", { name: "Liberar" }).count()) === 0) continue;
+      await page.getByRole("button", { name: "Aprobar", exact: true }).click();
+      abierto = true;
+      break;
+    }
+    expect(abierto).toBe(true);
+    const aprobar = page.getByRole("dialog", { name: "Aprobar solicitud" });
+    await aprobar.getByLabel("Comentario (opcional)").waitFor();
+    expect(await hueco(page, ".rf-confirmacion", ".rf-confirmacion + .rf-campo")).toBeGreaterThanOrEqual(16);
+    await page.context().close();
+
+    const originador = await demo.llamar<BandejaItem[]>("originador", "api/SolicitudFirma/GetBandejaOriginador");
+    const activa = originador.find((x) => x.estatusSolitud === 106);
+    expect(activa).toBeDefined();
+    for (const ancho of [1366, 390]) {
+      const p = await paginaDe("originador", ancho);
+      await p.goto(`${server.url}/Originador/Detalles/${activa?.idSolicitud}`);
+      await p.getByRole("button", { name: "Inactivar Firma" }).click();
+      const d = p.getByRole("dialog", { name: "Solicitud de inactivación de firma" });
+      await d.getByLabel("Justificación").waitFor();
+      expect(await hueco(p, ".rfo-inactivar .rfo-nota", ".rfo-inactivar .rfo-alcance")).toBeGreaterThanOrEqual(16);
+      expect(await hueco(p, ".rfo-inactivar .rfo-alcance", ".rfo-inactivar .rfo-campo")).toBeGreaterThanOrEqual(16);
+      expect(await hueco(p, ".rfo-inactivar .rfo-campo", ".rfo-inactivar .rfo-campo >> nth=1")).toBeGreaterThanOrEqual(
+        16,
+      );
+      expect(
+        await hueco(p, ".rfo-inactivar .rfo-campo >> nth=1", ".rfo-inactivar .rfo-acciones"),
+      ).toBeGreaterThanOrEqual(16);
+      await screenshot(p, `repaso-inactivar-${ancho}`);
+      await p.context().close();
+    }
+  });
+});
