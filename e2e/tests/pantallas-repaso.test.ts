@@ -231,6 +231,19 @@ describe("the administrator's officials", () => {
 });
 
 describe("times in the country's zone", () => {
+  it("Verificar firma's date is the country's today in a browser a day ahead or behind", async () => {
+    const hoy = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Santo_Domingo" }).format(new Date());
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11): at any hour one of them is on another day than Santo Domingo.
+    for (const zona of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+      const page = await paginaDe("consultor", 1366, { timezoneId: zona });
+      await page.goto(`${server.url}/Consultar/Verificar`);
+      const fecha = page.getByLabel("Fecha", { exact: true });
+      await fecha.waitFor();
+      expect(await fecha.inputValue(), zona).toBe(hoy);
+      await page.context().close();
+    }
+  });
+
   it("a browser set to Tokyo's zone shows the inbox's times as Santo Domingo's clock reads them", async () => {
     const bandeja = await demo.llamar<{ rows: BandejaItem[] }>(
       "consultor",

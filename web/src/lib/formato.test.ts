@@ -11,6 +11,7 @@ import {
   formatearFechaHora,
   formatearMonto,
   formatearTamano,
+  hoyEnPais,
   partesFechaHora,
 } from "./formato";
 
@@ -58,6 +59,15 @@ describe("formato: the same text as Intl", () => {
         expect(formatearFechaHora(d.toISOString())).toBe(fechaHora.format(d));
         const { fecha: f, hora: h } = partesFechaHora(d.toISOString());
         expect(`${f} ${h}`).toBe(fechaHora.format(d));
+      }),
+    );
+  });
+
+  it("hoyEnPais is the country's calendar day of the instant, whatever the machine's zone", () => {
+    const dia = new Intl.DateTimeFormat("en-CA", { timeZone });
+    fc.assert(
+      fc.property(instantesRecientes, (d) => {
+        expect(hoyEnPais(d)).toBe(dia.format(d));
       }),
     );
   });

@@ -27,6 +27,11 @@ function aFecha(valor: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : new Date(d.getTime() + DESFASE_PAIS_MS);
 }
 
+/** Today's date (yyyy-mm-dd) in the country, whatever the browser's zone: a form's "today". */
+export function hoyEnPais(ahora: Date = new Date()): string {
+  return new Date(ahora.getTime() + DESFASE_PAIS_MS).toISOString().slice(0, 10);
+}
+
 const dos = (n: number) => String(n).padStart(2, "0");
 
 /** dd/mm/aaaa of a date moved by aFecha (what es-ES's 2-digit date format prints in the country's zone). */

@@ -7,7 +7,7 @@
  * read is not asked; the server's field errors land on the same fields, and a refusal takes the
  * focus to the first one. The page (screens/VerificarFirmaPage) loads it after its first paint.
  */
-import { MSG, type RespuestaVerificacion, V } from "@registro/contracts";
+import { MSG, type RespuestaVerificacion, textoDeFechaIso, V } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
@@ -20,9 +20,10 @@ import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
 import { aplicarErroresServidor, resolverDiferido } from "../../../components/formulario/servidor";
 import { useFocoPrimerError } from "../../../components/formulario/use-foco-error";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
-import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
+import { SelectorFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
 import { ApiError } from "../../../lib/api-client";
+import { hoyEnPais } from "../../../lib/formato";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
 import { notify } from "../../../lib/toast";
 import { verificarFirma } from "../api/get-verificacion-firma";
@@ -56,8 +57,8 @@ const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await 
 
 export default function FormularioVerificacion() {
   const { control, handleSubmit, setError, getValues } = useForm<Formulario>({
-    // Today, written out: the person sees which day is asked, and may type another.
-    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
+    // Today in the country, written out: the person sees which day is asked, and may type another.
+    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFechaIso(hoyEnPais()) },
     resolver,
     // useFocoPrimerError takes the focus to the first error, in reading order.
     shouldFocusError: false,
