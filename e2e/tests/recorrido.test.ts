@@ -197,7 +197,7 @@ describe("renewing one official", () => {
     await d.getByLabel(new RegExp(`^${otro.nombres} ${otro.apellidos} \\(`)).uncheck();
     await screenshot(page, "recorrido-renovar-uno");
     await d.getByRole("button", { name: "Renovar" }).click();
-    const pregunta = page.getByRole("dialog", { name: "Renovar firmas" });
+    const pregunta = page.getByRole("dialog", { name: "Renovar solicitud" });
     await esperar(() => pregunta.textContent()).toContain(`${queda.nombres} ${queda.apellidos}`);
     await pregunta.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL((u) => /\/Originador\/Formulario\/\d+$/.test(u.pathname));

@@ -1,5 +1,5 @@
 /**
- * The feature's Sí/No confirmations (SPEC.md §8), titled with what is confirmed ("Renovar firmas"),
+ * The feature's Sí/No confirmations (SPEC.md §8), titled with what is confirmed ("Renovar solicitud"),
  * as the decision dialogs are. Its own ConfirmDialog group keeps them apart from any confirmation
  * host another part of the layout mounts.
  */
