@@ -347,8 +347,8 @@ describe("the audit screen", () => {
     const celdas = page.locator("tbody tr td:first-child");
     await expect.poll(() => celdas.first().textContent(), { timeout: 20_000 }).toMatch(/\d{4}/);
     await screenshot(page, "i10-auditoria");
+    // The app's one date-time format, to the minute (the trail's order is the server's).
     for (const t of await celdas.allTextContents())
-      // The app's one date-time format, to the minute (the trail's order is the server's).
       expect(t.trim()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [ap]\. m\.$/);
     expect(await page.locator("tbody").textContent()).not.toMatch(/Activo: (Sí|No)/);
     await page.context().close();
