@@ -158,6 +158,8 @@ describe("the constancia's upload check", () => {
       });
       expect(banda).toBeGreaterThanOrEqual(0);
       expect(banda).toBeLessThan(64);
+      // One period after "a. m."/"p. m.", none added (DESIGN §8).
+      expect(await publico.locator(".rfv-resultado-publico").textContent()).not.toContain("m..");
       // The cédula masked, as on a constancia's page.
       await publico
         .getByText(`***-****${cedula.slice(-5)}`, { exact: false })

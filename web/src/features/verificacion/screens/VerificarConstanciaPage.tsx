@@ -122,8 +122,9 @@ function Comprobante({ c }: { c: ComprobantePublico }) {
   return (
     <>
       <p className="rfv-respuesta rfv-si" role="status">
+        {/* The time ends in "a. m."/"p. m.": its period closes the sentence (no "m.."). */}
         <IconoSvg svg={iconoVerificado} /> Comprobante de verificación auténtico, emitido el{" "}
-        {formatearFechaHora(c.emitido)}.
+        {formatearFechaHora(c.emitido)}
       </p>
       <dl className="rfv-detalle">
         <dt>Pregunta</dt>
