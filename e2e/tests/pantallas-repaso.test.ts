@@ -290,8 +290,10 @@ describe("times in the country's zone", () => {
   });
 });
 
-/** Vertical room between two boxes of a dialog (the second below the first). */
+/** Vertical room between two boxes of a dialog (the second below the first), once it has finished opening. */
 async function hueco(page: Page, arriba: string, abajo: string): Promise<number> {
+  // The dialog grows in as it opens: measured during that, every distance is smaller.
+  await page.locator(".p-dialog.p-dialog-enter-done").first().waitFor();
   const a = await page.locator(arriba).first().boundingBox();
   const b = await page.locator(abajo).first().boundingBox();
   if (!a || !b) throw new Error(`${arriba} or ${abajo} not on screen`);
@@ -308,8 +310,9 @@ describe("dialog spacing", () => {
     let abierto = false;
     for (const r of bandeja.rows.filter((x) => x.asignadoA !== null && x.estatusSolitud === 101)) {
       await page.goto(`${server.url}/AnalistaRyCC/Analista/Detalles/${r.idSolicitud}`);
-      await page.getByRole("button", { name: "Volver" }).waitFor();
-      // Assigned to this analyst: "Liberar" is offered.
+      // The request's actions drawn ("Aprobar" is offered whoever holds it)…
+      await page.getByRole("button", { name: "Aprobar", exact: true }).waitFor();
+      // …and assigned to this analyst: "Liberar" is offered.
       if ((await page.getByRole("button", { name: "Liberar" }).count()) === 0) continue;
       await page.getByRole("button", { name: "Aprobar", exact: true }).click();
       abierto = true;
