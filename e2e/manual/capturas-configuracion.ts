@@ -32,8 +32,7 @@ async function esperarTabla(page: Page) {
 
 const dialogo = (page: Page, nombre: string) => page.getByRole("dialog", { name: nombre });
 const fila = (page: Page, texto: string) => page.locator(".rfc-tarjeta tbody tr", { hasText: texto }).first();
-const confirmacion = (page: Page) =>
-  page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Confirmación" }));
+const confirmacion = (page: Page) => page.locator(".p-confirm-dialog");
 
 async function abrir(page: Page, base: string, ruta: string) {
   await page.goto(`${base}${ruta}`);

@@ -90,7 +90,7 @@ try {
   await guardar(page, "formulario-lleno", true);
 
   await page.getByRole("button", { name: "Guardar" }).click();
-  await page.getByRole("dialog", { name: "Confirmación" }).waitFor();
+  await page.getByRole("dialog", { name: "Guardar solicitud" }).waitFor();
   await guardar(page, "confirmar-guardar");
   await page.getByRole("button", { name: "Sí" }).click();
   await page.waitForURL(/\/Originador\/Formulario\/\d+$/);
@@ -151,7 +151,7 @@ try {
     .click();
 
   await page.getByRole("button", { name: "Enviar", exact: true }).click();
-  await page.getByRole("dialog", { name: "Confirmación" }).waitFor();
+  await page.getByRole("dialog", { name: "Enviar solicitud" }).waitFor();
   await guardar(page, "confirmar-enviar");
   await page.getByRole("button", { name: "Sí" }).click();
   await page.waitForURL(/\/Originador$/);

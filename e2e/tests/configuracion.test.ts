@@ -59,11 +59,7 @@ async function elegir(page: Page, inputId: string, opcion: string | RegExp) {
 }
 
 async function confirmar(page: Page, boton = "Sí") {
-  await page
-    .getByRole("alertdialog")
-    .or(page.getByRole("dialog", { name: "Confirmación" }))
-    .getByRole("button", { name: boton })
-    .click();
+  await page.locator(".p-confirm-dialog").getByRole("button", { name: boton }).click();
 }
 
 async function irA(page: Page, boton: string, titulo: string) {

@@ -146,6 +146,20 @@ describe("the constancia's upload check", () => {
       await publico.setViewportSize(tamano);
       await publico.goto(`${server.url}/Verificar/${codigo}`);
       await publico.getByText("Comprobante de verificación auténtico").waitFor();
+      // Named as the comprobante names itself, not as a constancia's page, and no blank band under
+      // its few lines: the upload check follows the answer closely.
+      await publico.getByRole("heading", { level: 1, name: "Comprobante de verificación de firma" }).waitFor();
+      expect(await publico.title()).toMatch(/^Verificar comprobante/);
+      await publico.locator(".rfv-comprobar").first().waitFor();
+      const banda = await publico.evaluate(() => {
+        const nota = document.querySelector(".rfv-resultado-publico .rfv-nota")?.getBoundingClientRect();
+        const siguiente = document.querySelector(".rfv-comprobar")?.getBoundingClientRect();
+        return nota && siguiente ? Math.round(siguiente.top - nota.bottom) : -1;
+      });
+      expect(banda).toBeGreaterThanOrEqual(0);
+      expect(banda).toBeLessThan(64);
+      // One period after "a. m."/"p. m.", none added (DESIGN §8).
+      expect(await publico.locator(".rfv-resultado-publico").textContent()).not.toContain("m..");
       // The cédula masked, as on a constancia's page.
       await publico
         .getByText(`***-****${cedula.slice(-5)}`, { exact: false })

@@ -69,7 +69,7 @@ async function elegir(contenedor: Locator, inputId: string, opcion: string | Reg
 }
 
 async function confirmarSi() {
-  const c = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Confirmación" }));
+  const c = page.locator(".p-confirm-dialog");
   await c.getByRole("button", { name: "Sí" }).click();
 }
 

@@ -197,7 +197,7 @@ describe("renewing one official", () => {
     await d.getByLabel(new RegExp(`^${otro.nombres} ${otro.apellidos} \\(`)).uncheck();
     await screenshot(page, "recorrido-renovar-uno");
     await d.getByRole("button", { name: "Renovar" }).click();
-    const pregunta = page.getByRole("dialog", { name: "Confirmación" });
+    const pregunta = page.getByRole("dialog", { name: "Renovar solicitud" });
     await esperar(() => pregunta.textContent()).toContain(`${queda.nombres} ${queda.apellidos}`);
     await pregunta.getByRole("button", { name: "Sí" }).click();
     await page.waitForURL((u) => /\/Originador\/Formulario\/\d+$/.test(u.pathname));
@@ -238,7 +238,7 @@ describe("deactivating one official", () => {
     await d.getByLabel("Justificación").pressSequentially("Trasladado a otra institución.");
     await screenshot(page, "recorrido-inactivar-elegidos");
     await d.getByRole("button", { name: "Guardar" }).click();
-    const pregunta = page.getByRole("dialog", { name: "Confirmación" });
+    const pregunta = page.getByRole("dialog", { name: "Solicitar inactivación" });
     await esperar(() => pregunta.textContent()).toContain(MSG.confirmarSolicitarInactivacionFuncionarios([nombre]));
     await screenshot(page, "recorrido-inactivar-elegidos-confirmacion");
     await pregunta.getByRole("button", { name: "Sí" }).click();

@@ -144,7 +144,7 @@ describe("a locked account", () => {
     const desbloquear = fila.getByRole("button", { name: "Desbloquear juridico2" });
     await desbloquear.focus();
     await admin.keyboard.press("Enter");
-    const confirmacion = admin.getByRole("alertdialog").or(admin.getByRole("dialog", { name: "Confirmación" }));
+    const confirmacion = admin.getByRole("dialog", { name: "Desbloquear usuario" });
     await confirmacion.getByText(/desbloquear al usuario/).waitFor();
     await screenshot(admin, "usuarios-desbloquear");
     await confirmacion.getByRole("button", { name: "Sí" }).click();

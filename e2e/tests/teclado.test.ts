@@ -130,7 +130,7 @@ describe("focus in the configuration and the account panel", () => {
     const reiniciar = page.getByRole("button", { name: "Reiniciar clave de analista", exact: true });
     await reiniciar.focus();
     await page.keyboard.press("Enter");
-    const confirmacion = page.getByRole("dialog", { name: "Confirmación" });
+    const confirmacion = page.getByRole("dialog", { name: "Reiniciar clave" });
     await confirmacion.waitFor();
     await page.getByRole("button", { name: "Sí" }).focus();
     await page.keyboard.press("Enter");
@@ -155,7 +155,7 @@ describe("focus in the configuration and the account panel", () => {
     for (let ronda = 0; ronda < 3; ronda++) {
       await reiniciar.focus();
       await page.keyboard.press("Enter");
-      await page.getByRole("dialog", { name: "Confirmación" }).waitFor();
+      await page.getByRole("dialog", { name: "Reiniciar clave" }).waitFor();
       await page.getByRole("button", { name: "Sí" }).focus();
       // Where focus is at every frame while the password's dialog is on the page.
       await page.evaluate(() => {

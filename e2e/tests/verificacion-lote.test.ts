@@ -54,6 +54,12 @@ describe("Verificar un lote", () => {
     await page.goto(`${server.url}/Consultar/Verificar`);
     await page.getByRole("heading", { name: "Verificar un lote", level: 2 }).waitFor();
     const entrada = page.getByLabel("Archivo CSV");
+    // The house's upload control (SelectorArchivo), not the browser's own picker: a Spanish button and
+    // a line naming the chosen file; the native input is hidden but focusable.
+    const lote = page.locator(".rfv-lote");
+    await expect.poll(() => lote.locator(".rfo-archivo-boton").textContent()).toContain("Seleccionar archivo");
+    expect(await lote.locator(".rfo-archivo-nombre").textContent()).toBe("Ningún archivo seleccionado");
+    expect(await entrada.evaluate((e) => e.classList.contains("rfo-archivo-input"))).toBe(true);
     const enFoco = async () =>
       page.evaluate((id) => document.activeElement?.id === id, await entrada.getAttribute("id"));
 
@@ -81,6 +87,7 @@ describe("Verificar un lote", () => {
       `${cedula};31/02/2026`,
     ].join("\r\n");
     await entrada.setInputFiles({ name: "preguntas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    expect(await lote.locator(".rfo-archivo-nombre").textContent()).toBe("preguntas.csv");
     const bajar = async (formato: "CSV" | "Excel") => {
       await page.getByLabel(formato, { exact: true }).check();
       const [descarga] = await Promise.all([

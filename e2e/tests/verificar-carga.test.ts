@@ -35,6 +35,8 @@ function posiciones(page: Page) {
 const TAMANOS = [
   { nombre: "phone (412 px, Lighthouse's)", ancho: 412, alto: 823 },
   { nombre: "desktop", ancho: ESCRITORIO.width, alto: ESCRITORIO.height },
+  // The batch's controls on one line, 14 px to spare beside the menu (verificacion.css).
+  { nombre: "laptop (1280 px)", ancho: 1280, alto: 800 },
 ];
 
 describe("Verificar firma's first paint", () => {

@@ -5,11 +5,27 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatearCifra, formatearFecha, formatearFechaHora, formatearMonto, formatearTamano } from "./formato";
+import {
+  formatearCifra,
+  formatearFecha,
+  formatearFechaHora,
+  formatearMonto,
+  formatearTamano,
+  hoyEnPais,
+  partesFechaHora,
+} from "./formato";
 
-const fecha = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric" });
-const hora = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hourCycle: "h12" });
+// The country's zone, whatever the zone the tests run in (formato.ts never reads the browser's).
+const timeZone = "America/Santo_Domingo";
+const fecha = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric", timeZone });
+const hora = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hourCycle: "h12", timeZone });
 const fechaHora = { format: (d: Date) => `${fecha.format(d)} ${hora.format(d)}` };
+const fechaUtc = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 // Years 1000–9999: the four digits of dd/mm/aaaa (the app's dates are all in this range).
@@ -19,21 +35,39 @@ const instantes = fc.date({
   noInvalidDate: true,
 });
 const dia = (d: Date) => d.toISOString().slice(0, 10);
+// Instants since 2001: the zone's rules before then (local mean time, UTC−5 in late 2000) are not the
+// fixed UTC−4 the app prints, and the app's instants are all recent.
+const instantesRecientes = fc.date({
+  min: new Date("2001-01-01T00:00:00Z"),
+  max: new Date("9999-12-31T00:00:00Z"),
+  noInvalidDate: true,
+});
 
 describe("formato: the same text as Intl", () => {
   it("formatearFecha of a calendar day (YYYY-MM-DD) is es-ES's dd/mm/aaaa", () => {
     fc.assert(
       fc.property(instantes, (d) => {
-        expect(formatearFecha(dia(d))).toBe(fecha.format(new Date(`${dia(d)}T00:00:00`)));
+        expect(formatearFecha(dia(d))).toBe(fechaUtc.format(new Date(`${dia(d)}T00:00:00Z`)));
       }),
     );
   });
 
-  it("formatearFecha and formatearFechaHora of an instant match es-ES in the browser's zone", () => {
+  it("formatearFecha and formatearFechaHora of an instant match es-ES in the country's zone, whatever the machine's", () => {
     fc.assert(
-      fc.property(instantes, (d) => {
+      fc.property(instantesRecientes, (d) => {
         expect(formatearFecha(d.toISOString())).toBe(fecha.format(d));
         expect(formatearFechaHora(d.toISOString())).toBe(fechaHora.format(d));
+        const { fecha: f, hora: h } = partesFechaHora(d.toISOString());
+        expect(`${f} ${h}`).toBe(fechaHora.format(d));
+      }),
+    );
+  });
+
+  it("hoyEnPais is the country's calendar day of the instant, whatever the machine's zone", () => {
+    const dia = new Intl.DateTimeFormat("en-CA", { timeZone });
+    fc.assert(
+      fc.property(instantesRecientes, (d) => {
+        expect(hoyEnPais(d)).toBe(dia.format(d));
       }),
     );
   });

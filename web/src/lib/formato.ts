@@ -6,22 +6,37 @@
  *   time: one format for lists, history, dashboards);
  * - amounts in US dollars "US$ 1,234.56" (never a bare "$", which reads as pesos here), en-US grouping (SPEC.md §9);
  * - counts and figures with the same grouping, "1,234.5"; file sizes "1.5 MB".
+ * Every date and time is the country's (America/Santo_Domingo, UTC−4 all year, no daylight saving),
+ * whatever zone the browser is set to: the same instant reads the same on every screen and in the
+ * server's documents.
  */
 
 import { alUsar } from "./al-usar";
 
+/** The country's fixed offset from UTC in milliseconds (server/src/shared/tiempo.ts's DESFASE_PAIS). */
+const DESFASE_PAIS_MS = -4 * 3_600_000;
+
+/**
+ * The instant moved by the country's offset: its UTC fields (getUTCHours…) are the country's wall
+ * clock. The browser's own zone never enters (getHours would read the browser's).
+ */
 function aFecha(valor: string | null | undefined): Date | null {
   if (!valor) return null;
-  // Bare YYYY-MM-DD dates are calendar days: read them as local midnight, not UTC.
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(valor) ? new Date(`${valor}T00:00:00`) : new Date(valor);
-  return Number.isNaN(d.getTime()) ? null : d;
+  // Bare YYYY-MM-DD dates are calendar days: midnight in the country, not UTC's.
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(valor) ? new Date(`${valor}T00:00:00-04:00`) : new Date(valor);
+  return Number.isNaN(d.getTime()) ? null : new Date(d.getTime() + DESFASE_PAIS_MS);
+}
+
+/** Today's date (yyyy-mm-dd) in the country, whatever the browser's zone: a form's "today". */
+export function hoyEnPais(ahora: Date = new Date()): string {
+  return new Date(ahora.getTime() + DESFASE_PAIS_MS).toISOString().slice(0, 10);
 }
 
 const dos = (n: number) => String(n).padStart(2, "0");
 
-/** dd/mm/aaaa of a date, in the browser's time zone (what es-ES's 2-digit date format prints). */
+/** dd/mm/aaaa of a date moved by aFecha (what es-ES's 2-digit date format prints in the country's zone). */
 function fechaCorta(d: Date): string {
-  return `${dos(d.getDate())}/${dos(d.getMonth() + 1)}/${d.getFullYear()}`;
+  return `${dos(d.getUTCDate())}/${dos(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
 // Performance: the formats are written out by hand instead of with `Intl.DateTimeFormat`: building
@@ -40,23 +55,22 @@ export function formatearFecha(valor: string | null | undefined): string {
   return d ? fechaCorta(d) : "";
 }
 
-/** hh:mm a. m. / p. m. (12 h: 12:05 a. m. is five past midnight), with seconds when asked. */
-function hora12(d: Date, segundos: boolean): string {
-  const h = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12;
-  const s = segundos ? `:${dos(d.getSeconds())}` : "";
-  return `${dos(h)}:${dos(d.getMinutes())}${s} ${d.getHours() < 12 ? "a. m." : "p. m."}`;
+/** hh:mm a. m. / p. m. (12 h: 12:05 a. m. is five past midnight). */
+function hora12(d: Date): string {
+  const h = d.getUTCHours() % 12 === 0 ? 12 : d.getUTCHours() % 12;
+  return `${dos(h)}:${dos(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? "a. m." : "p. m."}`;
 }
 
 /** dd/mm/aaaa hh:mm a. m. (12 h), wherever a date shows its time. */
 export function formatearFechaHora(valor: string | null | undefined): string {
   const d = aFecha(valor);
-  return d ? `${fechaCorta(d)} ${hora12(d, false)}` : "";
+  return d ? `${fechaCorta(d)} ${hora12(d)}` : "";
 }
 
-/** dd/mm/aaaa hh:mm:ss a. m.: the same, to the second, where order within a minute matters (audit, deliveries). */
-export function formatearFechaHoraSegundos(valor: string | null | undefined): string {
+/** formatearFechaHora's two halves, the date and the time ("07:46 a. m."), for a cell that may break between them. */
+export function partesFechaHora(valor: string | null | undefined): { fecha: string; hora: string } {
   const d = aFecha(valor);
-  return d ? `${fechaCorta(d)} ${hora12(d, true)}` : "";
+  return d ? { fecha: fechaCorta(d), hora: hora12(d) } : { fecha: "", hora: "" };
 }
 
 const usd = alUsar(() => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }));

@@ -5,7 +5,7 @@
 import { type BandejaItem, esCodigoEstatus, textoEstatus, textoEstatusUsuario } from "@registro/contracts";
 import { Badge } from "primereact/badge";
 import type { CSSProperties, ReactNode } from "react";
-import { formatearFechaHora } from "../../lib/formato";
+import { partesFechaHora } from "../../lib/formato";
 import { StatusTag } from "../solicitud/StatusTag";
 
 export interface ColumnaBandeja {
@@ -42,7 +42,7 @@ export const columnaNumeroSolicitud: ColumnaBandeja = {
   header: "N.º",
   sortField: "idSolicitud",
   body: (item) => item.idSolicitud,
-  style: { width: "5rem" },
+  style: { width: "4rem" },
 };
 
 /**
@@ -104,7 +104,7 @@ export const columnaFecha: ColumnaBandeja = {
   body: (item) => {
     // In the table, date and time may break onto two lines, each kept whole, so narrow screens keep
     // every column; in a phone's stacked card the two stay on one line (.rf-fecha, bandeja.css).
-    const [fecha, hora] = formatearFechaHora(item.fechaSolicitud).split(" ");
+    const { fecha, hora } = partesFechaHora(item.fechaSolicitud);
     return (
       <span className="rf-fecha">
         <span className="rf-nowrap">{fecha}</span> <span className="rf-nowrap">{hora}</span>

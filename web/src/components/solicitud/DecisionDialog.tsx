@@ -262,7 +262,7 @@ export function DecisionDialog(props: DecisionDialogProps) {
       <ConfirmDialog
         visible={preguntar}
         onHide={() => setPreguntar(false)}
-        header="Confirmación"
+        header="Descartar observaciones"
         message={MSG.descartarDecision}
         icon="pi pi-exclamation-triangle"
         acceptLabel="Sí"

@@ -74,7 +74,9 @@ function Contenido({ f }: { f: Funcionario }) {
         <Dato etiqueta="Rango">{f.firmaRango ? "Limitada" : "Ilimitada"}</Dato>
         {f.firmaRango && (
           <Dato etiqueta="Monto">
-            {formatearMonto(f.montoDesde)} – {formatearMonto(f.montoHasta)}
+            {/* Each amount whole: "US$" never on one line and its figure on the next. */}
+            <span className="rf-monto-entero">{formatearMonto(f.montoDesde)}</span> –{" "}
+            <span className="rf-monto-entero">{formatearMonto(f.montoHasta)}</span>
           </Dato>
         )}
       </dl>

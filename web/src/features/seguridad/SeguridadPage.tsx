@@ -26,10 +26,11 @@ import { NombreDialog } from "./components/NombreDialog";
 const GRUPO = "seguridad";
 const fecha = (iso: string | null) => (iso ? formatearFechaHora(iso) : "Nunca");
 
-function confirmar(mensaje: string, si: string, accept: () => void) {
+/** Titled with what is confirmed, as the decision dialogs are. */
+function confirmar(titulo: string, mensaje: string, si: string, accept: () => void) {
   confirmDialog({
     group: GRUPO,
-    header: "Confirmación",
+    header: titulo,
     message: mensaje,
     icon: "pi pi-exclamation-triangle",
     acceptLabel: si,
@@ -96,7 +97,7 @@ export default function SeguridadPage() {
   };
 
   const pedirEliminar = (f: Factor) =>
-    confirmar(MSG_SEGUNDO_FACTOR.confirmarEliminar(f.nombre), "Eliminar", async () => {
+    confirmar("Eliminar método", MSG_SEGUNDO_FACTOR.confirmarEliminar(f.nombre), "Eliminar", async () => {
       try {
         avisar(await eliminar.mutateAsync(f.idFactor));
       } catch (e) {
@@ -105,7 +106,7 @@ export default function SeguridadPage() {
     });
 
   const pedirCodigos = () =>
-    confirmar(MSG_SEGUNDO_FACTOR.confirmarCodigos, "Generar", async () => {
+    confirmar("Generar códigos de recuperación", MSG_SEGUNDO_FACTOR.confirmarCodigos, "Generar", async () => {
       try {
         const r = await generar.mutateAsync();
         if (avisar(r) && r.data?.codigosRecuperacion) setCodigos(r.data.codigosRecuperacion);

@@ -17,10 +17,10 @@ import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useEntregas, useReenviarEntrega } from "../api/entregas";
 import "../../../components/bandeja/bandeja.css";
-import { formatearFechaHoraSegundos } from "../../../lib/formato";
+import { formatearFechaHora } from "../../../lib/formato";
 
-// Deliveries to the second (retries come seconds apart), in the app's date format.
-const cuando = (iso: string) => formatearFechaHoraSegundos(iso);
+// Deliveries in the app's one date format, to the minute (the log comes newest first from the server).
+const cuando = (iso: string) => formatearFechaHora(iso);
 
 const NOMBRE_ESTADO: Record<EstadoEntrega, string> = {
   pendiente: "Pendiente",
@@ -49,7 +49,7 @@ export function NotificacionesEnviadas() {
   const pedirReenvio = (e: Entrega) =>
     confirmDialog({
       group: "claves",
-      header: "Confirmación",
+      header: "Reenviar notificación",
       message: `¿Enviar de nuevo a «${e.sistema}» la notificación «${NOMBRE_TIPO_EVENTO[e.tipoEvento]}» de la cédula ${e.cedula}? Llevará el mismo identificador de evento.`,
       icon: "pi pi-send",
       acceptLabel: "Reenviar",

@@ -41,7 +41,7 @@ export default function ClavesSistemaPage() {
   const pedirRevocar = (c: ClaveSistema) =>
     confirmDialog({
       group: "claves",
-      header: "Confirmación",
+      header: "Revocar clave",
       message: `¿Revocar la clave de «${c.nombre}»? El sistema que la usa dejará de poder llamar desde ahora.`,
       icon: "pi pi-exclamation-triangle",
       acceptLabel: "Revocar",

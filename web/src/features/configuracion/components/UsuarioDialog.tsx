@@ -108,7 +108,10 @@ export function UsuarioDialog({ modo, usuario, visible, onHide, onClaveTemporal 
 
   const guardando = crear.isPending || editar.isPending;
   // The form is checked first: the confirmation is only asked for what can be saved.
-  const guardar = handleSubmit(() => confirmar(MSG.confirmarGuardarUsuario, () => void enviar()), fallo);
+  const guardar = handleSubmit(
+    () => confirmar("Guardar usuario", MSG.confirmarGuardarUsuario, () => void enviar()),
+    fallo,
+  );
   const pie = (
     <PieDialogo soloLectura={soloLectura} guardando={guardando} onGuardar={() => void guardar()} onHide={onHide} />
   );

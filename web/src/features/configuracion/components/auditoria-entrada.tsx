@@ -9,7 +9,7 @@ import {
   type EntidadAuditoria,
   textoEstatus,
 } from "@registro/contracts";
-import { formatearFecha, formatearFechaHoraSegundos } from "../../../lib/formato";
+import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 
 export const ENTIDAD: Record<EntidadAuditoria, string> = {
   Usuario: "Usuario",
@@ -36,7 +36,7 @@ export const ACCION: Record<string, string> = ACCIONES_AUDITORIA;
 const CAMPO: Record<string, string> = {
   usuario: "Usuario",
   nombre: "Nombre",
-  apellido: "Apellido",
+  apellido: "Apellidos",
   cedula: "Cédula",
   email: "Email",
   perfil: "Perfil",
@@ -82,10 +82,10 @@ function valor(campo: string, v: unknown, nombre: NombrePorId): string {
   // One way for active/inactive and one date format (dd/mm/aaaa) across the screen.
   if (campo === "estatus" && typeof v === "number" && v in CATALOGO_ESTATUS) return `${v} ${textoEstatus(v)}`;
   if (campo === "estatus" && typeof v === "number") return v === 1 ? "Activo" : "Inactivo";
-  if (campo === "activo" && typeof v === "boolean") return v ? "Activo" : "Inactivo";
+  if ((campo === "activo" || campo === "estatus") && typeof v === "boolean") return v ? "Activo" : "Inactivo";
   if (typeof v === "boolean") return v ? "Sí" : "No";
   if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}(T|$)/.test(v)) {
-    return v.length === 10 ? formatearFecha(v) : formatearFechaHoraSegundos(v);
+    return v.length === 10 ? formatearFecha(v) : formatearFechaHora(v);
   }
   if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
   return String(v);

@@ -1,6 +1,7 @@
 /**
  * The configuration screens' confirmations (SPEC.md §8): Sí/No, or Eliminar/No for deleting a
- * position. Their own ConfirmDialog group keeps them apart from other hosts in the layout.
+ * position, titled with what is confirmed ("Eliminar perfil"), as the decision dialogs are
+ * ("Aprobar solicitud"). Their own ConfirmDialog group keeps them apart from other hosts in the layout.
  */
 import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 
@@ -13,10 +14,10 @@ interface Opciones {
   destructiva?: boolean;
 }
 
-export function confirmar(mensaje: string, accept: () => void, o: Opciones = {}) {
+export function confirmar(titulo: string, mensaje: string, accept: () => void, o: Opciones = {}) {
   confirmDialog({
     group: GRUPO,
-    header: "Confirmación",
+    header: titulo,
     message: mensaje,
     icon: "pi pi-exclamation-triangle",
     acceptLabel: o.si ?? "Sí",

@@ -23,7 +23,7 @@ import { DataTable } from "primereact/datatable";
 import { Dropdown } from "primereact/dropdown";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatearFechaHoraSegundos } from "../../../lib/formato";
+import { partesFechaHora } from "../../../lib/formato";
 import { notify } from "../../../lib/toast";
 import { useUserData } from "../../../lib/user-data";
 import { useAuditoria } from "../api/get-auditoria";
@@ -193,7 +193,15 @@ export default function AuditoriaPage() {
         <Column
           header="Fecha"
           pt={etiqueta("Fecha")}
-          body={(e: AuditoriaEntrada) => <span className="rf-nowrap">{formatearFechaHoraSegundos(e.fecha)}</span>}
+          body={(e: AuditoriaEntrada) => {
+            // Date and time may break onto two lines, each kept whole, so "Cambios" keeps its room at 1280 px.
+            const { fecha: dia, hora } = partesFechaHora(e.fecha);
+            return (
+              <span className="rf-fecha">
+                <span className="rf-nowrap">{dia}</span> <span className="rf-nowrap">{hora}</span>
+              </span>
+            );
+          }}
         />
         <Column header="Realizado por" pt={etiqueta("Realizado por")} body={realizadoPor} />
         <Column

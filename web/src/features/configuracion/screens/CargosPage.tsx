@@ -27,6 +27,7 @@ export default function CargosPage() {
 
   const pedirBorrar = (c: Cargo) =>
     confirmar(
+      "Eliminar cargo",
       MSG.confirmarEliminarCargo,
       async () => {
         try {

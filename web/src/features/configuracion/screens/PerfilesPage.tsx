@@ -29,6 +29,7 @@ export default function PerfilesPage() {
 
   const pedirEliminar = (p: Perfil) =>
     confirmar(
+      "Eliminar perfil",
       MSG.confirmarEliminarPerfil,
       async () => {
         try {

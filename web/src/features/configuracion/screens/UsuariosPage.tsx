@@ -52,6 +52,7 @@ export default function UsuariosPage() {
     recordarOrigen();
     const nombre = `${u.nombre} ${u.apellido}`.trim();
     confirmar(
+      "Reiniciar clave",
       MSG.confirmarReiniciarClave(nombre),
       async () => {
         try {
@@ -66,7 +67,7 @@ export default function UsuariosPage() {
   };
 
   const pedirDesbloqueo = (u: Usuario) => {
-    confirmar(MSG.confirmarDesbloquear(`${u.nombre} ${u.apellido}`.trim()), async () => {
+    confirmar("Desbloquear usuario", MSG.confirmarDesbloquear(`${u.nombre} ${u.apellido}`.trim()), async () => {
       try {
         avisarRespuesta(await desbloquear.mutateAsync(u.idUsuario));
       } catch (e) {
@@ -77,6 +78,7 @@ export default function UsuariosPage() {
 
   const pedirReinicioFactores = (u: Usuario) => {
     confirmar(
+      "Reiniciar segundo factor",
       MSG_SEGUNDO_FACTOR.confirmarReiniciar(`${u.nombre} ${u.apellido}`.trim()),
       async () => {
         try {

@@ -131,7 +131,9 @@ export function FormularioSolicitud(props: FormularioSolicitudProps) {
             icon="pi pi-arrow-left"
             severity="secondary"
             outlined
-            onClick={() => (f.sucio && editable ? confirmar(MSG.descartarCambios, volver) : volver())}
+            onClick={() =>
+              f.sucio && editable ? confirmar("Descartar cambios", MSG.descartarCambios, volver) : volver()
+            }
           />
           <Button type="button" label="Tarjeta" icon="pi pi-download" severity="secondary" outlined onClick={tarjeta} />
           {guardada && (

@@ -138,6 +138,7 @@ function FormularioInactivacion({
   return (
     <form
       ref={contenedor}
+      className="rfo-inactivar"
       noValidate
       onSubmit={(ev) => {
         ev.preventDefault();
@@ -237,7 +238,7 @@ function FormularioInactivacion({
         group="inactivacion"
         visible={pregunta !== null}
         onHide={() => setPregunta(null)}
-        header="Confirmación"
+        header="Solicitar inactivación"
         message={pregunta?.mensaje}
         icon="pi pi-exclamation-triangle"
         acceptLabel="Sí"

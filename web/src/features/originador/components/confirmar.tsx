@@ -1,15 +1,16 @@
 /**
- * The feature's Sí/No confirmations (SPEC.md §8). Its own ConfirmDialog group keeps them apart from
- * any confirmation host another part of the layout mounts.
+ * The feature's Sí/No confirmations (SPEC.md §8), titled with what is confirmed ("Renovar solicitud"),
+ * as the decision dialogs are. Its own ConfirmDialog group keeps them apart from any confirmation
+ * host another part of the layout mounts.
  */
 import { ConfirmDialog, confirmDialog } from "primereact/confirmdialog";
 
 const GRUPO = "originador";
 
-export function confirmar(mensaje: string, accept: () => void) {
+export function confirmar(titulo: string, mensaje: string, accept: () => void) {
   confirmDialog({
     group: GRUPO,
-    header: "Confirmación",
+    header: titulo,
     message: mensaje,
     icon: "pi pi-exclamation-triangle",
     acceptLabel: "Sí",

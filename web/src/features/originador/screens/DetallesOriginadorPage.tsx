@@ -176,7 +176,7 @@ function FormularioRenovacion({ idSolicitud, onHide }: { idSolicitud: number; on
     const mensaje = todos
       ? MSG.confirmarRenovacion
       : MSG.confirmarRenovacionFuncionarios(elegidos.map((f) => `${f.nombres} ${f.apellidos}`));
-    confirmar(mensaje, () =>
+    confirmar("Renovar solicitud", mensaje, () =>
       renovar.mutate(
         { id: idSolicitud, funcionarios: todos ? [] : elegidos.map((f) => f.idFuncionario) },
         {

@@ -188,7 +188,7 @@ function FuncionariosAdministrador({ solicitud }: { solicitud: Solicitud }) {
   const eliminar = useEliminarFuncionario(solicitud);
   return (
     <>
-      {pestanaFuncionarios(solicitud, { accionExtra: eliminar.boton }).contenido}
+      {pestanaFuncionarios(solicitud, { mostrarVigencia: true, accionExtra: eliminar.boton }).contenido}
       {eliminar.dialogo}
     </>
   );

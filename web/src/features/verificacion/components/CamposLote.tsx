@@ -8,6 +8,7 @@ import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
+import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
@@ -68,16 +69,16 @@ export default function CamposLote({ id }: { id: string }) {
             return (
               <div className="rfo-campo">
                 <label htmlFor={`${id}-archivo`}>Archivo CSV</label>
-                <input
+                <SelectorArchivo
                   id={`${id}-archivo`}
-                  ref={field.ref}
-                  type="file"
+                  inputRef={field.ref}
                   accept=".csv,text/csv"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(e) => {
+                  archivo={field.value}
+                  invalido={!!error}
+                  describedBy={error ? `${id}-error` : undefined}
+                  onChange={(archivo) => {
                     setHecho(null);
-                    field.onChange(e.target.files?.[0] ?? null);
+                    field.onChange(archivo);
                   }}
                 />
                 {error && (

@@ -7,7 +7,7 @@
  * read is not asked; the server's field errors land on the same fields, and a refusal takes the
  * focus to the first one. The page (screens/VerificarFirmaPage) loads it after its first paint.
  */
-import { MSG, type RespuestaVerificacion, V } from "@registro/contracts";
+import { MSG, type RespuestaVerificacion, textoDeFechaIso, V } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "primereact/button";
 import { Dropdown } from "primereact/dropdown";
@@ -20,8 +20,9 @@ import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
 import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
-import { SelectorFecha, textoDeFecha } from "../../../components/SelectorFecha";
+import { SelectorFecha } from "../../../components/SelectorFecha";
 import "../../../components/bandeja/bandeja.css";
+import { hoyEnPais } from "../../../lib/formato";
 import { useRutaDetalle } from "../../../lib/ruta-detalle";
 import { verificarFirma } from "../api/get-verificacion-firma";
 
@@ -55,8 +56,8 @@ const { resolver, precargar } = resolverDiferido<Formulario>(async () => (await 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one form (cédula, institution, signature, amount, date) in the screen's order, and the question's answer under it.
 export default function FormularioVerificacion() {
   const { control, handleSubmit, getValues, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
-    // Today, written out: the person sees which day is asked, and may type another.
-    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFecha(new Date()) },
+    // Today in the country, written out: the person sees which day is asked, and may type another.
+    defaultValues: { cedula: "", institucion: null, idFirma: null, monto: null, fecha: textoDeFechaIso(hoyEnPais()) },
     resolver,
     campos: CAMPOS,
   });

@@ -48,9 +48,11 @@ export default function VerificarConstanciaPage() {
   const informe = useQuery({ ...consultaInformePublico(codigo), enabled: noEsComprobante });
   const buscando = consulta.isLoading || comprobante.isLoading || informe.isLoading;
 
+  // A comprobante's page is named as the comprobante names itself, not as a constancia's.
+  const esComprobante = !!comprobante.data;
   useEffect(() => {
-    document.title = `Verificar constancia | ${APP_NOMBRE_CORTO}`;
-  }, []);
+    document.title = `${esComprobante ? "Verificar comprobante" : "Verificar constancia"} | ${APP_NOMBRE_CORTO}`;
+  }, [esComprobante]);
   // The upload check's code is asked for once the answer is painted: its download does not share
   // the phone's connection with the answer.
   const comprobarVisible = useTrasPrimerCuadro(codigo === "" || !consulta.isLoading);
@@ -63,14 +65,17 @@ export default function VerificarConstanciaPage() {
           <p className="rfv-org">Contraloría General de la República</p>
           <p className="rfv-app">{APP_NOMBRE_CORTO}</p>
         </header>
-        <h1>Verificación de constancia</h1>
+        <h1>{esComprobante ? "Comprobante de verificación de firma" : "Verificación de constancia"}</h1>
         {codigo !== "" && (
           <>
             <p className="rfv-codigo">
               Código: <strong>{codigo}</strong>
             </p>
             {/* Room for the answer while it is asked for: what follows does not jump down (CLS). */}
-            <div className="rfv-resultado-publico">
+            {/* A comprobante's short answer keeps no room: no blank band under it. */}
+            <div
+              className={esComprobante ? "rfv-resultado-publico rfv-resultado-comprobante" : "rfv-resultado-publico"}
+            >
               {buscando && <p role="status">Consultando el registro…</p>}
               {comprobante.data && <Comprobante c={comprobante.data} />}
               {informe.data && <InformePublico i={informe.data} />}
@@ -127,8 +132,9 @@ function Comprobante({ c }: { c: ComprobantePublico }) {
   return (
     <>
       <p className="rfv-respuesta rfv-si" role="status">
+        {/* The time ends in "a. m."/"p. m.": its period closes the sentence (no "m.."). */}
         <IconoSvg svg={iconoVerificado} /> Comprobante de verificación auténtico, emitido el{" "}
-        {formatearFechaHora(c.emitido)}.
+        {formatearFechaHora(c.emitido)}
       </p>
       <dl className="rfv-detalle">
         <dt>Pregunta</dt>

@@ -64,7 +64,7 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
 
   const guardar = handleSubmit(
     () =>
-      confirmar(MSG.confirmarGuardar, async () => {
+      confirmar("Guardar solicitud", MSG.confirmarGuardar, async () => {
         const valores = getValues();
         try {
           const r = await guardarMut.mutateAsync({
@@ -98,13 +98,14 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
 
   /** Sends the request, or its new officials, to review; then back to the inbox. */
   const remitir = (
+    titulo: string,
     mensaje: string,
     llamada: (id: number) => Promise<{ success: boolean; message: string }>,
     exito: string,
     error?: string,
   ) => {
     if (id === null) return;
-    confirmar(mensaje, async () => {
+    confirmar(titulo, mensaje, async () => {
       try {
         const r = await llamada(id);
         if (!r.success) {
@@ -125,10 +126,11 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
       notify.warn(MSG.guardarAntesDeEnviar);
       return;
     }
-    remitir(MSG.confirmarEnviar, enviarMut.mutateAsync, MSG.enviadoExitoso);
+    remitir("Enviar solicitud", MSG.confirmarEnviar, enviarMut.mutateAsync, MSG.enviadoExitoso);
   };
   const enviarFuncionarios = () =>
     remitir(
+      "Enviar funcionarios",
       MSG.confirmarEnviarFuncionarios,
       enviarFuncMut.mutateAsync,
       MSG.funcionariosEnviados,
@@ -136,7 +138,7 @@ export function useFormularioSolicitud({ modo, institucion, solicitud, guardados
     );
 
   const eliminar = (f: Funcionario) =>
-    confirmar(MSG.confirmarEliminarFuncionario, async () => {
+    confirmar("Eliminar funcionario", MSG.confirmarEliminarFuncionario, async () => {
       try {
         const r = await eliminarMut.mutateAsync(f.idFuncionario);
         if (r.success) notify.success(r.message || MSG.funcionarioEliminado);
