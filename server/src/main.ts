@@ -12,6 +12,14 @@ import { CarpetaBloqueada } from "./db/bloqueo.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { relojDelSistema } from "./shared/tiempo.js";
 
+/** What the stop needs to close, filled in as the start goes. */
+interface Proceso {
+  config: Config;
+  database?: Database;
+  app?: FastifyInstance;
+  closing: boolean;
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -23,32 +31,54 @@ async function main() {
     }
     throw e;
   }
+  const p: Proceso = { config, closing: false };
+  alDetener(p);
+  // Loading the app's modules and opening the database overlap (both take a while on a cold start).
+  const appModules = Promise.all([
+    import("./app.js"),
+    import("./bootstrap.js"),
+    import("./seed/demo.js"),
+    import("./auditoria/arranque.js"),
+  ]);
+  appModules.catch(() => {});
+  const database = await abrirBase(config);
+  p.database = database;
+  if (p.closing) return;
+  const [{ buildApp }, , { DEMO_PASSWORD, USUARIOS_DEMO }, { prepararAuditoria }] = await appModules;
+  const arranque = await prepararConDueno(database, config);
+  await prepararClaves(database, config, prepararAuditoria);
+  await cargarSello(database, config);
+  p.app = await buildApp({ db: database.db, config, reloj: relojDelSistema, database });
+  if (p.closing) return;
+  await p.app.listen({ port: config.port, host: config.host });
+  anunciar(
+    database,
+    config,
+    arranque,
+    `Demo users (password ${DEMO_PASSWORD}): ${USUARIOS_DEMO.map((u) => u.usuario).join(", ")}`,
+  );
+}
 
-  let database: Database | undefined;
-  let app: FastifyInstance | undefined;
-  let closing = false;
+/** A clean stop on SIGINT/SIGTERM or when `npm start` goes: the app, then the database; exit 1 past the timeout. */
+function alDetener(p: Proceso) {
   const shutdown = async (reason: string) => {
-    if (closing) return;
-    closing = true;
+    if (p.closing) return;
+    p.closing = true;
     const t0 = performance.now();
     console.log(`${reason}: stopping (calls in flight finish, new calls get 503)…`);
     const limite = setTimeout(() => {
-      console.error(`Stopping took more than ${config.shutdownTimeoutSeconds} s; exiting anyway.`);
+      console.error(`Stopping took more than ${p.config.shutdownTimeoutSeconds} s; exiting anyway.`);
       process.exit(1);
-    }, config.shutdownTimeoutSeconds * 1000);
+    }, p.config.shutdownTimeoutSeconds * 1000);
     limite.unref();
     let code = 0;
-    try {
-      await app?.close();
-    } catch (e) {
-      console.error(e);
-      code = 1;
-    }
-    try {
-      await database?.close();
-    } catch (e) {
-      console.error(e);
-      code = 1;
+    for (const cerrar of [() => p.app?.close(), () => p.database?.close()]) {
+      try {
+        await cerrar();
+      } catch (e) {
+        console.error(e);
+        code = 1;
+      }
     }
     console.log(`Stopped in ${performance.now() - t0} ms.`);
     process.exit(code);
@@ -58,17 +88,12 @@ async function main() {
   // Started by `npm start` (scripts/start.mjs) with an IPC channel: when that process ends, however
   // it ends (even kill -9), stop too instead of staying on the port as an orphan.
   if (process.send) process.on("disconnect", () => void shutdown("npm start ended"));
+}
 
-  // Loading the app's modules and opening the database overlap (both take a while on a cold start).
-  const appModules = Promise.all([
-    import("./app.js"),
-    import("./bootstrap.js"),
-    import("./seed/demo.js"),
-    import("./auditoria/arranque.js"),
-  ]);
-  appModules.catch(() => {});
+/** The database, or exit 3 when another process holds the embedded one. */
+async function abrirBase(config: Config): Promise<Database> {
   try {
-    database = await openDatabase({
+    return await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       statementTimeoutMs: config.dbStatementTimeoutMs,
@@ -87,9 +112,14 @@ async function main() {
     }
     throw e;
   }
-  if (closing) return;
-  const [{ buildApp }, , { DEMO_PASSWORD, USUARIOS_DEMO }, { prepararAuditoria }] = await appModules;
-  const arranque = await prepararConDueno(database, config);
+}
+
+/** The audit key and its checkpoint (exit 4 when they do not match), then TOTP secrets still in clear sealed with it. */
+async function prepararClaves(
+  database: Database,
+  config: Config,
+  prepararAuditoria: typeof import("./auditoria/arranque.js").prepararAuditoria,
+) {
   try {
     await prepararAuditoria(database.db, config, relojDelSistema(), (linea) => console.log(linea));
     // TOTP secrets written before they were encrypted at rest: encrypted now, with the key just loaded.
@@ -103,8 +133,13 @@ async function main() {
     }
     throw e;
   }
-  // The seal of constancias: read (or, without SELLO_P12_FILE, created) now, so a bad file or
-  // password stops the start, and the log says when constancias carry a development seal.
+}
+
+/**
+ * The seal of constancias: read (or, without SELLO_P12_FILE, created) now, so a bad file or
+ * password stops the start (exit 5), and the log says when constancias carry a development seal.
+ */
+async function cargarSello(database: Database, config: Config) {
   try {
     const { selloDe } = await import("./verificacion/sello.js");
     const sello = selloDe(config, relojDelSistema(), (linea) => console.log(linea));
@@ -120,10 +155,15 @@ async function main() {
     }
     throw e;
   }
-  app = await buildApp({ db: database.db, config, reloj: relojDelSistema, database });
-  if (closing) return;
+}
 
-  await app.listen({ port: config.port, host: config.host });
+/** Where the app listens, on which database, the embedded one's warning, demo users, a first administrator. */
+function anunciar(
+  database: Database,
+  config: Config,
+  arranque: Awaited<ReturnType<typeof prepararConDueno>>,
+  usuariosDemo: string,
+) {
   const url = `http://localhost:${config.port}${config.basePath}/`;
   const db =
     database.kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : "PostgreSQL (DATABASE_URL)";
@@ -135,9 +175,7 @@ async function main() {
         "energía; en producción use PostgreSQL (DATABASE_URL).",
     );
   }
-  if (arranque.demo || (database.kind === "pglite" && config.demoData !== "never")) {
-    console.log(`Demo users (password ${DEMO_PASSWORD}): ${USUARIOS_DEMO.map((u) => u.usuario).join(", ")}`);
-  }
+  if (arranque.demo || (database.kind === "pglite" && config.demoData !== "never")) console.log(usuariosDemo);
   if (arranque.adminInicial) {
     console.log(
       `First administrator created. User: ${arranque.adminInicial.usuario}  One-time password: ${arranque.adminInicial.password}\n(shown only now; it must be changed at first sign-in)`,

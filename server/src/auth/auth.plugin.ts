@@ -7,7 +7,7 @@
  * must declare one of them or the start fails, so no route is left open by omission.
  */
 import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { claveDeCabeceras, claveEnUrl } from "../claves/clave.js";
 import { auditarLlamada, autenticarClave } from "../claves/claves.service.js";
@@ -54,20 +54,25 @@ export function declaraAcceso(c: FastifyContextConfig | undefined): boolean {
   );
 }
 
-export const authPlugin = fp(
-  async (app: FastifyInstance, opts: Pick<AppDeps, "db" | "config" | "reloj" | "database">) => {
-    const { db, config, reloj } = opts;
-    const alta = opts.database?.alta;
+type OpcionesGuardia = Pick<AppDeps, "db" | "config" | "reloj" | "database">;
+
+/** What both ways in share: the settings, the key's rate limit, and how a replica-safe route reads. */
+function crearGuardia(opts: OpcionesGuardia) {
+  const { db, config, reloj } = opts;
+  const alta = opts.database?.alta;
+  const limites = new (almacenLimites(db))();
+  return {
+    db,
+    config,
+    reloj,
+    touchEveryMs: intervaloToque(config.sessionIdleMinutes),
     /** For a replica-safe route: reads through the replica watcher; side writes may be skipped while the primary is lost. */
-    const lecturaDe = (c: FastifyContextConfig) =>
+    lecturaDe: (c: FastifyContextConfig) =>
       c.lecturaReplica && alta
         ? { leer: <T>(fn: (d: typeof db) => Promise<T>) => alta.leer(fn), usoPrescindible: esFallaDeConexion }
-        : undefined;
-    app.decorateRequest("sesion", null);
-    app.decorateRequest("clave", null);
-    const limites = new (almacenLimites(db))();
+        : undefined,
     /** Counts one call of the key in its one-minute window; answers the seconds to wait when over. */
-    const esperaClave = (idClave: number) =>
+    esperaClave: (idClave: number) =>
       new Promise<number>((resolve, reject) =>
         limites.incr(
           `clave-sistema:${idClave}`,
@@ -77,99 +82,122 @@ export const authPlugin = fp(
           },
           60_000,
         ),
-      );
+      ),
+  };
+}
+type Guardia = ReturnType<typeof crearGuardia>;
 
-    const touchEveryMs = intervaloToque(config.sessionIdleMinutes);
+/**
+ * A system key is not a session: no second factor, no password change, no views. It reaches only
+ * the routes that name one of its scopes, and counts against its own rate limit.
+ */
+async function porClave(
+  g: Guardia,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  c: FastifyContextConfig,
+  presentada: string,
+) {
+  const lectura = g.lecturaDe(c);
+  const { clave, direccionPermitida } = await autenticarClave(g.db, presentada, request.ip, g.reloj, lectura);
+  request.clave = clave;
+  if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
+  if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
+    throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+  }
+  const espera = await g.esperaClave(clave.idClave).catch((e: unknown) => {
+    // The counter lives on the primary: while it is lost, a replica-safe read is not limited.
+    if (!lectura?.usoPrescindible(e)) throw e;
+    request.log.warn({ err: e }, "system key's rate limit skipped: the primary is unreachable");
+    return 0;
+  });
+  if (espera > 0) {
+    reply.header("retry-after", String(espera));
+    throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
+  }
+}
 
-    app.addHook("onRoute", (route) => {
-      if (!declaraAcceso(route.config)) {
-        const url = route.url ?? route.path;
-        throw new Error(`Route ${route.method} ${url} declares no access (publico, autenticado or vistas)`);
-      }
+/** A signed-in user: a valid session, its use noted, a pending password change or second factor, the route's views. */
+async function porSesion(g: Guardia, request: FastifyRequest, reply: FastifyReply, c: FastifyContextConfig) {
+  const { db, config } = g;
+  const credencial = credencialDe(request);
+  if (!credencial) throw NoAutenticado();
+  // The cookie rides along with any call the browser makes to us, also from another site's page:
+  // a call it carries may change state only when it comes from the app's own origin.
+  if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
+  const lectura = g.lecturaDe(c);
+  const hash = hashToken(credencial.token);
+  const row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+  if (!row || !sesionVigente(row, config)) {
+    if (credencial.porCookie) borrarCookieSesion(request, reply, config);
+    // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
+    throw NoAutenticado(
+      row?.revocada && row.cerradaDesde === "mis_sesiones" ? MSG.sesionCerradaDesdeMisSesiones : MSG.sesionExpirada,
+    );
+  }
+  if (row.ahora.getTime() - row.ultimoUso.getTime() > g.touchEveryMs) {
+    await repo.tocarSesion(db, row.idSesion).catch((e: unknown) => {
+      if (!lectura?.usoPrescindible(e)) throw e;
+      request.log.warn({ err: e }, "session's last use not noted: the primary is unreachable");
     });
+  }
+  request.sesion = aSesionUsuario(row);
+  if (row.cambioClave && !c.permitirCambioClave) {
+    throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
+  }
+  // Like the forced password change: until a second factor is enrolled, nothing else is open.
+  if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
+    throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
+  }
+  // Routes for keys only (no views, not `autenticado`) refuse every user.
+  if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
+}
 
-    // Every call made with a key is audited under the key's name, with the route and the answer's
-    // status, before the answer leaves (so the entry exists when the caller has its answer).
-    app.addHook("onSend", async (request, reply, payload) => {
-      if (!request.clave) return payload;
-      try {
-        await auditarLlamada(db, request.clave, {
-          metodo: request.method,
-          ruta: request.routeOptions.url ?? request.url.split("?")[0],
-          estado: reply.statusCode,
-        });
-      } catch (err) {
-        request.log.error({ err }, "audit of a system key's call failed");
-      }
-      return payload;
-    });
+export const authPlugin = fp(async (app: FastifyInstance, opts: OpcionesGuardia) => {
+  const g = crearGuardia(opts);
+  app.decorateRequest("sesion", null);
+  app.decorateRequest("clave", null);
 
-    // Before validation: a caller without a session or without the view gets 401/403, never a 400
-    // that would describe the body the route expects.
-    app.addHook("preValidation", async (request, reply) => {
-      // An unmatched URL reaches the not-found handler, which answers 404 without data.
-      if (request.is404) return;
-      const c = request.routeOptions.config;
-      // A system key is not a session: no second factor, no password change, no views. It reaches
-      // only the routes that name one of its scopes, and counts against its own rate limit.
-      const presentada = claveDeCabeceras(request.headers);
-      if (presentada !== undefined) {
-        const lectura = lecturaDe(c);
-        const { clave, direccionPermitida } = await autenticarClave(db, presentada, request.ip, reloj, lectura);
-        request.clave = clave;
-        if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
-        if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
-          throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
-        }
-        const espera = await esperaClave(clave.idClave).catch((e: unknown) => {
-          // The counter lives on the primary: while it is lost, a replica-safe read is not limited.
-          if (!lectura?.usoPrescindible(e)) throw e;
-          request.log.warn({ err: e }, "system key's rate limit skipped: the primary is unreachable");
-          return 0;
-        });
-        if (espera > 0) {
-          reply.header("retry-after", String(espera));
-          throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
-        }
-        return;
-      }
-      if (c.publico === true) return;
-      // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
-      if (!declaraAcceso(c)) throw NoAutorizado();
-      const credencial = credencialDe(request);
-      if (!credencial) throw NoAutenticado();
-      // The cookie rides along with any call the browser makes to us, also from another site's page:
-      // a call it carries may change state only when it comes from the app's own origin.
-      if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
-      const lectura = lecturaDe(c);
-      const hash = hashToken(credencial.token);
-      const row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
-      if (!row || !sesionVigente(row, config)) {
-        if (credencial.porCookie) borrarCookieSesion(request, reply, config);
-        // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
-        throw NoAutenticado(
-          row?.revocada && row.cerradaDesde === "mis_sesiones" ? MSG.sesionCerradaDesdeMisSesiones : MSG.sesionExpirada,
-        );
-      }
-      if (row.ahora.getTime() - row.ultimoUso.getTime() > touchEveryMs) {
-        await repo.tocarSesion(db, row.idSesion).catch((e: unknown) => {
-          if (!lectura?.usoPrescindible(e)) throw e;
-          request.log.warn({ err: e }, "session's last use not noted: the primary is unreachable");
-        });
-      }
-      request.sesion = aSesionUsuario(row);
-      if (row.cambioClave && !c.permitirCambioClave) {
-        throw new AppError("NoAutorizado", MSG.cambioClaveRequerido);
-      }
-      // Like the forced password change: until a second factor is enrolled, nothing else is open.
-      if (!row.cambioClave && row.segundoFactorPendiente && !c.permitirEnrolamiento) {
-        throw new AppError("NoAutorizado", MSG_SEGUNDO_FACTOR.enrolamientoRequerido);
-      }
-      // Routes for keys only (no views, not `autenticado`) refuse every user.
-      if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
-    });
-  },
-);
+  app.addHook("onRoute", (route) => {
+    if (!declaraAcceso(route.config)) {
+      const url = route.url ?? route.path;
+      throw new Error(`Route ${route.method} ${url} declares no access (publico, autenticado or vistas)`);
+    }
+  });
+
+  // Every call made with a key is audited under the key's name, with the route and the answer's
+  // status, before the answer leaves (so the entry exists when the caller has its answer).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.clave) return payload;
+    try {
+      await auditarLlamada(g.db, request.clave, {
+        metodo: request.method,
+        ruta: request.routeOptions.url ?? request.url.split("?")[0],
+        estado: reply.statusCode,
+      });
+    } catch (err) {
+      request.log.error({ err }, "audit of a system key's call failed");
+    }
+    return payload;
+  });
+
+  // Before validation: a caller without a session or without the view gets 401/403, never a 400
+  // that would describe the body the route expects.
+  app.addHook("preValidation", async (request, reply) => {
+    // An unmatched URL reaches the not-found handler, which answers 404 without data.
+    if (request.is404) return;
+    const c = request.routeOptions.config;
+    const presentada = claveDeCabeceras(request.headers);
+    if (presentada !== undefined) {
+      await porClave(g, request, reply, c, presentada);
+      return;
+    }
+    if (c.publico === true) return;
+    // Unreachable (onRoute refuses such routes), kept so a gap can never mean "open".
+    if (!declaraAcceso(c)) throw NoAutorizado();
+    await porSesion(g, request, reply, c);
+  });
+});
 
 /**
  * The views of the session whose cookie comes with a page's request (not an API call), when that

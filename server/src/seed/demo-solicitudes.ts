@@ -351,6 +351,7 @@ interface PasoDemo {
   motivos: number[];
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one seeded random sequence draws every request, official and step in a fixed order: split, the draws would be spread across functions and the demo data would change
 export async function seedSolicitudesDemo(db: Db, ctx: DemoContext, personas: Persona[]): Promise<void> {
   const r = generador(20260415);
   const ahora = relojDelSistema().getTime();

@@ -31,6 +31,7 @@ import { comprobarConstancia } from "./comprobar.service.js";
 import { selloDe } from "./sello.js";
 import * as service from "./verificacion.service.js";
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a routes plugin: each route's method, path, access and schema listed in order, its handler one service call
 export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, reloj } = deps;
   // The calls relying parties make most may be answered by a replica (db/alta.ts).

@@ -16,6 +16,10 @@ const TABLA: Record<string, readonly AlcanceClave[]> = {
   // The sealed proof of a Verificar firma answer: what a relying system files with the payment.
   "GET /api/Verificacion/Comprobante": ["verificacion"],
   "HEAD /api/Verificacion/Comprobante": ["verificacion"],
+  // A signed document checked against the registry (issue 38), and its sealed validation report.
+  "POST /api/Verificacion/Documento": ["verificacion"],
+  "GET /api/Verificacion/Documento/Informe/:codigo": ["verificacion"],
+  "HEAD /api/Verificacion/Documento/Informe/:codigo": ["verificacion"],
   "POST /api/Verificacion/Lote": ["verificacion-lote"],
   "POST /api/Verificacion/Lote/Archivo": ["verificacion-lote"],
   "POST /api/Notificaciones/Suscripciones": ["notificaciones"],
