@@ -76,7 +76,7 @@ export interface ListaBandeja {
  * (LOTE_EXPORTACION) cost fewer round trips and plans over a million rows, and the next batch is
  * read while this one is written (formatos.ts's `adelantados`), so two are held at most (a few MB).
  */
-const LOTE_BANDEJA = 2000;
+const LOTE_BANDEJA = 5000;
 
 /** Rows of `lotes`, each with its 1-based position. */
 async function* numerados<T>(lotes: AsyncIterable<T[]>): AsyncGenerator<(T & { numero: number })[]> {
