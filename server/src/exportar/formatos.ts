@@ -63,7 +63,14 @@ const COMILLAS = /[",\r\n]/;
  */
 export async function* adelantados<T>(lotes: AsyncIterable<T>): AsyncGenerator<T> {
   const it = lotes[Symbol.asyncIterator]();
-  let siguiente = it.next();
+  // A read that fails while the caller is still writing is not "unhandled" (that would stop the
+  // process): its error reaches the caller when it asks for that batch.
+  const leer = () => {
+    const p = it.next();
+    p.catch(() => {});
+    return p;
+  };
+  let siguiente = leer();
   let terminado = false;
   try {
     for (;;) {
@@ -72,15 +79,12 @@ export async function* adelantados<T>(lotes: AsyncIterable<T>): AsyncGenerator<T
         terminado = true;
         return;
       }
-      siguiente = it.next();
+      siguiente = leer();
       yield r.value;
     }
   } finally {
-    if (!terminado) {
-      // Stopped early (client gone, time limit, an error): the batch in flight is let go.
-      siguiente.catch(() => {});
-      await it.return?.(undefined);
-    }
+    // Stopped early (client gone, time limit): the batch in flight is let go.
+    if (!terminado) await it.return?.(undefined);
   }
 }
 
