@@ -1,6 +1,10 @@
 /**
  * SQL of verification: the effective-dated authorisation record (kept in step with every
  * transition and official status change), the registry entries of one cédula, and constancias.
+ *
+ * Longer than 300 lines: the single question's three queries are prepared statements built here
+ * beside the queries they share their columns with (`registros`), so the question and the batch
+ * question read the registry alike.
  */
 import { ESTATUS, ESTATUS_FUNCIONARIO } from "@registro/contracts";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
