@@ -2,8 +2,9 @@
 // web/dist/index.html, the Login chunk, and everything either imports statically — against the
 // 120 KB budget, and what each other route's own chunks add; (2) sign-in latency: 200 sequential
 // POST /api/Account/LogIn for a demo user on a fresh server, as p50/p95; (3) Lighthouse, mobile
-// preset, on the Login page and the originator's inbox signed in (scripts/lighthouse.mjs; skipped
-// with BENCH_LIGHTHOUSE=0). Part (1) is scripts/js-ruta-login.mjs, which the browser tests check too
+// preset, on issue 40's pages (Login, three inboxes, Consultar, Verificar firma, Tablero, the public
+// constancia page; BENCH_PAGINAS to choose; scripts/lighthouse.mjs), with the machine's
+// benchmarkIndex (skipped with BENCH_LIGHTHOUSE=0). Part (1) is scripts/js-ruta-login.mjs, which the browser tests check too
 // (e2e/tests/presupuesto-login.test.ts). Needs a built web app (`npm run build -w web`); WEB_DIST points
 // elsewhere. Exits 1 when the Login route is over budget.
 import { spawn } from "node:child_process";
@@ -176,8 +177,64 @@ async function medir() {
         .map((l) => l.toFixed(2))
         .join(" ")} en ${os.cpus().length} CPU):`,
     );
-    imprimirLighthouse(await medirLighthouse({ base, token }));
+    imprimirLighthouse(await medirLighthouse({ base, token, paginas: await paginasLighthouse() }));
   }
+}
+
+/** A demo user's session token. */
+async function tokenDe(userName) {
+  const res = await fetch(`${base}/api/Account/LogIn`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ userName, password: USER.password }),
+  });
+  return (await res.json()).token;
+}
+
+/**
+ * The pages issue 40 names (BENCH_PAGINAS=login,originador for the two of before): Login, the three
+ * inboxes used most (the originator's, the analyst's and the legal analyst's), Consultar, Verificar
+ * firma, Tablero, and a constancia's public page (the code printed on an active request's
+ * constancia), each signed in as the demo user who works there.
+ */
+async function paginasLighthouse() {
+  const consultor = await tokenDe("consultor");
+  const bandeja = await (
+    await fetch(`${base}/api/SolicitudFirma/GetBandejaConsultor?page=0&rows=5&estatus=106`, {
+      headers: { Authorization: consultor },
+    })
+  ).json();
+  const pdf = Buffer.from(
+    await (
+      await fetch(`${base}/api/Verificacion/GetConstancia/${bandeja.rows[0].idSolicitud}`, {
+        headers: { Authorization: consultor },
+      })
+    ).arrayBuffer(),
+  );
+  // The PDF's text runs (pdfkit writes them uncompressed), as server/test/support/lectores.ts reads them.
+  const textos = [...pdf.toString("latin1").matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\] TJ/g)].map((m) =>
+    new TextDecoder("windows-1252").decode(
+      Buffer.concat([...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => Buffer.from(x[1], "hex"))),
+    ),
+  );
+  const codigo = textos.map((t) => t.trim()).find((t) => /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){4}$/.test(t));
+  if (!codigo) throw new Error("la constancia no trae código de verificación");
+  const paginas = [
+    { clave: "login", nombre: "Login", ruta: "/Login", conSesion: false },
+    { clave: "originador", nombre: "Bandeja del originador", ruta: "/Originador", usuario: "originador" },
+    { clave: "analista", nombre: "Bandeja del analista", ruta: "/AnalistaRyCC/Analista", usuario: "analista" },
+    { clave: "juridico", nombre: "Bandeja jurídica", ruta: "/Juridico/AnalistaLegal", usuario: "juridico" },
+    { clave: "consultar", nombre: "Consultar", ruta: "/Consultar", usuario: "consultor" },
+    { clave: "verificar", nombre: "Verificar firma", ruta: "/Consultar/Verificar", usuario: "consultor" },
+    { clave: "tablero", nombre: "Tablero", ruta: "/Tablero", usuario: "administrador" },
+    { clave: "publica", nombre: "Página pública de la constancia", ruta: `/Verificar/${codigo}`, conSesion: false },
+  ];
+  const elegidas = process.env.BENCH_PAGINAS?.split(",");
+  const lista = [];
+  for (const p of paginas.filter((x) => !elegidas || elegidas.includes(x.clave))) {
+    lista.push(p.usuario ? { ...p, conSesion: true, token: await tokenDe(p.usuario) } : p);
+  }
+  return lista;
 }
 
 if (!withinBudget) process.exit(1);

@@ -3,3 +3,4 @@ export const root: string;
 export const serverEntry: string;
 export function ensureServerBuild(force?: boolean): Promise<boolean>;
 export function ensureWebBuild(force?: boolean): Promise<void>;
+export function ensureDeps(): Promise<void>;

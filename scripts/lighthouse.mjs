@@ -49,7 +49,8 @@ export async function medirLighthouse({ base, token, paginas, informes }) {
       await page.goto(`${base}/Login`, { waitUntil: "load" });
       // The web app's session is its HttpOnly cookie plus a marker in localStorage (no token there).
       const cookie = { name: "rf_sesion", url: base, path: `${new URL(base).pathname.replace(/\/$/, "")}/` };
-      if (p.conSesion) await page.setCookie({ ...cookie, value: token, httpOnly: true, sameSite: "Strict" });
+      // A page may be measured as a user of its own (`p.token`), else as the caller's.
+      if (p.conSesion) await page.setCookie({ ...cookie, value: p.token ?? token, httpOnly: true, sameSite: "Strict" });
       else await page.deleteCookie(cookie);
       await page.evaluate((con) => {
         localStorage.clear();
@@ -116,6 +117,8 @@ export async function medirLighthouse({ base, token, paginas, informes }) {
         js: guionesCargados(lhr),
         peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
         fallos,
+        // Lighthouse's measure of this machine's speed at that moment (higher is faster).
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
         error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
         // Where the main thread's time goes: Lighthouse's own breakdown, by kind of work
         // and by script, in its simulated slow-phone milliseconds.
@@ -149,7 +152,7 @@ function guionesCargados(lhr) {
 export function imprimirLighthouse(resultados) {
   for (const r of resultados) {
     const p = r.puntos;
-    console.log(`  ${r.nombre} (${r.url})`);
+    console.log(`  ${r.nombre} (${r.url}; benchmarkIndex ${r.benchmarkIndex ?? "—"})`);
     console.log(
       `    rendimiento ${p.performance} · accesibilidad ${p.accessibility} · buenas prácticas ${p["best-practices"]} · SEO ${p.seo}`,
     );

@@ -4,7 +4,8 @@
  * folder once (migrations, catalogues, padrón, demo data), stops it, then starts it again on that
  * folder BENCH_ARRANQUES times (default 5). Each start is timed from launch to the first
  * `GET /api/ready` 200, as wall-clock time and as the process's own CPU time at that moment
- * (/proc/PID/stat), with the machine's load average.
+ * (/proc/PID/stat), with the machine's load average; then `npm start`'s own checks alone
+ * (dependencies, web and server builds up to date), and the same restarts through `npm start`.
  *
  * Usage (from the repository root): node --import tsx server/bench/arranque.ts
  */
@@ -42,14 +43,19 @@ function cpuDe(pid: number): number {
   return (Number(campos[11]) + Number(campos[12])) / 100;
 }
 
-async function arrancar(datos: string): Promise<{ ms: number; cpu: number }> {
+/**
+ * One start on `datos`, timed to the first `/api/ready` 200: the built server by plain node, or the
+ * whole `npm start` (npm, scripts/start.mjs's checks, then the same server; its own process group,
+ * stopped as a whole; CPU then is the server's only, not npm's).
+ */
+async function arrancar(datos: string, mandato: "node" | "npm" = "node"): Promise<{ ms: number; cpu: number }> {
   const puerto = await puertoLibre();
   const t0 = performance.now();
-  const proceso = spawn(process.execPath, ["server/dist/main.js"], {
-    cwd: raiz,
-    env: { ...process.env, PORT: String(puerto), HOST: "127.0.0.1", DATA_DIR: datos, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env = { ...process.env, PORT: String(puerto), HOST: "127.0.0.1", DATA_DIR: datos, LOG_LEVEL: "warn" };
+  const proceso =
+    mandato === "node"
+      ? spawn(process.execPath, ["server/dist/main.js"], { cwd: raiz, env, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn("npm", ["start"], { cwd: raiz, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let salida = "";
   proceso.stdout.on("data", (d) => {
     salida += d;
@@ -69,17 +75,33 @@ async function arrancar(datos: string): Promise<{ ms: number; cpu: number }> {
       if (performance.now() - t0 > 300_000) throw new Error(`no arrancó en 5 minutos:\n${salida}`);
       await new Promise((r) => setTimeout(r, 10));
     }
-    return { ms: performance.now() - t0, cpu: cpuDe(proceso.pid!) };
+    const ms = performance.now() - t0;
+    return { ms, cpu: mandato === "node" ? cpuDe(proceso.pid!) : Number.NaN };
   } finally {
-    proceso.kill("SIGINT");
+    if (mandato === "node") proceso.kill("SIGINT");
+    else process.kill(-proceso.pid!, "SIGINT");
     if (proceso.exitCode === null) await new Promise((r) => proceso.once("exit", r));
   }
 }
 
 // Everything installed and built, as `npm start` leaves it (each build only when its sources changed).
-const { ensureServerBuild, ensureWebBuild } = await import("../../scripts/lib.mjs");
+const { ensureDeps, ensureServerBuild, ensureWebBuild } = await import("../../scripts/lib.mjs");
 await ensureWebBuild();
 await ensureServerBuild();
+// `npm start`'s own checks with nothing to do (what each restart pays before the server starts).
+for (let i = 0; i < 3; i++) {
+  const partes: string[] = [];
+  for (const [nombre, comprobar] of [
+    ["dependencias", ensureDeps],
+    ["web", ensureWebBuild],
+    ["servidor", ensureServerBuild],
+  ] as const) {
+    const t = performance.now();
+    await comprobar();
+    partes.push(`${nombre} ${(performance.now() - t).toFixed(0)} ms`);
+  }
+  console.log(`comprobaciones de npm start: ${partes.join(", ")}`);
+}
 const datos = fs.mkdtempSync(path.join(os.tmpdir(), "rf-arranque-"));
 try {
   console.log(`arranque: ${new Date().toISOString()}, ${carga()}`);
@@ -97,6 +119,15 @@ try {
   }
   const mediana = [...tiempos].sort((a, b) => a.ms - b.ms)[Math.floor(tiempos.length / 2)];
   console.log(`mediana: ${(mediana.ms / 1000).toFixed(2)} s (objetivo ≤ 3 s), ${carga()}`);
+  // The same restarts through `npm start` (npm, its checks, then the server).
+  const porNpm: number[] = [];
+  for (let i = 0; i < ARRANQUES; i++) {
+    const r = await arrancar(datos, "npm");
+    porNpm.push(r.ms);
+    console.log(`npm start ${i + 1}: ${(r.ms / 1000).toFixed(2)} s (${carga()})`);
+  }
+  const medianaNpm = [...porNpm].sort((a, b) => a - b)[Math.floor(porNpm.length / 2)];
+  console.log(`mediana por npm start: ${(medianaNpm / 1000).toFixed(2)} s (objetivo ≤ 3 s), ${carga()}`);
 } finally {
   fs.rmSync(datos, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
 /**
  * Throughput benchmark: the server as it runs in production (built to JavaScript and run by plain
  * node in its own process, LOG_LEVEL info, demo data) under 50 concurrent connections for 30 s
- * (autocannon), on the administrator's inbox page and on GetSolicitud, next to a bare Fastify route (its own process, one JSON answer, no plugins)
+ * (autocannon), on the administrator's inbox page, on GetSolicitud and on a single verification
+ * (Verificacion/Firma as the consultant), next to a bare Fastify route (its own process, one JSON answer, no plugins)
  * measured in the same run. Reported as requests per second, latency and the ratio to the bare route.
  *
  * Usage (from the repository root):
@@ -12,6 +13,9 @@
  *   BENCH_SEGUNDOS    seconds per target (default 30)
  *   BENCH_CONEXIONES  concurrent connections (default 50)
  *   BENCH_PERFIL      a folder: the server runs with --cpu-prof and writes its profile there
+ *   BENCH_REUSE       a PostgreSQL database to serve as it is (e.g. exportar.ts's 1,000,000 requests,
+ *                     kept with BENCH_KEEP=1) instead of a new one with the demo data only
+ *   BENCH_SERVIDOR    another checkout's root: its built server is measured (before/after in one run)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -29,6 +33,8 @@ const PG_URL = process.env.DATABASE_URL ?? process.env.TEST_PG_URL;
 const QUE_BASES = (process.env.BENCH_DB ?? (PG_URL ? "both" : "pglite")) as "pglite" | "postgres" | "both";
 const PERFIL = process.env.BENCH_PERFIL ? path.resolve(process.env.BENCH_PERFIL) : undefined;
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const REUSE = process.env.BENCH_REUSE;
+const RAIZ_SERVIDOR = process.env.BENCH_SERVIDOR ? path.resolve(process.env.BENCH_SERVIDOR) : raiz;
 
 function puertoLibre(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -111,9 +117,11 @@ async function medir(url: string, headers: Record<string, string> = {}): Promise
 async function servidor(base: "pglite" | "postgres") {
   const puerto = await puertoLibre();
   const datos = fs.mkdtempSync(path.join(os.tmpdir(), "rf-carga-"));
+  const auditoria = fs.mkdtempSync(path.join(os.tmpdir(), "rf-carga-auditoria-"));
   let databaseUrl = "";
   let soltar = async () => {};
-  if (base === "postgres") {
+  if (base === "postgres" && REUSE) databaseUrl = REUSE;
+  else if (base === "postgres") {
     if (!PG_URL) throw new Error("BENCH_DB=postgres necesita DATABASE_URL o TEST_PG_URL");
     const nombre = `rf_carga_${crypto.randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -129,15 +137,23 @@ async function servidor(base: "pglite" | "postgres") {
   }
   // The production command: the built server run by plain node.
   const args = [...(PERFIL ? ["--cpu-prof", `--cpu-prof-dir=${PERFIL}`] : []), "server/dist/main.js"];
-  const p = lanzar(args, {
-    PORT: String(puerto),
-    HOST: "127.0.0.1",
-    DATA_DIR: datos,
-    DATABASE_URL: databaseUrl,
-    DEMO_DATA: "true",
-    LOG_LEVEL: "info",
-    LOGIN_RATE_LIMIT: "1000000",
-  });
+  const p = lanzar(
+    args,
+    {
+      PORT: String(puerto),
+      HOST: "127.0.0.1",
+      DATA_DIR: datos,
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: "true",
+      LOG_LEVEL: "info",
+      LOGIN_RATE_LIMIT: "1000000",
+      // exportar.ts's audit key, for a database it seeded (BENCH_REUSE).
+      ...(REUSE ? { AUDIT_KEY: "clave-de-auditoria-del-benchmark-0123456789abcdef" } : {}),
+      AUDIT_KEY_FILE: path.join(auditoria, "audit.key"),
+      AUDIT_CHECKPOINT_FILE: path.join(auditoria, "checkpoints.txt"),
+    },
+    RAIZ_SERVIDOR,
+  );
   const url = `http://127.0.0.1:${puerto}`;
   await esperar(`${url}/api/openapi.json`, p.proceso, p.salida);
   return {
@@ -146,6 +162,7 @@ async function servidor(base: "pglite" | "postgres") {
       await p.parar();
       await soltar();
       fs.rmSync(datos, { recursive: true, force: true });
+      fs.rmSync(auditoria, { recursive: true, force: true });
     },
   };
 }
@@ -173,6 +190,15 @@ async function una(base: "pglite" | "postgres") {
     });
     const { rows, totalRecords } = (await lista.json()) as { rows: { idSolicitud: number }[]; totalRecords: number };
     if (!rows?.length) throw new Error("la bandeja del administrador está vacía");
+    // A single verification, as the consultant: the cédula of an official in the registry (the
+    // first "Funcionario" row of the registry's export), today, any signature and amount.
+    const consultor = await token(app.url, "consultor");
+    const registro = await (
+      await fetch(`${app.url}/api/Exportar/Registro?formato=csv`, { headers: { authorization: consultor } })
+    ).text();
+    const fila = registro.split("\r\n").find((l) => l.includes(",Funcionario,"));
+    const cedula = fila?.match(/\d{3}-\d{7}-\d/)?.[0];
+    if (!cedula) throw new Error(`el registro no tiene funcionarios: ${registro.slice(0, 300)}`);
     const objetivos: [string, string, Record<string, string>][] = [
       ["Fastify desnudo (GET /hola)", desnuda.url, {}],
       [
@@ -181,6 +207,11 @@ async function una(base: "pglite" | "postgres") {
         { authorization: admin },
       ],
       ["GetSolicitud", `${app.url}/api/SolicitudFirma/${rows[0].idSolicitud}`, { authorization: admin }],
+      [
+        "Verificacion/Firma (una cédula)",
+        `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
+        { authorization: consultor },
+      ],
     ];
     const resultados: [string, Resultado][] = [];
     for (const [nombre, url, headers] of objetivos) resultados.push([nombre, await medir(url, headers)]);

@@ -58,3 +58,16 @@ export async function filasPreparadas<T>(tx: Tx, clave: string, construir: () =>
     .execute()) as { rows: T[] };
   return r.rows;
 }
+
+/**
+ * Rows of a query run as a named prepared statement on PostgreSQL, its name the hash of its text:
+ * a query run many times with other parameters (an export's batches) is parsed once per
+ * connection, and after a few runs planned once (PGlite ignores the name).
+ */
+export async function filasNombradas<T>(tx: Tx, consulta: SQL): Promise<T[]> {
+  const d = tx as unknown as Internos;
+  const { sql: texto, params } = d.dialect.sqlToQuery(consulta);
+  const nombre = `rf_lote_${createHash("sha1").update(texto).digest("hex").slice(0, 20)}`;
+  const r = (await d.session.prepareQuery({ sql: texto, params }, undefined, nombre, false).execute()) as { rows: T[] };
+  return r.rows;
+}

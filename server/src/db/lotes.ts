@@ -12,7 +12,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "./client.js";
-import { filas } from "./filas.js";
+import { filasNombradas } from "./filas.js";
 
 /** A sort key: its expression and the type its text value is read back as. */
 export interface ClaveOrden {
@@ -71,7 +71,8 @@ export function ordenTramo(t: Tramo): SQL {
  * The stretches' rows in order, `lote` at a time. `consulta` builds one batch: the rows of
  * `tramo` after `despues`, in the stretch's order (`ordenTramo`), at most `limite`, each carrying
  * its keys (`columnasClave`). Each batch runs on whichever pool connection is free and gives it
- * back before the batch is handed on.
+ * back before the batch is handed on; as a named prepared statement, so that a list of a million
+ * rows is not parsed and planned again for every batch.
  */
 export async function* porLotes<T>(
   db: Tx,
@@ -82,7 +83,7 @@ export async function* porLotes<T>(
   for await (const tramo of tramos) {
     let despues: string[] | null = null;
     for (;;) {
-      const leidas: ConClaves<T>[] = await filas<ConClaves<T>>(db, consulta(tramo, despues, lote));
+      const leidas: ConClaves<T>[] = await filasNombradas<ConClaves<T>>(db, consulta(tramo, despues, lote));
       if (leidas.length === 0) break;
       const ultima = leidas[leidas.length - 1];
       despues = tramo.claves.map((_, i) => ultima[`k${i}`]);

@@ -22,6 +22,8 @@ export const ZONA_PAIS = "America/Santo_Domingo";
 
 /** The country's fixed offset from UTC (no daylight saving), for instants written as text and SQL. */
 export const DESFASE_PAIS = "-04:00";
+/** The same offset in milliseconds (the country's wall clock = UTC + this). */
+const DESFASE_PAIS_MS = -4 * 3_600_000;
 
 const FORMATO_FECHA = new Intl.DateTimeFormat("en-CA", { timeZone: ZONA_PAIS });
 
@@ -33,16 +35,6 @@ const FORMATO_FECHA_HORA = new Intl.DateTimeFormat("es-DO", {
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h12",
-});
-
-const FORMATO_FECHA_HORA_24 = new Intl.DateTimeFormat("es-DO", {
-  timeZone: ZONA_PAIS,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
 });
 
 const aInstante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -91,8 +83,11 @@ export function fechaHora(instante: Date | string): string {
  * the CSV's text must read the same as the Excel cell.
  */
 export function fechaHoraHoja(instante: Date | string): string {
-  const p = Object.fromEntries(FORMATO_FECHA_HORA_24.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  // Performance: written from the fixed offset, not Intl (an export writes it a million times);
+  // test/exportar/tiempo-hoja.test.ts holds it equal to the time zone's own formatting.
+  const d = horaLocalEnUtc(instante);
+  const dos = (n: number) => (n < 10 ? `0${n}` : String(n));
+  return `${dos(d.getUTCDate())}/${dos(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${dos(d.getUTCHours())}:${dos(d.getUTCMinutes())}`;
 }
 
 /** dd/mm/aaaa of a calendar date (yyyy-mm-dd, or the date part of an ISO date-time). */
@@ -106,8 +101,8 @@ export function fechaTexto(iso: string): string {
  * date cell holds (its dates have no time zone, and exceljs writes a Date's UTC fields).
  */
 export function horaLocalEnUtc(instante: Date | string): Date {
-  const p = Object.fromEntries(FORMATO_FECHA_HORA_24.formatToParts(aInstante(instante)).map((x) => [x.type, x.value]));
-  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
+  const local = aInstante(instante).getTime() + DESFASE_PAIS_MS;
+  return new Date(local - (((local % 60_000) + 60_000) % 60_000));
 }
 
 /** A calendar date (yyyy-mm-dd) as a spreadsheet's date cell holds it: that day at UTC midnight. */

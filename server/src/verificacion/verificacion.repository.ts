@@ -24,17 +24,82 @@ function registrosEnviados(tx: Tx, filtro: SQL | undefined) {
   return registros(tx, and(eq(funcionarios.enviado, true), filtro));
 }
 
-/** Every sent official with this cédula (of one institution, if given), newest request first. */
-export async function registrosPorCedula(tx: Tx, cedula: string, idInstitucion: number | null) {
+/** The single question's query, of any institution or of one: built once per database (below). */
+function consultaPorCedula(tx: Tx, deUna: boolean) {
   return registrosEnviados(
     tx,
     and(
-      eq(funcionarios.cedula, cedula),
-      idInstitucion === null ? undefined : eq(solicitudes.idInstitucion, idInstitucion),
+      eq(funcionarios.cedula, sql.placeholder("cedula")),
+      deUna ? eq(solicitudes.idInstitucion, sql.placeholder("idInstitucion")) : undefined,
     ),
   )
     .orderBy(desc(funcionarios.idSolicitud), asc(funcionarios.idFuncionario))
-    .limit(200);
+    .limit(200)
+    .prepare(deUna ? "rf_verificar_cedula_institucion" : "rf_verificar_cedula");
+}
+
+/** The officials' signatures and periods of a list of ids (`= any($1)`: one text whatever the count). */
+function consultaFirmas(tx: Tx) {
+  return tx
+    .select({
+      idFuncionario: funcionarioFirmas.idFuncionario,
+      idFirma: firmas.idFirma,
+      firma: firmas.firma,
+      tipo: tiposFirma.nombre,
+    })
+    .from(funcionarioFirmas)
+    .innerJoin(firmas, eq(firmas.idFirma, funcionarioFirmas.idFirma))
+    .innerJoin(tiposFirma, eq(tiposFirma.idTipoFirma, firmas.idTipoFirma))
+    .where(sql`${funcionarioFirmas.idFuncionario} = any(${sql.placeholder("ids")}::int[])`)
+    .orderBy(asc(firmas.idTipoFirma), asc(firmas.idFirma))
+    .prepare("rf_verificar_firmas");
+}
+
+function consultaPeriodos(tx: Tx) {
+  return tx
+    .select({
+      idFuncionario: autorizaciones.idFuncionario,
+      desde: autorizaciones.desde,
+      hasta: autorizaciones.hasta,
+      causaFin: autorizaciones.causaFin,
+    })
+    .from(autorizaciones)
+    .where(sql`${autorizaciones.idFuncionario} = any(${sql.placeholder("ids")}::int[])`)
+    .orderBy(asc(autorizaciones.idFuncionario), asc(autorizaciones.desde), asc(autorizaciones.idAutorizacion))
+    .prepare("rf_verificar_periodos");
+}
+
+// Performance: verification is the call other systems make most. Its three queries are built once
+// per database and, on PostgreSQL, are named prepared statements (each connection parses and plans
+// them once); the data is read afresh on every call.
+const preparadas = new WeakMap<
+  Tx,
+  {
+    todas: ReturnType<typeof consultaPorCedula>;
+    deUna: ReturnType<typeof consultaPorCedula>;
+    firmas: ReturnType<typeof consultaFirmas>;
+    periodos: ReturnType<typeof consultaPeriodos>;
+  }
+>();
+
+function preparadasDe(tx: Tx) {
+  let p = preparadas.get(tx);
+  if (!p) {
+    p = {
+      todas: consultaPorCedula(tx, false),
+      deUna: consultaPorCedula(tx, true),
+      firmas: consultaFirmas(tx),
+      periodos: consultaPeriodos(tx),
+    };
+    preparadas.set(tx, p);
+  }
+  return p;
+}
+
+/** Every sent official with this cédula (of one institution, if given), newest request first. */
+export async function registrosPorCedula(tx: Tx, cedula: string, idInstitucion: number | null) {
+  const p = preparadasDe(tx);
+  return idInstitucion === null ? p.todas.execute({ cedula }) : p.deUna.execute({ cedula, idInstitucion });
 }
 
 /** Every sent official with one of these cédulas, by cédula, newest request first (as the single question). */
@@ -52,33 +117,13 @@ export type RegistroFila = Awaited<ReturnType<typeof registrosPorCedula>>[number
 /** The officials' signatures with their type names. */
 export async function firmasDe(tx: Tx, ids: number[]) {
   if (ids.length === 0) return [];
-  return tx
-    .select({
-      idFuncionario: funcionarioFirmas.idFuncionario,
-      idFirma: firmas.idFirma,
-      firma: firmas.firma,
-      tipo: tiposFirma.nombre,
-    })
-    .from(funcionarioFirmas)
-    .innerJoin(firmas, eq(firmas.idFirma, funcionarioFirmas.idFirma))
-    .innerJoin(tiposFirma, eq(tiposFirma.idTipoFirma, firmas.idTipoFirma))
-    .where(inArray(funcionarioFirmas.idFuncionario, ids))
-    .orderBy(asc(firmas.idTipoFirma), asc(firmas.idFirma));
+  return preparadasDe(tx).firmas.execute({ ids });
 }
 
 /** The officials' authorisation periods, oldest first. */
 export async function periodosDe(tx: Tx, ids: number[]) {
   if (ids.length === 0) return [];
-  return tx
-    .select({
-      idFuncionario: autorizaciones.idFuncionario,
-      desde: autorizaciones.desde,
-      hasta: autorizaciones.hasta,
-      causaFin: autorizaciones.causaFin,
-    })
-    .from(autorizaciones)
-    .where(inArray(autorizaciones.idFuncionario, ids))
-    .orderBy(asc(autorizaciones.idFuncionario), asc(autorizaciones.desde), asc(autorizaciones.idAutorizacion));
+  return preparadasDe(tx).periodos.execute({ ids });
 }
 
 export async function nombreFirma(tx: Tx, idFirma: number): Promise<string | null> {
