@@ -17,7 +17,9 @@ import { Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import type { RespuestaAccion } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { useGuardarAtributo, useGuardarConjunta, useQuitarConjunta } from "../api/autoridades";
+import { useGuardarAtributoCedula } from "../api/guardar-atributo-cedula";
+import { useGuardarFirmaConjunta } from "../api/guardar-firma-conjunta";
+import { useQuitarFirmaConjunta } from "../api/quitar-firma-conjunta";
 
 const etiqueta = (nombre: string) => ({ bodyCell: { "data-etiqueta": nombre } as Record<string, string> });
 const avisar = (r: RespuestaAccion) =>
@@ -27,9 +29,9 @@ const avisar = (r: RespuestaAccion) =>
 export function FirmasConjuntas({ datos }: { datos: AutoridadesConfianza | undefined }) {
   const instituciones = useInstituciones();
   const firmas = useCatalogoFirmas();
-  const guardar = useGuardarConjunta();
-  const quitar = useQuitarConjunta();
-  const atributo = useGuardarAtributo();
+  const guardar = useGuardarFirmaConjunta();
+  const quitar = useQuitarFirmaConjunta();
+  const atributo = useGuardarAtributoCedula();
   const [regla, setRegla] = useState<{ idInstitucion: number | null; idFirma: number | null; minimo: number | null }>({
     idInstitucion: null,
     idFirma: null,

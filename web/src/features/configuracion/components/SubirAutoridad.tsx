@@ -5,13 +5,13 @@ import { ErrorCampo } from "../../../components/formulario/campos";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
-import { useSubir } from "../api/autoridades";
+import { useSubirAutoridad } from "../api/subir-autoridad";
 
 export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: "Ancla" | "Crl"; etiqueta: string; boton: string }) {
   const id = `rfa-subir-${tipo}`;
   const [archivo, setArchivo] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const subir = useSubir();
+  const subir = useSubirAutoridad();
   const enviar = (ev: React.FormEvent) => {
     ev.preventDefault();
     if (!archivo) return setError("Seleccione un archivo.");

@@ -14,7 +14,8 @@ import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { formatearFecha, formatearFechaHora } from "../../../lib/formato";
 import { notify } from "../../../lib/toast";
-import { useAutoridades, useRetirar } from "../api/autoridades";
+import { useAutoridades } from "../api/get-autoridades";
+import { useRetirarAutoridad } from "../api/retirar-autoridad";
 import { FirmasConjuntas } from "../components/FirmasConjuntas";
 import { SubirAutoridad } from "../components/SubirAutoridad";
 import "../../claves/claves.css";
@@ -33,7 +34,7 @@ function Estado({ estado }: { estado: "vigente" | "vencida" | "retirada" }) {
 export default function AutoridadesConfianzaPage() {
   const navigate = useNavigate();
   const lista = useAutoridades();
-  const retirar = useRetirar();
+  const retirar = useRetirarAutoridad();
   const pedirRetirar = (tipo: "Ancla" | "Crl", id: number, nombre: string) =>
     confirmDialog({
       group: "autoridades",

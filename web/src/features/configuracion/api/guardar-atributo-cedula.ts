@@ -1,0 +1,12 @@
+/** POST api/Configuracion/AutoridadesConfianza/AtributoCedula {oid}: the certificate attribute holding the cédula. */
+import { useMutation } from "@tanstack/react-query";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { CLAVE, RUTA_AUTORIDADES } from "./comun";
+
+export function useGuardarAtributoCedula() {
+  return useMutation({
+    mutationFn: (oid: string) => api.post<RespuestaAccion>(`${RUTA_AUTORIDADES}/AtributoCedula`, { oid }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE.autoridades }),
+  });
+}

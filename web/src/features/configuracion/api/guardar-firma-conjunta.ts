@@ -1,0 +1,13 @@
+/** POST api/Configuracion/AutoridadesConfianza/FirmaConjunta {idInstitucion, idFirma, minimo}. */
+import type { NuevaFirmaConjunta } from "@registro/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { CLAVE, RUTA_AUTORIDADES } from "./comun";
+
+export function useGuardarFirmaConjunta() {
+  return useMutation({
+    mutationFn: (d: NuevaFirmaConjunta) => api.post<RespuestaAccion>(`${RUTA_AUTORIDADES}/FirmaConjunta`, d),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE.autoridades }),
+  });
+}
