@@ -4,21 +4,14 @@
  */
 import { type AutoridadesConfianza, MSG } from "@registro/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client";
-import { notify } from "../../../lib/toast";
+import { api } from "../../../lib/api-client";
 import { CLAVE, RUTA_AUTORIDADES } from "./comun";
 
 export function useAutoridades() {
   return useQuery({
     queryKey: CLAVE.autoridades,
-    queryFn: async () => {
-      try {
-        return await api.get<AutoridadesConfianza>(RUTA_AUTORIDADES);
-      } catch (e) {
-        if (!(e instanceof ApiError && e.status === 401)) notify.error(MSG.errorDesconocido);
-        throw e;
-      }
-    },
+    queryFn: () => api.get<AutoridadesConfianza>(RUTA_AUTORIDADES),
+    meta: { errorCarga: MSG.errorDesconocido },
     staleTime: 0,
   });
 }

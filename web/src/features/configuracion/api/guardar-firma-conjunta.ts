@@ -1,5 +1,5 @@
 /** POST api/Configuracion/AutoridadesConfianza/FirmaConjunta {idInstitucion, idFirma, minimo}. */
-import type { NuevaFirmaConjunta } from "@registro/contracts";
+import { MSG, type NuevaFirmaConjunta } from "@registro/contracts";
 import { useMutation } from "@tanstack/react-query";
 import { api, type RespuestaAccion } from "../../../lib/api-client";
 import { queryClient } from "../../../lib/query-client";
@@ -8,6 +8,8 @@ import { CLAVE, RUTA_AUTORIDADES } from "./comun";
 export function useGuardarFirmaConjunta() {
   return useMutation({
     mutationFn: (d: NuevaFirmaConjunta) => api.post<RespuestaAccion>(`${RUTA_AUTORIDADES}/FirmaConjunta`, d),
+    // A failure with no answer: its own message (an ApiError's is the server's Spanish one).
+    meta: { errorAccion: MSG.errorDesconocido, mensajeDelError: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE.autoridades }),
   });
 }

@@ -17,6 +17,7 @@ export function useSubirAutoridad() {
       datos.append(CAMPO_CERTIFICADO, archivo, archivo.name);
       return api.post<RespuestaAccion>(`${RUTA_AUTORIDADES}/${tipo}`, datos);
     },
+    meta: { errorAccion: "No se pudo cargar el archivo.", mensajeDelError: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE.autoridades }),
   });
 }

@@ -3,7 +3,6 @@ import { Button } from "primereact/button";
 import { useState } from "react";
 import { ErrorCampo } from "../../../components/formulario/campos";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
-import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
 import { useSubirAutoridad } from "../api/subir-autoridad";
 
@@ -25,7 +24,6 @@ export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: "Ancla" | "Crl
             setError(undefined);
           } else setError(r.errors?.Archivo?.[0] ?? r.message);
         },
-        onError: (e) => notify.error(e instanceof ApiError ? e.message : "No se pudo cargar el archivo."),
       },
     );
   };
