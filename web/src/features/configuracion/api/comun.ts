@@ -15,7 +15,11 @@ export const CLAVE = {
   instituciones: ["configuracion", "instituciones"],
   cargos: ["configuracion", "cargos"],
   auditoria: ["configuracion", "auditoria"],
+  autoridades: ["configuracion", "autoridades"],
 } as const;
+
+/** "Autoridades de confianza"'s calls start here. */
+export const RUTA_AUTORIDADES = "api/Configuracion/AutoridadesConfianza";
 
 /** Reloads a list and the audit log after a change. */
 export function refrescar(clave: readonly string[]): Promise<void> {

@@ -1,51 +1,79 @@
-/** One upload of "Autoridades de confianza": a CA certificate or a CRL, its refusal under the field. */
+/**
+ * One upload of "Autoridades de confianza": a CA certificate or a CRL. A form of the kit
+ * (useFormulario): the file required, the server's refusal under the field (named as the API's
+ * multipart field), a refusal takes the focus there; a failure with no answer is told by the cache.
+ */
 import { Button } from "primereact/button";
-import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { ErrorCampo } from "../../../components/formulario/campos";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
-import { ApiError } from "../../../lib/api-client";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { notify } from "../../../lib/toast";
-import { useSubir } from "../api/autoridades";
+import { type TipoAutoridad, useSubirAutoridad } from "../api/subir-autoridad";
 
-export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: "Ancla" | "Crl"; etiqueta: string; boton: string }) {
+/** The upload's field, named as the API's multipart field (CAMPO_CERTIFICADO). */
+interface Formulario {
+  Archivo: File | null;
+}
+const CAMPOS = ["Archivo"] as const satisfies readonly (keyof Formulario)[];
+const esquema = z.object({
+  Archivo: z.custom<File>().refine((v) => v instanceof File, "Seleccione un archivo."),
+});
+
+export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: TipoAutoridad; etiqueta: string; boton: string }) {
   const id = `rfa-subir-${tipo}`;
-  const [archivo, setArchivo] = useState<File | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const subir = useSubir();
-  const enviar = (ev: React.FormEvent) => {
-    ev.preventDefault();
-    if (!archivo) return setError("Seleccione un archivo.");
+  const subir = useSubirAutoridad();
+  const { control, handleSubmit, reset, setError, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
+    defaultValues: { Archivo: null },
+    esquema,
+    campos: CAMPOS,
+  });
+  const enviar = handleSubmit(({ Archivo }) => {
+    if (!Archivo) return;
     subir.mutate(
-      { tipo, archivo },
+      { tipo, archivo: Archivo },
       {
         onSuccess: (r) => {
           if (r.success) {
             notify.success(r.message);
-            setArchivo(null);
-            setError(undefined);
-          } else setError(r.errors?.Archivo?.[0] ?? r.message);
+            return reset();
+          }
+          // A refusal that names no field is said on the file's.
+          const otros = Object.values(erroresServidor(r.errors)).flat();
+          const ninguno = Object.keys(r.errors ?? {}).length === 0;
+          if (ninguno || otros.length > 0) setError("Archivo", { type: "servidor", message: otros[0] ?? r.message });
+          fallo();
         },
-        onError: (e) => notify.error(e instanceof ApiError ? e.message : "No se pudo cargar el archivo."),
       },
     );
-  };
+  }, fallo);
   return (
-    <form className="rfa-subir" onSubmit={enviar} noValidate>
+    <form ref={contenedor} className="rfa-subir" onSubmit={enviar} noValidate>
       <label htmlFor={id} className="rfa-subir-etiqueta">
         {etiqueta}
       </label>
-      <SelectorArchivo
-        id={id}
-        accept=".pem,.crt,.cer,.der,.crl"
-        archivo={archivo}
-        invalido={!!error}
-        describedBy={error ? `${id}-error` : undefined}
-        onChange={(a) => {
-          setArchivo(a);
-          setError(undefined);
+      <Controller
+        control={control}
+        name="Archivo"
+        render={({ field, fieldState }) => {
+          const error = fieldState.error?.message;
+          return (
+            <>
+              <SelectorArchivo
+                id={id}
+                inputRef={field.ref}
+                accept=".pem,.crt,.cer,.der,.crl"
+                archivo={field.value}
+                invalido={!!error}
+                describedBy={error ? `${id}-error` : undefined}
+                onChange={(archivo) => field.onChange(archivo)}
+              />
+              <ErrorCampo id={id} mensaje={error} />
+            </>
+          );
         }}
       />
-      <ErrorCampo id={id} mensaje={error} />
       <Button type="submit" label={boton} icon="pi pi-upload" loading={subir.isPending} />
     </form>
   );

@@ -1,10 +1,17 @@
 /**
  * POST api/Verificacion/Documento: a signed PDF (or a document and its detached .p7s) checked against
  * the trust the Contraloría configured and the registry. A refused file or field comes back with its
- * field errors; the report's PDF is fetched by the answer's code.
+ * field errors; a failure with no answer is told by the query cache.
  */
-import { CAMPO_DOCUMENTO, CAMPO_FIRMA_SEPARADA, type Errores, type VerificacionDocumento } from "@registro/contracts";
-import { api, descargarArchivo } from "../../../lib/api-client";
+import {
+  CAMPO_DOCUMENTO,
+  CAMPO_FIRMA_SEPARADA,
+  type Errores,
+  MSG,
+  type VerificacionDocumento,
+} from "@registro/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
 
 export type RespuestaDocumento = VerificacionDocumento | { success: false; message: string; errors: Errores };
 
@@ -26,9 +33,9 @@ export function verificarDocumento(p: PreguntaDocumento): Promise<RespuestaDocum
   return api.post<RespuestaDocumento>("api/Verificacion/Documento", datos);
 }
 
-export function descargarInforme(codigo: string): Promise<void> {
-  return descargarArchivo(
-    `api/Verificacion/Documento/Informe/${encodeURIComponent(codigo)}`,
-    `Informe de validacion ${codigo}.pdf`,
-  );
+export function useVerificarDocumento() {
+  return useMutation({
+    mutationFn: verificarDocumento,
+    meta: { errorAccion: MSG.errorVerificarDocumento, mensajeDelError: true },
+  });
 }

@@ -1,144 +1,207 @@
 /**
  * The controls of "Verificar documento" (see VerificarDocumento): the signed file, an optional
- * detached signature, the institution (required), the signature and the amount (optional). The
- * server's field errors land on their fields; the answer is drawn by ResultadoDocumento.
+ * detached signature, the institution (required), the signature and the amount (optional). A form of
+ * the kit (useFormulario): its schema (and zod) arrive when the form is first focused or used; the
+ * server's field errors land on their fields and a refusal takes the focus to the first one; a
+ * failure with no answer is told by the query cache. The answer is drawn by ResultadoDocumento.
  */
-import { MSG, type VerificacionDocumento } from "@registro/contracts";
-import { useMutation } from "@tanstack/react-query";
+import type { VerificacionDocumento } from "@registro/contracts";
 import { Button } from "primereact/button";
-import { Dropdown } from "primereact/dropdown";
 import { useState } from "react";
+import { type Control, Controller } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
-import { ariaError, Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
+import { Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
+import { CampoLista } from "../../../components/formulario/controlados";
 import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
 import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
+import { resolverDiferido } from "../../../components/formulario/servidor";
+import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
-import { ApiError } from "../../../lib/api-client";
-import { notify } from "../../../lib/toast";
-import { type PreguntaDocumento, verificarDocumento } from "../api/post-verificacion-documento";
+import { useVerificarDocumento } from "../api/post-verificacion-documento";
 import { ResultadoDocumento } from "./ResultadoDocumento";
 
-type Errores = Record<string, string | undefined>;
-const VACIA: PreguntaDocumento = { archivo: null, firma: null, institucion: null, idFirma: null, monto: null };
+/** The form's fields, named as the API's multipart fields. */
+interface Formulario {
+  Archivo: File | null;
+  Firma: File | null;
+  InstitucionId: number | null;
+  TipoFirmaId: number | null;
+  Monto: number | null;
+}
+const CAMPOS = [
+  "Archivo",
+  "Firma",
+  "InstitucionId",
+  "TipoFirmaId",
+  "Monto",
+] as const satisfies readonly (keyof Formulario)[];
+const VACIO: Formulario = { Archivo: null, Firma: null, InstitucionId: null, TipoFirmaId: null, Monto: null };
+const { resolver, precargar } = resolverDiferido<Formulario>(
+  async () => (await import("../esquemas")).esquemaDocumento,
+);
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one upload form whose four fields, its answer and its errors share one state; the answer is its own component
+/** `id` prefixes the controls' ids (the section's own). */
 export default function CamposDocumento({ id }: { id: string }) {
-  const [p, setP] = useState<PreguntaDocumento>(VACIA);
-  const [errores, setErrores] = useState<Errores>({});
   const [respuesta, setRespuesta] = useState<VerificacionDocumento | null>(null);
-  const instituciones = useInstituciones();
-  const firmas = useCatalogoFirmas();
-  const cambiar = (c: Partial<PreguntaDocumento>) => {
-    setP((v) => ({ ...v, ...c }));
-    setErrores((e) => ({ ...e, ...Object.fromEntries(Object.keys(c).map((k) => [k, undefined])) }));
-  };
-  const consulta = useMutation({
-    mutationFn: verificarDocumento,
-    onSuccess: (r) => {
-      if ("firmas" in r) {
-        setRespuesta(r);
-        return;
-      }
-      setRespuesta(null);
-      const e = r.errors ?? {};
-      setErrores({
-        archivo: e.Archivo?.[0],
-        firma: e.Firma?.[0],
-        institucion: e.InstitucionId?.[0],
-        idFirma: e.TipoFirmaId?.[0],
-        monto: e.Monto?.[0],
-      });
-    },
-    onError: (e) => {
-      if (!(e instanceof ApiError && e.status === 401)) notify.error(e.message || MSG.errorVerificarDocumento);
-    },
+  const consulta = useVerificarDocumento();
+  const { control, handleSubmit, getValues, contenedor, fallo, erroresServidor } = useFormulario<Formulario>({
+    defaultValues: VACIO,
+    resolver,
+    campos: CAMPOS,
   });
-  const enviar = (ev: React.FormEvent) => {
-    ev.preventDefault();
-    const faltan: Errores = {};
-    if (!p.archivo) faltan.archivo = MSG.documentoArchivoRequerido;
-    if (p.institucion === null) faltan.institucion = MSG.requerido;
-    setErrores(faltan);
-    if (Object.keys(faltan).length > 0) {
-      setRespuesta(null);
-      return;
-    }
-    consulta.mutate(p);
+  const refusar = () => {
+    setRespuesta(null);
+    fallo();
   };
+  // The values as chosen (the schema's output drops an empty signature or amount).
+  const enviar = handleSubmit(() => {
+    const v = getValues();
+    const pregunta = {
+      archivo: v.Archivo,
+      firma: v.Firma,
+      institucion: v.InstitucionId,
+      idFirma: v.TipoFirmaId,
+      monto: v.Monto,
+    };
+    consulta.mutate(pregunta, {
+      onSuccess: (r) => {
+        if ("firmas" in r) return setRespuesta(r);
+        erroresServidor(r.errors);
+        refusar();
+      },
+    });
+  }, refusar);
   return (
     <>
       <form
+        ref={contenedor}
         className="rfv-formulario rfv-documento-campos"
         onSubmit={enviar}
+        onFocus={precargar}
         noValidate
         aria-label="Documento a verificar"
       >
-        <Campo id={`${id}-archivo`} etiqueta="Documento firmado (PDF)" requerido error={errores.archivo}>
-          <SelectorArchivo
-            id={`${id}-archivo`}
-            accept=".pdf,application/pdf,*/*"
-            archivo={p.archivo}
-            required
-            invalido={!!errores.archivo}
-            describedBy={errores.archivo ? `${id}-archivo-error` : undefined}
-            onChange={(archivo) => cambiar({ archivo })}
-          />
-        </Campo>
-        <Campo id={`${id}-firma`} etiqueta="Firma separada (.p7s), si la hay" error={errores.firma}>
-          <SelectorArchivo
-            id={`${id}-firma`}
-            accept=".p7s,.p7m,application/pkcs7-signature"
-            archivo={p.firma}
-            invalido={!!errores.firma}
-            describedBy={errores.firma ? `${id}-firma-error` : undefined}
-            onChange={(firma) => cambiar({ firma })}
-          />
-        </Campo>
-        <Campo id={`${id}-institucion`} etiqueta="Institución" requerido error={errores.institucion}>
-          <Dropdown
-            inputId={`${id}-institucion`}
-            value={p.institucion}
-            options={instituciones.data ?? []}
-            optionLabel="nombre"
-            optionValue="idInstitucionFirma"
-            onChange={(e) => cambiar({ institucion: e.value ?? null })}
-            placeholder="Seleccione"
-            filter
-            pt={PT_DROPDOWN}
-            aria-required
-            {...ariaError(`${id}-institucion`, errores.institucion)}
-          />
-        </Campo>
-        <Campo id={`${id}-tipo`} etiqueta="Firma" error={errores.idFirma}>
-          <Dropdown
-            inputId={`${id}-tipo`}
-            value={p.idFirma}
-            options={firmas.data ?? SIN_GRUPOS}
-            optionGroupLabel="label"
-            optionGroupChildren="items"
-            optionLabel="label"
-            optionValue="value"
-            onChange={(e) => cambiar({ idFirma: e.value ?? null })}
-            placeholder="Cualquiera"
-            showClear
-            pt={PT_DROPDOWN}
-            {...ariaError(`${id}-tipo`, errores.idFirma)}
-          />
-        </Campo>
-        <Campo id={`${id}-monto`} etiqueta="Monto" error={errores.monto}>
-          <EntradaMonto
-            id={`${id}-monto`}
-            value={p.monto}
-            onChange={(monto) => cambiar({ monto })}
-            invalid={!!errores.monto}
-            aria-describedby={errores.monto ? `${id}-monto-error` : undefined}
-          />
-        </Campo>
+        <CampoArchivoDocumento
+          control={control}
+          name="Archivo"
+          id={`${id}-archivo`}
+          etiqueta="Documento firmado (PDF)"
+          accept=".pdf,application/pdf,*/*"
+          requerido
+        />
+        <CampoArchivoDocumento
+          control={control}
+          name="Firma"
+          id={`${id}-firma`}
+          etiqueta="Firma separada (.p7s), si la hay"
+          accept=".p7s,.p7m,application/pkcs7-signature"
+        />
+        <ListasDocumento control={control} id={id} />
+        <CampoMonto control={control} id={`${id}-monto`} />
         <div className="rfv-enviar">
           <Button type="submit" label="Verificar documento" icon="pi pi-file-check" loading={consulta.isPending} />
         </div>
       </form>
       <div aria-live="polite">{respuesta && <ResultadoDocumento r={respuesta} />}</div>
     </>
+  );
+}
+
+/** The signed document or its detached signature: the kit's file picker, its error under it. */
+function CampoArchivoDocumento(p: {
+  control: Control<Formulario>;
+  name: "Archivo" | "Firma";
+  id: string;
+  etiqueta: string;
+  accept: string;
+  requerido?: boolean;
+}) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
+            <SelectorArchivo
+              id={p.id}
+              inputRef={field.ref}
+              accept={p.accept}
+              archivo={field.value}
+              required={p.requerido}
+              invalido={!!error}
+              describedBy={error ? `${p.id}-error` : undefined}
+              onChange={(archivo) => field.onChange(archivo)}
+            />
+          </Campo>
+        );
+      }}
+    />
+  );
+}
+
+/** The institution (required) and the signature (any, or one). */
+function ListasDocumento({ control, id }: { control: Control<Formulario>; id: string }) {
+  const instituciones = useInstituciones();
+  const firmas = useCatalogoFirmas();
+  return (
+    <>
+      <CampoLista
+        control={control}
+        name="InstitucionId"
+        id={`${id}-institucion`}
+        etiqueta="Institución"
+        requerido
+        options={instituciones.data ?? []}
+        optionLabel="nombre"
+        optionValue="idInstitucionFirma"
+        placeholder="Seleccione"
+        filter
+        pt={PT_DROPDOWN}
+        aria-required
+      />
+      <CampoLista
+        control={control}
+        name="TipoFirmaId"
+        id={`${id}-tipo`}
+        etiqueta="Firma"
+        options={firmas.data ?? SIN_GRUPOS}
+        optionGroupLabel="label"
+        optionGroupChildren="items"
+        optionLabel="label"
+        optionValue="value"
+        placeholder="Cualquiera"
+        showClear
+        pt={PT_DROPDOWN}
+      />
+    </>
+  );
+}
+
+/** The amount (optional), typed as the registry's amounts are. */
+function CampoMonto({ control, id }: { control: Control<Formulario>; id: string }) {
+  return (
+    <Controller
+      control={control}
+      name="Monto"
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        return (
+          <Campo id={id} etiqueta="Monto" error={error}>
+            <EntradaMonto
+              id={id}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={!!error}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </Campo>
+        );
+      }}
+    />
   );
 }

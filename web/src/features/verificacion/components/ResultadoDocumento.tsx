@@ -15,10 +15,8 @@ import {
 } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { Tag } from "primereact/tag";
-import { useState } from "react";
 import { formatearFechaHora, formatearMonto } from "../../../lib/formato";
-import { notify } from "../../../lib/toast";
-import { descargarInforme } from "../api/post-verificacion-documento";
+import { useDescargarInforme } from "../api/get-informe-documento";
 
 function Fila({ etiqueta, children }: { etiqueta: string; children: React.ReactNode }) {
   return (
@@ -81,18 +79,8 @@ function TarjetaFirma({ f }: { f: FirmaVerificada }) {
 }
 
 export function ResultadoDocumento({ r }: { r: VerificacionDocumento }) {
-  const [bajando, setBajando] = useState(false);
+  const informe = useDescargarInforme();
   const d = r.documento;
-  const bajar = async () => {
-    setBajando(true);
-    try {
-      await descargarInforme(r.codigo);
-    } catch {
-      notify.error(MSG.errorDescargarInforme);
-    } finally {
-      setBajando(false);
-    }
-  };
   return (
     <div className="rfv-doc-resultado">
       <div className={`rfv-doc-veredicto ${d.firmadoPorAutorizados ? "rfv-doc-si" : "rfv-doc-no"}`}>
@@ -122,8 +110,8 @@ export function ResultadoDocumento({ r }: { r: VerificacionDocumento }) {
           label="Descargar informe de validación"
           icon="pi pi-download"
           outlined
-          loading={bajando}
-          onClick={() => void bajar()}
+          loading={informe.isPending}
+          onClick={() => informe.mutate(r.codigo)}
         />
       </div>
       {r.firmas.map((f) => (

@@ -1,0 +1,15 @@
+/** POST api/Configuracion/AutoridadesConfianza/FirmaConjunta {idInstitucion, idFirma, minimo}. */
+import { MSG, type NuevaFirmaConjunta } from "@registro/contracts";
+import { useMutation } from "@tanstack/react-query";
+import { api, type RespuestaAccion } from "../../../lib/api-client";
+import { queryClient } from "../../../lib/query-client";
+import { CLAVE, RUTA_AUTORIDADES } from "./comun";
+
+export function useGuardarFirmaConjunta() {
+  return useMutation({
+    mutationFn: (d: NuevaFirmaConjunta) => api.post<RespuestaAccion>(`${RUTA_AUTORIDADES}/FirmaConjunta`, d),
+    // A failure with no answer: its own message (an ApiError's is the server's Spanish one).
+    meta: { errorAccion: MSG.errorDesconocido, mensajeDelError: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLAVE.autoridades }),
+  });
+}
