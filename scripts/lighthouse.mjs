@@ -44,25 +44,7 @@ export async function medirLighthouse({ base, token, paginas, informes }) {
   const resultados = [];
   try {
     for (const p of lista) {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      await page.goto(`${base}/Login`, { waitUntil: "load" });
-      // The web app's session is its HttpOnly cookie plus a marker in localStorage (no token there).
-      const cookie = { name: "rf_sesion", url: base, path: `${new URL(base).pathname.replace(/\/$/, "")}/` };
-      // A page may be measured as a user of its own (`p.token`), else as the caller's.
-      if (p.conSesion) await page.setCookie({ ...cookie, value: p.token ?? token, httpOnly: true, sameSite: "Strict" });
-      else await page.deleteCookie(cookie);
-      await page.evaluate((con) => {
-        localStorage.clear();
-        if (con) localStorage.setItem("rf-sesion-abierta", "1");
-      }, p.conSesion);
-      // A first visit: nothing of the app in the cache (the sign-in page just opened filled it, and
-      // keeping the session also keeps the cache), so each page pays for all the code it loads.
-      const cdp = await page.createCDPSession();
-      await cdp.send("Network.clearBrowserCache");
-      await cdp.detach();
-      await page.close();
-      await browser.disconnect();
+      await prepararPagina(chrome, base, token, p);
       const medir = () =>
         lighthouse(`${base}${p.ruta}`, {
           port: chrome.port,
@@ -75,65 +57,93 @@ export async function medirLighthouse({ base, token, paginas, informes }) {
       let r = await medir();
       // On a loaded machine the trace is now and then lost (NO_NAVSTART): measured once more.
       if (r.lhr.runtimeError) r = await medir();
-      const lhr = r.lhr;
-      if (informes) {
-        fs.mkdirSync(informes, { recursive: true });
-        const archivo = `${p.nombre.normalize("NFD").replace(/[^\w]+/g, "-")}-${Date.now()}.json`;
-        fs.writeFileSync(path.join(informes, archivo), JSON.stringify(lhr));
-        // The layout shifts with the rectangles each moved node had before and after.
-        const cambios = (r.artifacts?.Trace?.traceEvents ?? []).filter((e) => e.name === "LayoutShift");
-        fs.writeFileSync(
-          path.join(informes, archivo.replace(/\.json$/, ".desplazamientos.json")),
-          JSON.stringify(cambios),
-        );
-      }
-      const puntos = Object.fromEntries(
-        Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
-      );
-      const metricas = Object.fromEntries(
-        Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.displayValue ?? "—"]),
-      );
-      const fallos = Object.values(lhr.audits)
-        .filter(
-          (a) =>
-            a.score !== null &&
-            a.score < 0.9 &&
-            a.scoreDisplayMode !== "informative" &&
-            a.scoreDisplayMode !== "manual" &&
-            a.scoreDisplayMode !== "notApplicable",
-        )
-        .map((a) => a.id);
-      resultados.push({
-        nombre: p.nombre,
-        url: lhr.finalDisplayedUrl,
-        puntos,
-        metricas,
-        // The same metrics as numbers (milliseconds; CLS unitless), for thresholds.
-        valores: Object.fromEntries(
-          Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.numericValue ?? null]),
-        ),
-        bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
-        // Script the page loads: bytes (uncompressed; as sent too) and in how many files.
-        js: guionesCargados(lhr),
-        peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
-        fallos,
-        // Lighthouse's measure of this machine's speed at that moment (higher is faster).
-        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-        error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
-        // Where the main thread's time goes: Lighthouse's own breakdown, by kind of work
-        // and by script, in its simulated slow-phone milliseconds.
-        hilo: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
-          .slice(0, 4)
-          .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`),
-        guiones: (lhr.audits["bootup-time"]?.details?.items ?? [])
-          .slice(0, 4)
-          .map((i) => `${String(i.url).replace(/^.*\//, "") || i.url} ${Math.round(i.total)} ms`),
-      });
+      if (informes) guardarInforme(informes, p, r);
+      resultados.push(resultadoDe(p, r.lhr));
     }
   } finally {
     await chrome.kill();
   }
   return resultados;
+}
+
+/** The browser before a page is measured: the session set or cleared, the cache emptied. */
+async function prepararPagina(chrome, base, token, p) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${base}/Login`, { waitUntil: "load" });
+  // The web app's session is its HttpOnly cookie plus a marker in localStorage (no token there).
+  const cookie = { name: "rf_sesion", url: base, path: `${new URL(base).pathname.replace(/\/$/, "")}/` };
+  // A page may be measured as a user of its own (`p.token`), else as the caller's.
+  if (p.conSesion) await page.setCookie({ ...cookie, value: p.token ?? token, httpOnly: true, sameSite: "Strict" });
+  else await page.deleteCookie(cookie);
+  await page.evaluate((con) => {
+    localStorage.clear();
+    if (con) localStorage.setItem("rf-sesion-abierta", "1");
+  }, p.conSesion);
+  // A first visit: nothing of the app in the cache (the sign-in page just opened filled it, and
+  // keeping the session also keeps the cache), so each page pays for all the code it loads.
+  const cdp = await page.createCDPSession();
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+  await page.close();
+  await browser.disconnect();
+}
+
+/** Each page's whole Lighthouse report as JSON, and its layout shifts, in `informes`. */
+function guardarInforme(informes, p, r) {
+  const lhr = r.lhr;
+  fs.mkdirSync(informes, { recursive: true });
+  const archivo = `${p.nombre.normalize("NFD").replace(/[^\w]+/g, "-")}-${Date.now()}.json`;
+  fs.writeFileSync(path.join(informes, archivo), JSON.stringify(lhr));
+  // The layout shifts with the rectangles each moved node had before and after.
+  const cambios = (r.artifacts?.Trace?.traceEvents ?? []).filter((e) => e.name === "LayoutShift");
+  fs.writeFileSync(path.join(informes, archivo.replace(/\.json$/, ".desplazamientos.json")), JSON.stringify(cambios));
+}
+
+/** One page's figures: scores, metrics, bytes, scripts, failed audits, where the main thread's time goes. */
+function resultadoDe(p, lhr) {
+  const puntos = Object.fromEntries(
+    Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
+  );
+  const metricas = Object.fromEntries(
+    Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.displayValue ?? "—"]),
+  );
+  const fallos = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "manual" &&
+        a.scoreDisplayMode !== "notApplicable",
+    )
+    .map((a) => a.id);
+  return {
+    nombre: p.nombre,
+    url: lhr.finalDisplayedUrl,
+    puntos,
+    metricas,
+    // The same metrics as numbers (milliseconds; CLS unitless), for thresholds.
+    valores: Object.fromEntries(
+      Object.entries(METRICAS).map(([id, corto]) => [corto, lhr.audits[id]?.numericValue ?? null]),
+    ),
+    bytes: lhr.audits["total-byte-weight"]?.numericValue ?? 0,
+    // Script the page loads: bytes (uncompressed; as sent too) and in how many files.
+    js: guionesCargados(lhr),
+    peticiones: lhr.audits["network-requests"]?.details?.items?.length ?? 0,
+    fallos,
+    // Lighthouse's measure of this machine's speed at that moment (higher is faster).
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    // Where the main thread's time goes: Lighthouse's own breakdown, by kind of work
+    // and by script, in its simulated slow-phone milliseconds.
+    hilo: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+      .slice(0, 4)
+      .map((i) => `${i.groupLabel} ${Math.round(i.duration)} ms`),
+    guiones: (lhr.audits["bootup-time"]?.details?.items ?? [])
+      .slice(0, 4)
+      .map((i) => `${String(i.url).replace(/^.*\//, "") || i.url} ${Math.round(i.total)} ms`),
+  };
 }
 
 /**

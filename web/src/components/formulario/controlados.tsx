@@ -54,7 +54,6 @@ export function CampoTexto<T extends FieldValues>(p: CampoTextoProps<T>) {
               autoComplete={p.autoComplete}
               keyfilter={p.soloDigitos ? "int" : undefined}
               inputMode={p.soloDigitos ? "numeric" : p.inputMode}
-              // biome-ignore lint/a11y/noAutofocus: only where the dialog's one task starts in the field
               autoFocus={p.autoFocus}
               invalid={!!error}
               aria-required={p.requerido || undefined}
