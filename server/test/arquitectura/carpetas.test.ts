@@ -132,10 +132,8 @@ describe("SQL only in repositories", () => {
     "seed/":
       "the seed loaders: catalogues, padrón, demo data and the first administrator, bulk writes run once at start",
     "operacion/respaldo.ts": "backups count, dump and restore every table of one snapshot whatever the schema",
-    "exportar/exportar.service.ts":
-      "the full export's keyset query builder; to move with issue 40's export work (carga40, this round)",
     "solicitudes/bandeja/":
-      "the inboxes' query layer (SQL per path, filter, search words, batches): their repository split by concern, to be renamed with issue 40 (escala40, this round)",
+      "the inboxes' query layer: its repository split by concern (SQL per path, filter, search words, batches), each file SQL only",
   };
   const permitido = (rel: string) =>
     rel.endsWith(".repository.ts") ||
