@@ -144,7 +144,7 @@ describe("Autoridades de confianza and Verificar documento", () => {
     const p = await ctx2.newPage();
     await p.setViewportSize(ESCRITORIO);
     await login(p, server.url, "consultor");
-    await p.goto(`${server.url}/Consultar/Verificar`);
+    await p.goto(`${server.url}/Consultar/Verificar/Documento`);
     const seccion = p.getByRole("region", { name: "Verificar documento" });
     await seccion.getByRole("button", { name: "Verificar documento" }).waitFor();
     // Nothing chosen: said on the fields.

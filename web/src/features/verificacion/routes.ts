@@ -1,13 +1,20 @@
-/** Routes of the verificacion feature: "Verificar firma" in the Consulta module. */
+/** Routes of the verificacion feature: "Verificar firma" and "Verificar documento" in the Consulta module. */
 import { URL_VISTA, V } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
 import { consultaConstanciaPublica } from "./api/get-constancia-publica";
+import { RUTA_VERIFICAR_DOCUMENTO } from "./paths";
 
 export const rutas: RutaApp[] = [
   {
     nombre: V.VERIFICAR_FIRMA,
     path: URL_VISTA[V.VERIFICAR_FIRMA],
     cargar: () => import("./screens/VerificarFirmaPage"),
+  },
+  // Verificar documento (issue 38): the same view grants it; the menu's "Verificar firma" stays lit.
+  {
+    nombre: V.VERIFICAR_FIRMA,
+    path: RUTA_VERIFICAR_DOCUMENTO,
+    cargar: () => import("./screens/VerificarDocumentoPage"),
   },
 ];
 

@@ -1,5 +1,6 @@
 /**
- * Verificar firma: the question (FormularioVerificacion) and a batch of questions (VerificarLote).
+ * Verificar firma: the question (FormularioVerificacion), a batch of questions (VerificarLote), and a
+ * link to Verificar documento (its own screen).
  *
  * Performance: the heading and the help text — what a person reads first, and the page's largest
  * paint — come from this small module alone. The form's code (PrimeReact's dropdowns, number and
@@ -13,13 +14,14 @@ import "../verificacion.css";
 import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
+import { Link } from "react-router";
 import { consultaInstituciones } from "../../../components/bandeja/use-instituciones";
 import { consultaCatalogoFirmas } from "../../../components/funcionario-dialog/api";
 import { Encabezado } from "../../../components/layout/Encabezado";
 import { useTrasPrimerCuadro } from "../../../components/use-tras-primer-cuadro";
 import { ReservaFormulario } from "../components/reserva";
-import { VerificarDocumento } from "../components/VerificarDocumento";
 import { VerificarLote } from "../components/VerificarLote";
+import { RUTA_VERIFICAR_DOCUMENTO } from "../paths";
 
 const FormularioVerificacion = lazy(() => import("../components/FormularioVerificacion"));
 
@@ -37,7 +39,10 @@ export default function VerificarFirmaPage() {
       <Encabezado encabezado={ENCABEZADOS_PANTALLA[V.VERIFICAR_FIRMA]} idTitulo="rfv-titulo" />
       {listo ? <Suspense fallback={reserva}>{<FormularioVerificacion />}</Suspense> : reserva}
       <VerificarLote listo={listo} />
-      <VerificarDocumento listo={listo} />
+      <p className="rfv-ayuda rfv-enlace-documento">
+        ¿Tiene un documento firmado digitalmente?{" "}
+        <Link to={RUTA_VERIFICAR_DOCUMENTO}>Compruebe sus firmas contra el registro</Link>.
+      </p>
     </section>
   );
 }
