@@ -91,6 +91,16 @@ describe("two app processes on one PostgreSQL", () => {
       [ids.juridico, ids.juridico2],
       [ids.juridico2, ids.juridico],
     ]);
+    // Mail already queued (the daily round runs at once at start and may queue summaries) is sent
+    // first, so the senders' logs below count only this test's notices.
+    const pendientes = async () =>
+      Number(
+        (await sql.query<{ n: string }>("select count(*) as n from correos where enviado is null and not fallido"))
+          .rows[0]?.n,
+      );
+    const limite = Date.now() + 60_000;
+    while ((await pendientes()) > 0 && Date.now() < limite) await esperar(200);
+    expect(await pendientes()).toBe(0);
     const [{ max: antes }] = (
       await sql.query<{ max: string }>("select coalesce(max(id_correo), 0) as max from correos")
     ).rows;
