@@ -277,7 +277,9 @@ class Vigia implements Alta {
 }
 
 export function vigilarAlta(o: OpcionesAlta): Alta {
-  return new Vigia(o);
+  const v = new Vigia(o);
+  // Handed around as functions (/metrics reads `estado`, routes `leer`): bound to the watcher here.
+  return { estado: () => v.estado(), leer: (fn) => v.leer(fn), close: () => v.close() };
 }
 
 function conCodigo(error: unknown, codigo: string): boolean {

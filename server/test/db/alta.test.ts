@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { frescaDesde, lsn } from "../../src/db/alta.js";
+import { frescaDesde, lsn, vigilarAlta } from "../../src/db/alta.js";
+import type { Db } from "../../src/db/client.js";
 import { esFallaDeConexion } from "../../src/db/fallas.js";
 
 const texto = (n: bigint) => `${(n >> 32n).toString(16).toUpperCase()}/${(n & 0xffffffffn).toString(16).toUpperCase()}`;
@@ -40,5 +41,24 @@ describe("replica freshness", () => {
   it("a write refused by a node that just became a replica answers 503", () => {
     const e = Object.assign(new Error("cannot execute INSERT in a read-only transaction"), { code: "25006" });
     expect(esFallaDeConexion(Object.assign(new Error("Failed query: insert …"), { cause: e }))).toBe(true);
+  });
+
+  it("the watcher's functions work handed around on their own, as /metrics and the routes take them", async () => {
+    // Nothing listens on port 9: every probe fails, the state says so, nothing throws.
+    const alta = vigilarAlta({
+      db: {} as Db,
+      url: "postgres://nadie@127.0.0.1:9/x",
+      maxLagMs: 5_000,
+      intervaloMs: 60_000,
+      connectTimeoutMs: 500,
+      poolSize: 1,
+      log: () => {},
+    });
+    const { estado, close } = alta;
+    try {
+      expect(estado()).toMatchObject({ replicaConfigurada: false, replicaUtilizable: false, cambiosPrimario: 0 });
+    } finally {
+      await close();
+    }
   });
 });
