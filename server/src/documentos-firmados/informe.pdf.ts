@@ -4,7 +4,6 @@
  * and QR like the constancia's; built like the comprobante, then sealed the same way (sellado.ts).
  */
 import {
-  APP_NOMBRE_CORTO,
   textoCadena,
   textoCambios,
   textoFuenteMomento,
@@ -15,10 +14,10 @@ import {
 import { aWinAnsi } from "../documentos/manual.js";
 import { fechaHora } from "../shared/tiempo.js";
 import {
-  bloqueSello,
   bloqueVerificacion,
   type ConstanciaSinSello,
   type DatosConstancia,
+  documentoSellado,
 } from "../verificacion/constancia.pdf.js";
 import { montoTexto } from "../verificacion/decision.js";
 
@@ -105,34 +104,14 @@ function firmaEnInforme(w: ReturnType<typeof escritor>, f: VerificacionDocumento
 }
 
 export async function informePdf(d: DatosInforme): Promise<ConstanciaSinSello> {
-  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
-  const qr = await QRCode.toBuffer(d.url, { type: "png", errorCorrectionLevel: "M", margin: 1, scale: 6 });
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margins: { top: MARGEN, bottom: MARGEN, left: MARGEN, right: MARGEN },
-    compress: false,
-    lang: "es-ES",
-    displayTitle: true,
-    info: {
-      Title: "Informe de validación de documento firmado",
-      Author: "Contraloría General de la República",
-      Subject: `${APP_NOMBRE_CORTO}: informe con código seguro de verificación`,
-    },
+  const { doc, qr, rectangulo, terminar } = await documentoSellado({
+    titulo: "Informe de validación de documento firmado",
+    asunto: "informe con código seguro de verificación",
+    area: "Registro de Firmas",
+    encabezado: "Informe de validación de documento firmado",
+    url: d.url,
+    sello: d.sello,
   });
-  const partes: Buffer[] = [];
-  doc.on("data", (b: Buffer) => partes.push(b));
-  const fin = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(partes))));
-  const ancho = doc.page.width - 2 * MARGEN;
-  doc.rect(0, 0, doc.page.width, 110).fill(AZUL);
-  doc.fillColor("#ffffff").font("Helvetica-Bold").fontSize(12);
-  doc.text(t("CONTRALORÍA GENERAL DE LA REPÚBLICA"), MARGEN, 34, { width: ancho - 230 });
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(t("Registro de Firmas"), { width: ancho - 230 });
-  const rectangulo = bloqueSello(doc, d.sello);
-  doc.fillColor(AZUL).font("Helvetica-Bold").fontSize(18);
-  doc.text(t("Informe de validación de documento firmado"), MARGEN, 132, { width: ancho });
   doc.moveDown(0.5);
   const r = d.resultado;
   const w = escritor(doc);
@@ -160,6 +139,5 @@ export async function informePdf(d: DatosInforme): Promise<ConstanciaSinSello> {
     16,
     "Este informe recoge la verificación en el momento indicado. Cualquier persona puede comprobar su autenticidad escaneando el código QR o en:",
   );
-  doc.end();
-  return { pdf: await fin, rectangulo };
+  return { pdf: await terminar(), rectangulo };
 }
