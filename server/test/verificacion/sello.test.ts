@@ -19,6 +19,7 @@ import { MAX_BYTES_CONSTANCIA, MSG } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
 import * as pkijs from "pkijs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recortarDer } from "../../src/documentos-firmados/firma/pdf-firmas.js";
 import { pdfMuestra, pngMuestra } from "../../src/seed/archivos-muestra.js";
 import { constanciaPdf } from "../../src/verificacion/constancia.pdf.js";
 import { OID, sellarPdf } from "../../src/verificacion/sellado.js";
@@ -93,7 +94,9 @@ function cmsDe(pdf: Buffer): pkijs.SignedData {
   const texto = pdf.toString("latin1");
   const m = [...texto.matchAll(/\/Contents\s*<([0-9a-fA-F]+)>/g)].at(-1);
   if (!m) throw new Error("no signature contents");
-  const der = Buffer.from(m[1].replace(/(00)+$/, ""), "hex");
+  // The DER's own length, not "strip trailing zeros": a token whose last byte is 0x00 (one
+  // signature in 256) lost it that way, and the CMS no longer parsed.
+  const der = recortarDer(Buffer.from(m[1], "hex"));
   const info = pkijs.ContentInfo.fromBER(der);
   return new pkijs.SignedData({ schema: info.content });
 }
