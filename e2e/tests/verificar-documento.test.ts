@@ -147,6 +147,9 @@ describe("Autoridades de confianza and Verificar documento", () => {
     await p.goto(`${server.url}/Consultar/Verificar/Documento`);
     const seccion = p.getByRole("region", { name: "Verificar documento" });
     await seccion.getByRole("button", { name: "Verificar documento" }).waitFor();
+    // Its own title in the top bar and the tab, though Verificar firma's view grants it.
+    expect(await p.locator(".rf-topbar-title").textContent()).toBe("Verificar documento");
+    expect(await p.title()).toBe("Verificar documento | Registro de Firmas");
     // Nothing chosen: said on the fields.
     await seccion.getByRole("button", { name: "Verificar documento" }).click();
     await expect.poll(() => seccion.getByText("Adjunte el documento firmado (PDF)", { exact: false }).count()).toBe(1);

@@ -3,7 +3,6 @@
  * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
  * control sidebar and the loading overlay.
  */
-import { tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
@@ -21,7 +20,7 @@ import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 // PrimeReact's layout rules for the first screens, loaded with the frame (build/vite-plugins.ts).
 import "virtual:primereact-estructura.css";
-import { nombreDeRuta, RUTA_INICIO } from "./rutas";
+import { tituloDeRuta } from "./rutas";
 import { useAjustesAccesibilidad } from "./use-ajustes-accesibilidad";
 import { useRouteGuard } from "./use-route-guard";
 
@@ -108,9 +107,8 @@ function SesionActiva() {
   const [sesionesAbiertas, setSesionesAbiertas] = useState(false);
   const panelCargado = useAbiertoAlgunaVez(panelAbierto);
   const sesionesCargadas = useAbiertoAlgunaVez(sesionesAbiertas);
-  const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
   // Users read the screen's heading, not the route's (view's) internal name.
-  const tituloRuta = tituloVista(nombreRuta);
+  const tituloRuta = tituloDeRuta(location.pathname);
   usePageTitle(tituloRuta);
   useAjustesAccesibilidad();
 

@@ -6,6 +6,11 @@ import type { ComponentType } from "react";
 
 export interface RutaApp {
   nombre: string;
+  /**
+   * The screen's own title (top bar and document title) when it is not its view's: a second screen
+   * granted by the same view, such as Verificar documento under Verificar firma.
+   */
+  titulo?: string;
   /** Path as in SPEC.md §2, with `:idSolicitud` for parameters. */
   path: string;
   /** Lazy screen module; its default export is the screen. */

@@ -3,6 +3,7 @@
  * name, which is the view name that grants it. The router, the route guard, the page title and the
  * menu all read this one table, so a view without a registered screen never shows up anywhere.
  */
+import { tituloVista } from "@registro/contracts";
 import { matchRoutes } from "react-router";
 import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as claves } from "../features/claves/routes";
@@ -45,13 +46,23 @@ export function rutaRegistrada(nombreVista: string): boolean {
 
 const TABLA = [
   { path: "/", id: RUTA_INICIO },
-  ...RUTAS_PROTEGIDAS.map((r) => ({ path: r.path, id: r.nombre, caseSensitive: false })),
+  ...RUTAS_PROTEGIDAS.map((r) => ({ path: r.path, id: r.nombre, titulo: r.titulo, caseSensitive: false })),
 ];
+
+function rutaDe(pathname: string): { id: string; titulo?: string } | null {
+  const m = matchRoutes(TABLA, pathname);
+  return m?.[m.length - 1]?.route ?? null;
+}
 
 /** The route name for a pathname (relative to the base path), or null when no screen matches. */
 export function nombreDeRuta(pathname: string): string | null {
-  const m = matchRoutes(TABLA, pathname);
-  return m?.[m.length - 1]?.route.id ?? null;
+  return rutaDe(pathname)?.id ?? null;
+}
+
+/** The title users read for a pathname: the matched screen's own, else its view's (Inicio when none matches). */
+export function tituloDeRuta(pathname: string): string {
+  const ruta = rutaDe(pathname);
+  return ruta?.titulo ?? tituloVista(ruta?.id ?? RUTA_INICIO);
 }
 
 /** Inicio and Seguridad are always allowed once signed in; any other screen needs its view. */

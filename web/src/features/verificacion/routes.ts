@@ -13,6 +13,7 @@ export const rutas: RutaApp[] = [
   // Verificar documento (issue 38): the same view grants it; the menu's "Verificar firma" stays lit.
   {
     nombre: V.VERIFICAR_FIRMA,
+    titulo: "Verificar documento",
     path: RUTA_VERIFICAR_DOCUMENTO,
     cargar: () => import("./screens/VerificarDocumentoPage"),
   },
