@@ -1,7 +1,8 @@
 /**
  * The app's one file picker: a native file input, visually hidden but focusable, shown as a Spanish
  * "Seleccionar archivo" button with the chosen file's name beside it (the browser's own button
- * speaks the browser's language). The documents' fields and Importar registro use it.
+ * speaks the browser's language). Request documents use it through CampoArchivo, every other
+ * form's file through CampoSelectorArchivo.
  */
 import type { ReactNode, Ref } from "react";
 import "./campos.css";

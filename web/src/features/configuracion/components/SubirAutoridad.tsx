@@ -4,10 +4,8 @@
  * multipart field), a refusal takes the focus there; a failure with no answer is told by the cache.
  */
 import { Button } from "primereact/button";
-import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { ErrorCampo } from "../../../components/formulario/campos";
-import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
+import { CampoSelectorArchivo } from "../../../components/formulario/CampoSelectorArchivo";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { notify } from "../../../lib/toast";
 import { type TipoAutoridad, useSubirAutoridad } from "../api/subir-autoridad";
@@ -50,29 +48,13 @@ export function SubirAutoridad({ tipo, etiqueta, boton }: { tipo: TipoAutoridad;
   }, fallo);
   return (
     <form ref={contenedor} className="rfa-subir" onSubmit={enviar} noValidate>
-      <label htmlFor={id} className="rfa-subir-etiqueta">
-        {etiqueta}
-      </label>
-      <Controller
+      <CampoSelectorArchivo
         control={control}
         name="Archivo"
-        render={({ field, fieldState }) => {
-          const error = fieldState.error?.message;
-          return (
-            <>
-              <SelectorArchivo
-                id={id}
-                inputRef={field.ref}
-                accept=".pem,.crt,.cer,.der,.crl"
-                archivo={field.value}
-                invalido={!!error}
-                describedBy={error ? `${id}-error` : undefined}
-                onChange={(archivo) => field.onChange(archivo)}
-              />
-              <ErrorCampo id={id} mensaje={error} />
-            </>
-          );
-        }}
+        id={id}
+        etiqueta={etiqueta}
+        accept=".pem,.crt,.cer,.der,.crl"
+        className="rfa-subir-campo"
       />
       <Button type="submit" label={boton} icon="pi pi-upload" loading={subir.isPending} />
     </form>

@@ -13,7 +13,7 @@ import { DataTable } from "primereact/datatable";
 import { useId, useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { z } from "zod";
-import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
+import { CampoSelectorArchivo } from "../../../components/formulario/CampoSelectorArchivo";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
 import { notify } from "../../../lib/toast";
@@ -155,47 +155,6 @@ function AccionesPlantilla() {
   );
 }
 
-/** One of the two files: its label, the picker, its help (if any) and its error. */
-function CampoArchivoImportacion(props: {
-  control: Control<Formulario>;
-  name: "Archivo" | "Documentos";
-  id: string;
-  etiqueta: string;
-  accept: string;
-  ayuda?: string;
-}) {
-  const { control, name, id, etiqueta, accept, ayuda } = props;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState: { error } }) => {
-        const descrita = [ayuda ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-        return (
-          <div className="rf-importacion-campo">
-            <label htmlFor={id}>{etiqueta}</label>
-            <SelectorArchivo
-              id={id}
-              inputRef={field.ref}
-              accept={accept}
-              archivo={field.value}
-              invalido={!!error}
-              describedBy={descrita || undefined}
-              onChange={(archivo) => field.onChange(archivo)}
-            />
-            {ayuda && <small id={`${id}-ayuda`}>{ayuda}</small>}
-            {error && (
-              <small id={`${id}-error`} className="rf-importacion-error">
-                {error.message}
-              </small>
-            )}
-          </div>
-        );
-      }}
-    />
-  );
-}
-
 /** The last runs, each with a button to its report. */
 function TablaCorridas(props: { corridas: Importacion[]; cargando: boolean; onElegir: (id: number) => void }) {
   const { corridas, cargando, onElegir } = props;
@@ -275,14 +234,14 @@ function ArchivosImportacion({ control }: { control: Control<Formulario> }) {
   const idZip = useId();
   return (
     <>
-      <CampoArchivoImportacion
+      <CampoSelectorArchivo
         control={control}
         name="Archivo"
         id={idArchivo}
         etiqueta="Archivo del registro"
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
       />
-      <CampoArchivoImportacion
+      <CampoSelectorArchivo
         control={control}
         name="Documentos"
         id={idZip}

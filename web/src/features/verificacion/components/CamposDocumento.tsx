@@ -10,10 +10,10 @@ import { Button } from "primereact/button";
 import { useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { useInstituciones } from "../../../components/bandeja/use-instituciones";
+import { CampoSelectorArchivo } from "../../../components/formulario/CampoSelectorArchivo";
 import { Campo, PT_DROPDOWN } from "../../../components/formulario/campos";
 import { CampoLista } from "../../../components/formulario/controlados";
 import { EntradaMonto } from "../../../components/formulario/EntradaMonto";
-import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
 import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { SIN_GRUPOS, useCatalogoFirmas } from "../../../components/funcionario-dialog/api";
@@ -81,7 +81,7 @@ export default function CamposDocumento({ id }: { id: string }) {
         noValidate
         aria-label="Documento a verificar"
       >
-        <CampoArchivoDocumento
+        <CampoSelectorArchivo
           control={control}
           name="Archivo"
           id={`${id}-archivo`}
@@ -89,7 +89,7 @@ export default function CamposDocumento({ id }: { id: string }) {
           accept=".pdf,application/pdf,*/*"
           requerido
         />
-        <CampoArchivoDocumento
+        <CampoSelectorArchivo
           control={control}
           name="Firma"
           id={`${id}-firma`}
@@ -104,40 +104,6 @@ export default function CamposDocumento({ id }: { id: string }) {
       </form>
       <div aria-live="polite">{respuesta && <ResultadoDocumento r={respuesta} />}</div>
     </>
-  );
-}
-
-/** The signed document or its detached signature: the kit's file picker, its error under it. */
-function CampoArchivoDocumento(p: {
-  control: Control<Formulario>;
-  name: "Archivo" | "Firma";
-  id: string;
-  etiqueta: string;
-  accept: string;
-  requerido?: boolean;
-}) {
-  return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
-        return (
-          <Campo id={p.id} etiqueta={p.etiqueta} requerido={p.requerido} error={error}>
-            <SelectorArchivo
-              id={p.id}
-              inputRef={field.ref}
-              accept={p.accept}
-              archivo={field.value}
-              required={p.requerido}
-              invalido={!!error}
-              describedBy={error ? `${p.id}-error` : undefined}
-              onChange={(archivo) => field.onChange(archivo)}
-            />
-          </Campo>
-        );
-      }}
-    />
   );
 }
 

@@ -8,7 +8,7 @@ import { Button } from "primereact/button";
 import { RadioButton } from "primereact/radiobutton";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { SelectorArchivo } from "../../../components/formulario/SelectorArchivo";
+import { CampoSelectorArchivo } from "../../../components/formulario/CampoSelectorArchivo";
 import { resolverDiferido } from "../../../components/formulario/servidor";
 import { useFormulario } from "../../../components/formulario/use-formulario";
 import { ApiError } from "../../../lib/api-client";
@@ -61,34 +61,13 @@ export default function CamposLote({ id }: { id: string }) {
     <>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: it only notices focus entering its own controls. */}
       <div ref={contenedor} className="rfv-lote-campos" onFocus={precargar}>
-        <Controller
+        <CampoSelectorArchivo
           control={control}
           name="Archivo"
-          render={({ field, fieldState }) => {
-            const error = fieldState.error?.message;
-            return (
-              <div className="rfo-campo">
-                <label htmlFor={`${id}-archivo`}>Archivo CSV</label>
-                <SelectorArchivo
-                  id={`${id}-archivo`}
-                  inputRef={field.ref}
-                  accept=".csv,text/csv"
-                  archivo={field.value}
-                  invalido={!!error}
-                  describedBy={error ? `${id}-error` : undefined}
-                  onChange={(archivo) => {
-                    setHecho(null);
-                    field.onChange(archivo);
-                  }}
-                />
-                {error && (
-                  <small id={`${id}-error`} className="p-error">
-                    {error}
-                  </small>
-                )}
-              </div>
-            );
-          }}
+          id={`${id}-archivo`}
+          etiqueta="Archivo CSV"
+          accept=".csv,text/csv"
+          alElegir={() => setHecho(null)}
         />
         <Controller
           control={control}
