@@ -1,12 +1,14 @@
 /**
  * The dashboard's SQL. Everything reads counters or small partial indexes kept by the
- * database (migrations 0006 and 0011), so its cost does not grow with the number of requests:
+ * database (migrations 0006, 0011, 0045 and 0047), so its cost does not grow with the number of requests:
  * - `solicitudes_totales`: requests per status and institution (stages, institutions);
  * - `solicitudes_etapas`: each request's stays in stages, the open one indexed by stage and arrival
  *   (the oldest is the index's first entry);
  * - `etapas_espera`: waiting requests per stage, week of arrival and institution (totals, and the
- *   week where the median is read from the index);
- * - `etapas_semanas`: entries and exits per week, stage and institution;
+ *   week where the median is read from the index); `etapas_espera_todas` the same summed over all
+ *   institutions (migration 0047);
+ * - `etapas_semanas`: entries and exits per week, stage and institution; `etapas_semanas_todas`
+ *   the same summed over all institutions (0047);
  * - `funcionarios_por_vencer`: officials in force with an end date (migration 0045).
  */
 import { type SQL, sql } from "drizzle-orm";
@@ -44,10 +46,11 @@ export function esperas(db: Db, ahora: Date, idInstitucion: number | null) {
     mediana: number;
   }>(
     db,
-    sql`with h as (
-          select etapa, semana, sum(n)::int as n from etapas_espera
-          where etapa < 4${inst}
-          group by etapa, semana having sum(n) > 0),
+    sql`with h as (${
+      idInstitucion === null
+        ? sql`select etapa, semana, n from etapas_espera_todas where etapa < 4 and n > 0`
+        : sql`select etapa, semana, n from etapas_espera where id_institucion = ${idInstitucion} and etapa < 4 and n > 0`
+    }),
         a as (
           select etapa, semana, n, (sum(n) over (partition by etapa order by semana))::int as acum,
                  (sum(n) over (partition by etapa))::int as total
@@ -78,11 +81,10 @@ export function esperas(db: Db, ahora: Date, idInstitucion: number | null) {
 export function semanas(db: Db, desde: string, hasta: string, idInstitucion: number | null) {
   return filas<{ semana: string; etapa: number; entradas: number; salidas: number }>(
     db,
-    sql`select to_char(semana, 'YYYY-MM-DD') as semana, etapa::int as etapa,
-               sum(entradas)::int as entradas, sum(salidas)::int as salidas
-        from etapas_semanas
+    sql`select to_char(semana, 'YYYY-MM-DD') as semana, etapa::int as etapa, entradas, salidas
+        from ${idInstitucion === null ? sql`etapas_semanas_todas` : sql`etapas_semanas`}
         where semana between ${desde}::date and ${hasta}::date${deInstitucion(idInstitucion, sql`id_institucion`)}
-        group by semana, etapa`,
+          and (entradas <> 0 or salidas <> 0)`,
   );
 }
 
