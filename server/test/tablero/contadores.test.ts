@@ -298,3 +298,63 @@ describe("the dashboard's stage counters, per institution and over all, kept by 
     );
   });
 });
+
+describe("two transactions moving requests of one institution in opposite orders", () => {
+  it("both commit (no deadlock: the counter rows are locked at commit, in key order) and the counters add up", async () => {
+    // Four requests of one institution, arrived the same week: A and E in Originador, C and D in
+    // Revisión legal. One transaction moves A on (stages 0 and 1) and then C (2 and 3); the other
+    // D (2 and 3) and then E (0 and 1). Counter rows locked as each entry was written (before
+    // 0047), each transaction held the pair the other then waited for: PostgreSQL's deadlock.
+    const inst = instituciones[1];
+    const [a, c, d, e] = [
+      await nueva(t.db, inst),
+      await nueva(t.db, inst),
+      await nueva(t.db, inst),
+      await nueva(t.db, inst),
+    ];
+    creadas.push(a, c, d, e);
+    for (const [id, estatus] of [
+      [a, 108],
+      [c, 102],
+      [d, 102],
+      [e, 108],
+    ])
+      await paso(t.db, id, estatus, 0);
+    let listo1 = () => {};
+    let listo2 = () => {};
+    const paso1 = new Promise<void>((r) => {
+      listo1 = r;
+    });
+    const paso2 = new Promise<void>((r) => {
+      listo2 = r;
+    });
+    // PGlite runs one transaction at a time: there, one after the other.
+    const aLaVez = t.kind === "postgres";
+    const t1 = () =>
+      t.db.transaction(async (tx) => {
+        await paso(tx, a, 101, 1);
+        listo1();
+        if (aLaVez) await paso2;
+        await paso(tx, c, 105, 1);
+      });
+    const t2 = () =>
+      t.db.transaction(async (tx) => {
+        await paso(tx, d, 105, 1);
+        listo2();
+        if (aLaVez) await paso1;
+        await paso(tx, e, 101, 1);
+      });
+    if (aLaVez) await Promise.all([t1(), t2()]);
+    else {
+      await t1();
+      await t2();
+    }
+    const walk = await recorrer();
+    const g = await guardados();
+    expect(g.pendientes).toBe(0);
+    expect(g.semanas).toEqual(new Map([...walk.semanas].filter(([, v]) => v[0] !== 0 || v[1] !== 0)));
+    expect(g.espera).toEqual(walk.espera);
+    expect(g.semanasTodas).toEqual(sumar(walk.semanas, 2));
+    expect(g.esperaTodas).toEqual(sumar(walk.espera, 2));
+  });
+});
