@@ -8,6 +8,8 @@
  * 0047, written at commit from the pending `_cambios` tables) hold exactly what a plain walk of the
  * whole history (here, in JavaScript) counts, the pending tables are empty, and the dashboard
  * without an institution gives that walk's waiting figures (median included) and weekly movements.
+ * Then two transactions moving requests of one institution in opposite orders, at once on
+ * PostgreSQL: both commit (before 0047 one of them died of a deadlock on the weekly counters).
  */
 import { ETAPAS, etapaTablero, type Tablero } from "@registro/contracts";
 import { type SQL, sql } from "drizzle-orm";
