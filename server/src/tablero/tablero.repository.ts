@@ -155,9 +155,9 @@ export type Cifras = {
   porVencer: { total: number; lista: PorVencer[] };
 };
 
-/** Rows of a query as one JSON array, in the order the query gives them. */
-const comoJson = (consulta: SQL) =>
-  sql`(select coalesce(json_agg(x.y order by x.n), '[]') from (select y, row_number() over () as n from (${consulta}) y) x)`;
+/** Rows of a query as one JSON array, in the order `orden` gives (its columns are `y`'s). */
+const comoJson = (consulta: SQL, orden: SQL = sql`true`) =>
+  sql`(select coalesce(json_agg(y order by ${orden}), '[]') from (${consulta}) y)`;
 
 /**
  * Every figure of the dashboard in one statement (one round trip, one connection of the pool):
@@ -170,9 +170,9 @@ export async function cifras(db: Db, f: Filtro): Promise<Cifras> {
     sql`select ${comoJson(consultaTotales(f.idInstitucion))} as totales,
                ${comoJson(consultaEsperas(f.ahora, f.idInstitucion))} as esperas,
                ${comoJson(consultaSemanas(f.desde, f.hasta, f.idInstitucion))} as semanas,
-               ${comoJson(consultaPorInstitucion(f.idInstitucion))} as instituciones,
+               ${comoJson(consultaPorInstitucion(f.idInstitucion), sql`y.solicitudes desc, y.institucion, y."idInstitucion"`)} as instituciones,
                (${pv.total}) as "porVencerTotal",
-               ${comoJson(pv.lista)} as "porVencer"`,
+               ${comoJson(pv.lista, sql`y."fechaHasta", y."idFuncionario"`)} as "porVencer"`,
   );
   const { porVencerTotal, porVencer: lista, ...resto } = fila;
   return { ...resto, porVencer: { total: porVencerTotal, lista } };
