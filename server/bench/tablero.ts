@@ -63,9 +63,11 @@ async function sembrar(db: Db, n: number) {
           where id_incumbente > (select coalesce(max(id_incumbente), 0) from incumbentes) - ${n}::int) i
     cross join lateral (select (array[106,106,106,106,201,203,101,204,102,103,105,104,108,202,106,101])
                                [1 + azar(i.rn::int, 7, 16)] as estatus) e`);
-  // In slices of 20,000 requests, one statement (so one transaction) each: within one transaction
-  // every update of a counter row leaves a version the next update walks past, which a single
-  // statement of a million history rows turns quadratic (the app writes one entry per transaction).
+  // In slices of 20,000 requests, one statement (so one transaction) each. Since migration 0047 the
+  // stage counters are written once per transaction, at its commit, from its pending changes, so
+  // a slice no longer updates a counter row once per history row (which left thousands of dead
+  // versions per row, a bloat the dashboard then read until a VACUUM FULL); the slices keep the
+  // pending changes and the deferred trigger's queue of one transaction small.
   for (let desde = maxSol; desde < maxSol + n; desde += 20_000) {
     const hasta = desde + 20_000;
     await db.execute(sql`
@@ -90,6 +92,20 @@ async function sembrar(db: Db, n: number) {
   await db.execute(sql`drop function azar(int, int, int)`);
   await db.execute(sql`vacuum analyze`);
   return performance.now() - t0;
+}
+
+/** The stage counters' rows and size on disk: what each dashboard call reads (not bloated by the seeding). */
+async function contadores(db: Db) {
+  const tablas = ["etapas_semanas", "etapas_espera", "etapas_semanas_todas", "etapas_espera_todas"];
+  const partes: string[] = [];
+  for (const tabla of tablas) {
+    const [r] = await filas<{ filas: number; kb: number }>(
+      db,
+      sql`select count(*)::int as filas, (pg_table_size(${tabla}::regclass) / 1024)::int as kb from ${sql.identifier(tabla)}`,
+    );
+    partes.push(`${tabla} ${r.filas.toLocaleString("es-ES")} filas, ${r.kb.toLocaleString("es-ES")} kB`);
+  }
+  return partes.join("; ");
 }
 
 async function medir(database: Database) {
@@ -158,6 +174,7 @@ for (const kind of BASES) {
         console.log(
           `\nTablero, PostgreSQL (base reutilizada): ${n.toLocaleString("es-ES")} solicitudes; ${ITER} iteraciones; carga media ${carga}`,
         );
+        console.log(`contadores: ${await contadores(database.db)}`);
         for (const r of resultados) {
           console.log(
             `${r.caso.padEnd(36)}${r.p50.toFixed(1).padStart(9)} ms p50${r.p95.toFixed(1).padStart(9)} ms p95`,
@@ -175,6 +192,7 @@ for (const kind of BASES) {
       console.log(
         `\nTablero, ${kind === "pglite" ? "PGlite" : "PostgreSQL"}: ${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s; ${ITER} iteraciones; carga media ${carga}`,
       );
+      console.log(`contadores: ${await contadores(database.db)}`);
       for (const r of resultados) {
         console.log(`${r.caso.padEnd(36)}${r.p50.toFixed(1).padStart(9)} ms p50${r.p95.toFixed(1).padStart(9)} ms p95`);
       }

@@ -503,7 +503,10 @@ export const etapasSemanas = pgTable(
     entradas: integer("entradas").notNull().default(0),
     salidas: integer("salidas").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "etapas_semanas_pk", columns: [t.semana, t.etapa, t.idInstitucion] })],
+  (t) => [
+    primaryKey({ name: "etapas_semanas_pk", columns: [t.semana, t.etapa, t.idInstitucion] }),
+    index("etapas_semanas_institucion_idx").on(t.idInstitucion, t.semana, t.etapa),
+  ],
 );
 
 /** Requests waiting now per stage, week of arrival and institution (migration 0011, same trigger). */
@@ -515,8 +518,53 @@ export const etapasEspera = pgTable(
     idInstitucion: integer("id_institucion").notNull(),
     n: integer("n").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "etapas_espera_pk", columns: [t.etapa, t.semana, t.idInstitucion] })],
+  (t) => [
+    primaryKey({ name: "etapas_espera_pk", columns: [t.etapa, t.semana, t.idInstitucion] }),
+    index("etapas_espera_institucion_idx").on(t.idInstitucion, t.etapa, t.semana),
+  ],
 );
+
+/**
+ * Sums over all institutions of the two counters above (migration 0047), kept with them; the
+ * dashboard without an institution reads these. All four are written at the commit of the
+ * transaction that wrote the history, from its pending changes (the `_cambios` tables, empty
+ * once it has committed), by the deferred trigger `rf_etapas_mover`.
+ */
+export const etapasSemanasTodas = pgTable(
+  "etapas_semanas_todas",
+  {
+    semana: date("semana").notNull(),
+    etapa: smallint("etapa").notNull(),
+    entradas: integer("entradas").notNull().default(0),
+    salidas: integer("salidas").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "etapas_semanas_todas_pk", columns: [t.semana, t.etapa] })],
+);
+
+export const etapasEsperaTodas = pgTable(
+  "etapas_espera_todas",
+  {
+    etapa: smallint("etapa").notNull(),
+    semana: date("semana").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "etapas_espera_todas_pk", columns: [t.etapa, t.semana] })],
+);
+
+export const etapasSemanasCambios = pgTable("etapas_semanas_cambios", {
+  semana: date("semana").notNull(),
+  etapa: smallint("etapa").notNull(),
+  idInstitucion: integer("id_institucion").notNull(),
+  entradas: integer("entradas").notNull(),
+  salidas: integer("salidas").notNull(),
+});
+
+export const etapasEsperaCambios = pgTable("etapas_espera_cambios", {
+  etapa: smallint("etapa").notNull(),
+  semana: date("semana").notNull(),
+  idInstitucion: integer("id_institucion").notNull(),
+  n: integer("n").notNull(),
+});
 
 /** idEstatus: 1 Pendiente, 2 Activo, 3 Inactivo. */
 export const funcionarios = pgTable(

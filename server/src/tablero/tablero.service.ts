@@ -57,13 +57,15 @@ export async function obtenerTablero(
   const hoy = fechaLocal(contexto.ahora);
   const { desde, hasta } = periodo(consulta, hoy);
   const idInstitucion = consulta.idInstitucion ?? null;
-  const [totales, esperas, semanas, instituciones, porVencer] = await Promise.all([
-    repo.totalesPorEstatus(db, idInstitucion),
-    repo.esperas(db, contexto.ahora, idInstitucion),
-    repo.semanas(db, desde, hasta, idInstitucion),
-    repo.porInstitucion(db, idInstitucion),
-    repo.porVencer(db, hoy, sumarDias(hoy, contexto.diasAviso), idInstitucion, LIMITE_POR_VENCER),
-  ]);
+  const { totales, esperas, semanas, instituciones, porVencer } = await repo.cifras(db, {
+    ahora: contexto.ahora,
+    hoy,
+    desde,
+    hasta,
+    idInstitucion,
+    hastaPorVencer: sumarDias(hoy, contexto.diasAviso),
+    limitePorVencer: LIMITE_POR_VENCER,
+  });
 
   const porEtapa = ETAPAS.map(() => 0);
   for (const t of totales) {
