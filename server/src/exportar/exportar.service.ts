@@ -206,7 +206,7 @@ export const SIN_LIMITE = "Sin límite";
 export const PERMANENTE = "Permanente";
 
 /** An official's periods as calendar days in the country. */
-function periodosDe(f: FilaRegistro): PeriodoFirma[] {
+function periodosFila(f: FilaRegistro): PeriodoFirma[] {
   return (f.periodos ?? []).map((p) => ({
     desde: fechaLocal(new Date(Number(p.desde))),
     hasta: p.hasta === null ? null : fechaLocal(new Date(Number(p.hasta))),
@@ -240,6 +240,16 @@ export function exportarRegistro(
   const alcance = institucionDeAlcance(sesion);
   const { tramo, consulta } = consultaRegistro(alcance);
   const incumbente = (f: FilaRegistro) => f.orden === 0;
+  // A row's periods are read by several of its cells, one after the other: worked out once a row.
+  let filaPeriodos: FilaRegistro | undefined;
+  let periodos: PeriodoFirma[] = [];
+  const periodosDe = (f: FilaRegistro) => {
+    if (f !== filaPeriodos) {
+      filaPeriodos = f;
+      periodos = periodosFila(f);
+    }
+    return periodos;
+  };
   const abierto = (f: FilaRegistro) => periodosDe(f).some((p) => p.hasta === null);
   /** The ended last period of an official no longer authorised. */
   const fin = (f: FilaRegistro) => (incumbente(f) || abierto(f) ? undefined : periodosDe(f).at(-1));

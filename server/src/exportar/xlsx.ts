@@ -1,7 +1,7 @@
 /**
  * The .xlsx file, written as the rows arrive: the workbook's fixed parts, then the sheet's XML
- * (every text an inline string, never a formula) gathered ~256 KB at a time, deflated and written
- * into the ZIP (zip.ts) while the client reads, waiting when it reads slowly; the ZIP's directory
+ * (every text an inline string, never a formula) gathered in short strings, deflated 256 KB at a
+ * time into the ZIP (zip.ts) and written while the client reads, waiting when it reads slowly; the ZIP's directory
  * last. Real dates and numbers (formatted dd/mm/aaaa, dd/mm/aaaa hh:mm and #,##0.00), columns
  * sized to the header and the first batch, the header row bold, frozen and filterable.
  */
@@ -28,8 +28,12 @@ function vaciado(s: PassThrough): Promise<void> {
 const ANCHO_MIN = 8;
 const ANCHO_MAX = 60;
 
-/** Characters of sheet XML gathered before they are deflated and written (about 256 KB). */
-const TROZO_HOJA = 256 * 1024;
+/**
+ * Characters of sheet XML gathered into one string before it is handed to the ZIP (which deflates
+ * 256 KB at a time). Short strings die young: a 256 KB string was allocated straight in V8's old
+ * generation (large objects), which then grew by 60–80 MB during a full export (docs/benchmarks).
+ */
+const TROZO_HOJA = 16 * 1024;
 
 /**
  * Style indexes of the workbook's cells (`ESTILOS`): plain, the bold header, and one per kind of
@@ -94,8 +98,8 @@ function celdaXlsx(ref: string, v: Valor, formato: Columna<unknown>["formato"]):
 
 /**
  * The workbook, written as the rows arrive: the fixed parts first, then the sheet's XML gathered
- * ~256 KB at a time, deflated and written (EscritorZip), waiting while the client reads slowly;
- * the central directory last. Columns are sized on the header and the first batch, which stands
+ * in short strings, deflated 256 KB at a time and written (EscritorZip), waiting while the client
+ * reads slowly; the central directory last. Columns are sized on the header and the first batch, which stands
  * for the rest; the header row is bold, frozen and filterable.
  */
 export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {

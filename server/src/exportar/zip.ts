@@ -26,6 +26,9 @@ interface EntradaEscrita {
   desplazamiento: number;
 }
 
+/** Bytes of an entry deflated together (the pieces gathered until then). */
+const BLOQUE = 256 * 1024;
+
 export class ZipDemasiadoGrande extends Error {}
 
 /** A ZIP written as a sequence of buffers handed to `escribir` (which may keep them). */
@@ -33,6 +36,8 @@ export class EscritorZip {
   private posicion = 0;
   private readonly entradas: EntradaEscrita[] = [];
   private actual: EntradaEscrita | null = null;
+  private pendientes: Buffer[] = [];
+  private pendiente = 0;
 
   constructor(
     private readonly escribir: (b: Buffer) => void,
@@ -63,7 +68,11 @@ export class EscritorZip {
     this.emitir(Buffer.concat([h, n]));
   }
 
-  /** A piece of the open entry's content (text as UTF-8). */
+  /**
+   * A piece of the open entry's content (text as UTF-8). Pieces are gathered as buffers (outside
+   * V8's heap) and deflated together once there are `BLOQUE` bytes of them: small pieces keep the
+   * caller's strings short-lived, big blocks keep the compression good.
+   */
   agregar(contenido: string | Buffer): void {
     const e = this.actual;
     if (!e) throw new Error("no ZIP entry open");
@@ -72,13 +81,26 @@ export class EscritorZip {
     e.crc = zlib.crc32(b, e.crc);
     e.tamano += b.length;
     if (e.tamano > LIMITE_ZIP32) throw new ZipDemasiadoGrande("ZIP entry larger than 4 GiB (no ZIP64)");
+    this.pendientes.push(b);
+    this.pendiente += b.length;
+    if (this.pendiente >= BLOQUE) this.comprimir();
+  }
+
+  /** The gathered pieces, deflated as one block ending on a sync flush. */
+  private comprimir(): void {
+    const e = this.actual;
+    if (!e || this.pendiente === 0) return;
+    const b = this.pendientes.length === 1 ? this.pendientes[0] : Buffer.concat(this.pendientes, this.pendiente);
+    this.pendientes = [];
+    this.pendiente = 0;
     const d = zlib.deflateRawSync(b, { level: this.nivel, finishFlush: zlib.constants.Z_SYNC_FLUSH });
     e.comprimido += d.length;
     this.emitir(d);
   }
 
-  /** Ends the open entry: the final deflate block and the data descriptor. */
+  /** Ends the open entry: the last block, the final deflate block and the data descriptor. */
   cerrar(): void {
+    this.comprimir();
     const e = this.actual;
     if (!e) throw new Error("no ZIP entry open");
     const fin = zlib.deflateRawSync(Buffer.alloc(0), { level: this.nivel });
