@@ -7,7 +7,8 @@
  * Prints time to first byte, total time, rows, bytes and the server process's RSS before the
  * export and its peak during it (VmHWM, reset before each download; VmRSS sampled every 20 ms), and
  * the server's CPU seconds for the export (the figure a loaded machine disturbs least).
- * BENCH_PERFIL=<folder>: the server runs with --cpu-prof and writes its profile there.
+ * BENCH_PERFIL=<folder>: the server runs with --cpu-prof and writes its profile there; BENCH_NODE:
+ * node's options for the server (space-separated, e.g. "--trace-gc").
  *
  * Usage (from the repository root):
  *   DATABASE_URL=postgres://… node --import tsx server/bench/exportar.ts
@@ -120,7 +121,9 @@ async function main() {
     const perfil = process.env.BENCH_PERFIL
       ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PERFIL)}`]
       : [];
-    const servidor = spawn(process.execPath, [...perfil, "server/dist/main.js"], {
+    // BENCH_NODE: node's own options for the server (e.g. "--trace-gc", "--max-semi-space-size=4").
+    const opcionesNode = (process.env.BENCH_NODE ?? "").split(" ").filter(Boolean);
+    const servidor = spawn(process.execPath, [...opcionesNode, ...perfil, "server/dist/main.js"], {
       cwd: raiz,
       env: {
         ...process.env,

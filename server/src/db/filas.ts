@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import type { Tx } from "./client.js";
 
 /** Rows of a raw query, on either driver (pg and PGlite both answer `{ rows }`). */
@@ -70,4 +71,44 @@ export async function filasNombradas<T>(tx: Tx, consulta: SQL): Promise<T[]> {
   const nombre = `rf_lote_${createHash("sha1").update(texto).digest("hex").slice(0, 20)}`;
   const r = (await d.session.prepareQuery({ sql: texto, params }, undefined, nombre, false).execute()) as { rows: T[] };
   return r.rows;
+}
+
+/** Rows as arrays of the texts PostgreSQL sends, with the columns' names (`filasTexto`). */
+export interface FilasTexto {
+  campos: string[];
+  filas: (string | null)[][];
+}
+
+/** pg: every value as the text PostgreSQL sent (no Dates, numbers or booleans parsed). */
+const SIN_CONVERTIR = { getTypeParser: () => (v: string) => v };
+/** PGlite: the same, for the types whose text it would otherwise parse. */
+const TEXTO_PGLITE = Object.fromEntries(
+  [16, 20, 21, 23, 26, 114, 700, 701, 1082, 1114, 1184, 1700, 3802].map((oid) => [oid, (v: string) => v]),
+);
+
+interface ClienteCrudo {
+  query(...args: unknown[]): Promise<{ rows: unknown[][]; fields: { name: string }[] }>;
+}
+
+/**
+ * Rows of a query as arrays of texts, as PostgreSQL writes them (booleans `t`/`f`, instants in ISO
+ * style with their offset), run as a named prepared statement on PostgreSQL: the fewest objects a
+ * row can be read into (an export of a million rows reads no Date, no number and no object per
+ * row), one array per row and one string per value.
+ */
+export async function filasTexto(tx: Tx, consulta: SQL): Promise<FilasTexto> {
+  const d = tx as unknown as Internos & { session: { client: ClienteCrudo } };
+  const { sql: texto, params } = d.dialect.sqlToQuery(consulta);
+  const cliente = d.session.client;
+  const r =
+    cliente instanceof pg.Pool || cliente instanceof pg.Client
+      ? await cliente.query({
+          name: `rf_texto_${createHash("sha1").update(texto).digest("hex").slice(0, 20)}`,
+          text: texto,
+          values: params,
+          rowMode: "array",
+          types: SIN_CONVERTIR,
+        })
+      : await cliente.query(texto, params, { rowMode: "array", parsers: TEXTO_PGLITE });
+  return { campos: r.fields.map((f) => f.name), filas: r.rows as (string | null)[][] };
 }

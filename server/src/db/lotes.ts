@@ -12,7 +12,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "./client.js";
-import { filasNombradas } from "./filas.js";
+import { type FilasTexto, filasNombradas, filasTexto } from "./filas.js";
 
 /** A sort key: its expression and the type its text value is read back as. */
 export interface ClaveOrden {
@@ -89,6 +89,29 @@ export async function* porLotes<T>(
       despues = tramo.claves.map((_, i) => ultima[`k${i}`]);
       yield leidas;
       if (leidas.length < lote) break;
+    }
+  }
+}
+
+/**
+ * `porLotes` with each batch's rows as arrays of texts (`filasTexto`): for a reader that writes
+ * each row out at once (an export), without an object, a Date or a number per row.
+ */
+export async function* porLotesTexto(
+  db: Tx,
+  tramos: Iterable<Tramo> | AsyncIterable<Tramo>,
+  consulta: (tramo: Tramo, despues: readonly string[] | null, limite: number) => SQL,
+  lote: number,
+): AsyncGenerator<FilasTexto> {
+  for await (const tramo of tramos) {
+    let despues: string[] | null = null;
+    for (;;) {
+      const leidas = await filasTexto(db, consulta(tramo, despues, lote));
+      if (leidas.filas.length === 0) break;
+      const ultima = leidas.filas[leidas.filas.length - 1];
+      despues = tramo.claves.map((_, i) => ultima[leidas.campos.indexOf(`k${i}`)] as string);
+      yield leidas;
+      if (leidas.filas.length < lote) break;
     }
   }
 }

@@ -2,7 +2,8 @@
  * Exports of the lists: every inbox, the legal history, the tracking list and the
  * consultant's registry of active officials, as CSV or Excel, with exactly the rows the list's
  * search, filters and sort select (all pages). The inboxes' rows come from the inbox's own query
- * (`prepararBandeja` + `lotesBandeja`), read in keyset batches in the list's order; scope as for the list.
+ * (`prepararBandeja`, and `consultaLoteBandeja` in keyset batches in the list's order, read as rows of
+ * texts); scope as for the list.
  *
  * Longer than 300 lines: one short export per list over the same writer, kept side by side so that
  * their columns read alike.
@@ -29,11 +30,12 @@ import { listarInstituciones } from "../configuracion/instituciones.service.js";
 import { listarPerfiles } from "../configuracion/perfiles.service.js";
 import { listarUsuarios } from "../configuracion/usuarios.service.js";
 import type { Db } from "../db/client.js";
-import { porLotes } from "../db/lotes.js";
+import { porLotes, porLotesTexto } from "../db/lotes.js";
 import { institucionDeAlcance } from "../llamante/alcance.js";
 import type { SesionUsuario } from "../llamante/sesion.js";
-import { diaEnUtc, fechaLocal } from "../shared/tiempo.js";
-import { LOTE_EXPORTACION, lotesBandeja } from "../solicitudes/bandeja/lotes.js";
+import { diaEnUtc, diasHasta, fechaLocal } from "../shared/tiempo.js";
+import type { FilaBandeja } from "../solicitudes/bandeja/bandeja.repository.js";
+import { consultaLoteBandeja, LOTE_EXPORTACION, tramosBandeja } from "../solicitudes/bandeja/lotes.js";
 import { type Bandeja, prepararBandeja, type Vigencia } from "../solicitudes/bandejas.service.js";
 import { consultaRegistro } from "./exportar.repository.js";
 import { type Columna, exportar, type Formato } from "./formatos.js";
@@ -60,16 +62,6 @@ export interface ListaBandeja {
   espera?: boolean;
 }
 
-/** Rows of `lotes`, each with its 1-based position. */
-async function* numerados<T>(lotes: AsyncIterable<T[]>): AsyncGenerator<(T & { numero: number })[]> {
-  let n = 0;
-  for await (const filas of lotes) yield filas.map((f) => ({ ...f, numero: ++n }));
-}
-
-async function* mapear<A, B>(lotes: AsyncIterable<A[]>, f: (a: A) => B): AsyncGenerator<B[]> {
-  for await (const filas of lotes) yield filas.map(f);
-}
-
 export async function exportarBandeja(
   db: Db,
   sesion: SesionUsuario,
@@ -85,7 +77,6 @@ export async function exportarBandeja(
     consulta,
     vigencia,
   );
-  type Fila = { item: BandejaItem; numero: number };
   // The status as the screen reads it: the inbox's own texts (Pendiente, En revisión, Activa…),
   // otherwise the status in correct Spanish (DESIGN.md §8; the API keeps its original texts).
   const estatus = (item: BandejaItem) => {
@@ -94,31 +85,93 @@ export async function exportarBandeja(
       ? propio
       : textoEstatus(item.estatusSolitud, { externo: sesion.externo });
   };
+  // Rows are read as arrays of texts (`porLotesTexto`): no object, Date or number per row but the
+  // cells written. The status text depends on the code and whether someone is assigned: it is
+  // worked out once per pair through the inbox's own item (`aBandejaItem`), as the screen does.
+  const textos = new Map<number, string>();
+  const estatusDe = (codigo: number, asignado: boolean) => {
+    const clave = codigo * 2 + (asignado ? 1 : 0);
+    let texto = textos.get(clave);
+    if (texto === undefined) {
+      texto = estatus(aBandejaItem({ ...FILA_VACIA, estatus: codigo, idAsignadoA: asignado ? 1 : null }));
+      textos.set(clave, texto);
+    }
+    return texto;
+  };
+  const dias = diasHasta(vigencia.hoy);
+  // Each value's position in the row, by the batch query's column names (consultaLoteBandeja).
+  const i: Record<keyof FilaBandeja, number> = {
+    idSolicitud: -1,
+    estatus: -1,
+    fechaSolicitud: -1,
+    idAsignadoA: -1,
+    asignadoNombre: -1,
+    idInstitucion: -1,
+    institucion: -1,
+    cedula: -1,
+    nombres: -1,
+    apellidos: -1,
+    cantFuncionarios: -1,
+    entradaEtapa: -1,
+  };
+  type Fila = (string | null)[];
+  const texto = (f: Fila, campo: keyof FilaBandeja) => f[i[campo]] ?? "";
   const columnas: Columna<Fila>[] = [
-    ...(lista.numerar ? [{ titulo: "#", valor: (f: Fila) => f.numero }] : []),
-    ...(lista.numeroSolicitud ? [{ titulo: "N.º", valor: (f: Fila) => f.item.idSolicitud }] : []),
-    ...(lista.institucion === false
-      ? []
-      : [{ titulo: "Institución", valor: (f: Fila) => f.item.infoInstitucion.nombre }]),
-    { titulo: "Cédula Incumbente", valor: (f) => f.item.infoIncumbente.cedula },
-    {
-      titulo: "Nombre Incumbente",
-      valor: (f) => `${f.item.infoIncumbente.nombres} ${f.item.infoIncumbente.apellidos}`.trim(),
-    },
-    { titulo: "Cant. Funcionarios", valor: (f) => f.item.cantFuncionarios },
-    { titulo: "Estatus", valor: (f) => estatus(f.item) },
-    { titulo: "Fecha", valor: (f) => new Date(f.item.fechaSolicitud), formato: "fechaHora" },
-    ...(lista.espera ? [{ titulo: "Días en espera", valor: (f: Fila) => f.item.diasEspera ?? "" }] : []),
+    ...(lista.numerar ? [{ titulo: "#", valor: (_: Fila, n: number) => n }] : []),
+    ...(lista.numeroSolicitud ? [{ titulo: "N.º", valor: (f: Fila) => Number(f[i.idSolicitud]) }] : []),
+    ...(lista.institucion === false ? [] : [{ titulo: "Institución", valor: (f: Fila) => texto(f, "institucion") }]),
+    { titulo: "Cédula Incumbente", valor: (f) => texto(f, "cedula") },
+    { titulo: "Nombre Incumbente", valor: (f) => `${texto(f, "nombres")} ${texto(f, "apellidos")}`.trim() },
+    { titulo: "Cant. Funcionarios", valor: (f) => Number(f[i.cantFuncionarios]) },
+    { titulo: "Estatus", valor: (f) => estatusDe(Number(f[i.estatus]), f[i.idAsignadoA] !== null) },
+    { titulo: "Fecha", valor: (f) => new Date(texto(f, "fechaSolicitud")), formato: "fechaHora" },
+    ...(lista.espera
+      ? [
+          {
+            titulo: "Días en espera",
+            valor: (f: Fila) => {
+              const entrada = f[i.entradaEtapa];
+              return sesion.externo || entrada === null ? "" : dias(new Date(entrada));
+            },
+          },
+        ]
+      : []),
   ];
   // 2,000 rows a statement (LOTE_EXPORTACION): 5,000 took as long and held 30–50 MB more (docs/benchmarks).
-  const lotes = lotesBandeja(db, filtro, orden);
-  const filas = numerados(mapear(lotes, (f) => ({ item: aBandejaItem(f) })));
+  const tramos = await tramosBandeja(db, filtro, orden);
+  async function* filas() {
+    for await (const lote of porLotesTexto(
+      db,
+      tramos,
+      (t, d, l) => consultaLoteBandeja(filtro, t, d, l),
+      LOTE_EXPORTACION,
+    )) {
+      for (const c of Object.keys(i) as (keyof FilaBandeja)[]) i[c] = lote.campos.indexOf(c);
+      yield lote.filas;
+    }
+  }
   return {
     nombre: `${lista.archivo}-${vigencia.hoy}.${formato}`,
     formato,
-    contenido: exportar(formato, "Solicitudes", columnas, filas),
+    contenido: exportar(formato, "Solicitudes", columnas, filas()),
   };
 }
+
+/** An inbox row with nothing but what decides its status text (`estatusDe`). */
+const FILA_VACIA: FilaBandeja = {
+  idSolicitud: 0,
+  estatus: 0,
+  fechaSolicitud: new Date(0),
+  idAsignadoA: null,
+  asignadoNombre: null,
+  idInstitucion: 0,
+  institucion: "",
+  cedula: "",
+  nombres: "",
+  apellidos: "",
+  cantFuncionarios: 0,
+  entradaEtapa: null,
+};
 
 interface FilaRegistro {
   institucion: string;
@@ -153,7 +206,7 @@ export const SIN_LIMITE = "Sin límite";
 export const PERMANENTE = "Permanente";
 
 /** An official's periods as calendar days in the country. */
-function periodosDe(f: FilaRegistro): PeriodoFirma[] {
+function periodosFila(f: FilaRegistro): PeriodoFirma[] {
   return (f.periodos ?? []).map((p) => ({
     desde: fechaLocal(new Date(Number(p.desde))),
     hasta: p.hasta === null ? null : fechaLocal(new Date(Number(p.hasta))),
@@ -187,6 +240,16 @@ export function exportarRegistro(
   const alcance = institucionDeAlcance(sesion);
   const { tramo, consulta } = consultaRegistro(alcance);
   const incumbente = (f: FilaRegistro) => f.orden === 0;
+  // A row's periods are read by several of its cells, one after the other: worked out once a row.
+  let filaPeriodos: FilaRegistro | undefined;
+  let periodos: PeriodoFirma[] = [];
+  const periodosDe = (f: FilaRegistro) => {
+    if (f !== filaPeriodos) {
+      filaPeriodos = f;
+      periodos = periodosFila(f);
+    }
+    return periodos;
+  };
   const abierto = (f: FilaRegistro) => periodosDe(f).some((p) => p.hasta === null);
   /** The ended last period of an official no longer authorised. */
   const fin = (f: FilaRegistro) => (incumbente(f) || abierto(f) ? undefined : periodosDe(f).at(-1));

@@ -61,6 +61,16 @@ export function diasEntre(desde: string, hasta: string): number {
   return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * Whole calendar days from the day an instant falls on in the country to `hasta` (yyyy-mm-dd):
+ * `diasEntre(fechaLocal(instante), hasta)`, from the fixed offset (an export counts it a million
+ * times; test/exportar/tiempo-hoja.test.ts holds the two equal).
+ */
+export function diasHasta(hasta: string): (instante: Date) => number {
+  const dia = Date.parse(`${hasta}T00:00:00Z`) / 86_400_000;
+  return (instante) => dia - Math.floor((instante.getTime() + DESFASE_PAIS_MS) / 86_400_000);
+}
+
 /** The day of the week of a calendar date: 0 Sunday … 6 Saturday. */
 export function diaDeSemana(fecha: string): number {
   return new Date(`${fecha}T00:00:00Z`).getUTCDay();

@@ -1,6 +1,6 @@
 /**
- * An export reads its list in keyset batches (`lotesBandeja`, db/lotes.ts), one statement each, so
- * that no connection waits on its client. Property: for generated rows full of ties (same dates,
+ * An export reads its list in keyset batches (`lotesBandeja`, and as rows of texts `porLotesTexto`,
+ * db/lotes.ts), one statement each, so that no connection waits on its client. Property: for generated rows full of ties (same dates,
  * names, cédulas, counts, statuses, institutions), any filter, search and sort both ways, and any
  * batch size, the batches joined are exactly the rows of the list's own single query
  * (`consultaTodas`), in the same order.
@@ -10,9 +10,10 @@ import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../src/db/client.js";
+import { porLotesTexto, type Tramo } from "../../src/db/lotes.js";
 import { consultaTodas, type FilaBandeja } from "../../src/solicitudes/bandeja/bandeja.repository.js";
 import type { CampoOrden, FiltroBandeja, OrdenBandeja } from "../../src/solicitudes/bandeja/filtro.js";
-import { lotesBandeja } from "../../src/solicitudes/bandeja/lotes.js";
+import { consultaLoteBandeja, lotesBandeja, tramosBandeja } from "../../src/solicitudes/bandeja/lotes.js";
 import { crearTestApp, type TestApp } from "../support/app.js";
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
@@ -122,6 +123,16 @@ describe("keyset batches of an export", () => {
             porLotes.push(...l);
           }
           expect(porLotes.map(comparable)).toEqual(unaConsulta.map(comparable));
+          // What the export itself reads: the same batches as rows of texts (porLotesTexto).
+          const ids: number[] = [];
+          const tramos = await tramosBandeja(t.db, filtro, orden);
+          const consulta = (tr: Tramo, d: readonly string[] | null, n: number) => consultaLoteBandeja(filtro, tr, d, n);
+          for await (const l of porLotesTexto(t.db, tramos, consulta, lote)) {
+            expect(l.filas.length).toBeLessThanOrEqual(lote);
+            const i = l.campos.indexOf("idSolicitud");
+            ids.push(...l.filas.map((r) => Number(r[i])));
+          }
+          expect(ids).toEqual(unaConsulta.map((r) => Number(r.idSolicitud)));
         },
       ),
       { numRuns: 120 },

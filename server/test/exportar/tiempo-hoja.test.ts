@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fechaHoraHoja, horaLocalEnUtc, ZONA_PAIS } from "../../src/shared/tiempo.js";
+import { diasEntre, diasHasta, fechaHoraHoja, fechaLocal, horaLocalEnUtc, ZONA_PAIS } from "../../src/shared/tiempo.js";
 
 const intl = new Intl.DateTimeFormat("es-DO", {
   timeZone: ZONA_PAIS,
@@ -36,6 +36,20 @@ describe("date-time cells of the exports", () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("days waiting (an export's 'Días en espera') count as the calendar days in the time zone", () => {
+    const hoy = fc
+      .integer({ min: Date.UTC(2001, 0, 1), max: Date.UTC(2200, 0, 1) })
+      .map((ms) => fechaLocal(new Date(ms)));
+    fc.assert(
+      fc.property(instante, hoy, (d, h) => {
+        expect(diasHasta(h)(d)).toBe(diasEntre(fechaLocal(d), h));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(diasHasta("2026-01-01")(new Date("2026-01-01T03:59:59.999Z"))).toBe(1);
+    expect(diasHasta("2026-01-01")(new Date("2026-01-01T04:00:00.000Z"))).toBe(0);
   });
 
   it("keep the minute at the turns of a day, a year and a minute", () => {
