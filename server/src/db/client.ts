@@ -12,7 +12,7 @@ import pg from "pg";
 import { type Alta, vigilarAlta } from "./alta.js";
 import { bloquearCarpeta } from "./bloqueo.js";
 import { esFallaDeConexion } from "./fallas.js";
-import * as schema from "./schema.js";
+import type * as schema from "./schema.js";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -55,6 +55,11 @@ export interface OpcionesBase {
   readMaxLagMs?: number;
 }
 
+/**
+ * The drizzle handles are made without the schema: the app writes its queries with the query
+ * builder and SQL, never drizzle's relational `db.query.*`, whose configuration of every table
+ * was built on each start (a handle with the schema cost a restart ~70 ms).
+ */
 export async function openDatabase(opts: OpcionesBase): Promise<Database> {
   const log = opts.log ?? ((line: string) => console.log(line));
   return opts.databaseUrl ? abrirPostgres(opts, opts.databaseUrl, log) : abrirPglite(opts);
@@ -95,7 +100,7 @@ async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string
     client.on("error", avisar);
     marcarRotaTrasTiempoAgotado(client);
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   await esperarPostgres(pool, url, (opts.startWaitSeconds ?? 0) * 1000, log);
   const alta =
     opts.probeIntervalMs === undefined
@@ -148,7 +153,7 @@ async function abrirPglite(opts: OpcionesBase): Promise<Database> {
       throw e;
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: "pglite",
