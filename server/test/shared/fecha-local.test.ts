@@ -32,7 +32,12 @@ describe("fechaLocal", () => {
   });
 
   it("does not format through Intl for an instant since 2001", () => {
-    const formato = vi.spyOn(Intl.DateTimeFormat.prototype, "format", "get");
+    const formato = vi.spyOn(
+      // `format` is a getter on the prototype (it hands out a bound function).
+      Intl.DateTimeFormat.prototype as unknown as { get format(): unknown },
+      "format",
+      "get",
+    );
     expect(fechaLocal(new Date("2026-11-29T15:00:00Z"))).toBe("2026-11-29");
     expect(formato).not.toHaveBeenCalled();
   });
