@@ -4,12 +4,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
-import { type Alta, vigilarAlta } from "./alta.js";
+import type pg from "pg";
+import type { Alta } from "./alta.js";
 import { bloquearCarpeta } from "./bloqueo.js";
 import { esFallaDeConexion } from "./fallas.js";
 import type * as schema from "./schema.js";
@@ -67,6 +65,12 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
 
 /** PostgreSQL (DATABASE_URL): the pool, its failure listeners, the wait at start, the HA watcher. */
 async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string) => void): Promise<Database> {
+  // Each driver is loaded when its database is opened: an embedded app never loads pg.
+  const [{ default: pg }, { drizzle: drizzlePg }, { vigilarAlta }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("./alta.js"),
+  ]);
   const statementTimeout = opts.statementTimeoutMs;
   // Every query here reads or writes a page of rows through an index: parallel workers would only
   // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
@@ -132,6 +136,10 @@ async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string
 
 /** PGlite in DATA_DIR (or in memory): the folder's lock, and the marker of an unfinished first start. */
 async function abrirPglite(opts: OpcionesBase): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   let client: PGlite;
   let nuevo = true;
   let liberar = () => {};
