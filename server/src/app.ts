@@ -254,7 +254,9 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
   registrarArchivosWeb(app, dist, base);
   // The page is built once per start, so it is compressed once too (the SPA fallback below is a
   // not-found handler, which the compression plugin does not reach); so is each screen's own page,
-  // its heading drawn before the scripts (web/marco-inicial.ts).
+  // its heading drawn before the scripts (web/marco-inicial.ts). Each is compressed when first
+  // asked for in that encoding, not at start (brotli at its best level, page after page, is work
+  // a restart need not wait for).
   const generica = comprimida(index);
   const porPantalla = new Map<string, Comprimida>();
   for (const e of Object.values(ENCABEZADOS_PANTALLA)) {
@@ -267,7 +269,7 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
     reply.type("text/html; charset=utf-8");
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     if (!encoding) return reply.send(pagina.plain);
-    return reply.header("content-encoding", encoding).send(pagina[encoding]);
+    return reply.header("content-encoding", encoding).send(pagina[encoding]());
   };
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const pantalla = pantallaDeRuta(req.url.split("?")[0].slice(base.length));
@@ -302,13 +304,16 @@ function registerWeb(app: FastifyInstance, deps: AppDeps) {
 /**
  * The web build's files. Performance: the build's .br/.gz twins are sent as they are; hashed assets
  * never change under their name, so browsers keep them for a year; anything else is revalidated.
+ * One wildcard route serves them all (a route per built file, and per twin, cost a restart a
+ * tenth of its time); a path that names no file goes on to the not-found handler below, which
+ * answers the SPA's own addresses with the page.
  */
 function registrarArchivosWeb(app: FastifyInstance, dist: string, base: string) {
   app.register(fastifyStatic, {
     root: dist,
     prefix: `${base}/`,
     index: false,
-    wildcard: false,
+    wildcard: true,
     decorateReply: false,
     preCompressed: true,
     cacheControl: false,
@@ -319,20 +324,29 @@ function registrarArchivosWeb(app: FastifyInstance, dist: string, base: string) 
   });
 }
 
+/** A page as it is, and its brotli and gzip forms, each made on first use and then kept. */
 interface Comprimida {
   plain: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  br: () => Buffer;
+  gzip: () => Buffer;
 }
 
 function comprimida(texto: string): Comprimida {
   const plain = Buffer.from(texto);
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
   return {
     plain,
-    br: zlib.brotliCompressSync(plain, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-    }),
-    gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    br: () => {
+      br ??= zlib.brotliCompressSync(plain, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      });
+      return br;
+    },
+    gzip: () => {
+      gzip ??= zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION });
+      return gzip;
+    },
   };
 }
 

@@ -8,7 +8,6 @@
  * finds everything done (no `duplicate key … pg_type` from two migrations at once, one first
  * administrator). On PGlite the data folder's lock already lets one process in.
  */
-import pg from "pg";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
@@ -47,6 +46,7 @@ export async function prepararBase(
 export async function bajoBloqueoDeArranque<T>(database: Pick<Database, "kind" | "url">, trabajo: () => Promise<T>) {
   if (database.kind !== "postgres" || !database.url) return trabajo();
   // A session of its own: the pool's connections come and go, a session lock stays with its session.
+  const { default: pg } = await import("pg");
   const sesion = new pg.Client({ connectionString: database.url });
   sesion.on("error", () => {});
   await sesion.connect();

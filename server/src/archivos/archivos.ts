@@ -6,7 +6,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { DOCUMENTOS, MIME_PERMITIDOS, MSG } from "@registro/contracts";
-import { fileTypeFromBuffer } from "file-type";
 import type { ErroresCampo } from "../shared/errors.js";
 import type { ArchivoSubido, FormularioMultipart } from "./multipart.js";
 
@@ -31,6 +30,8 @@ const EXTENSION: Record<(typeof MIME_PERMITIDOS)[number], string> = {
 /** The sniffed type of an allowed file, or null. */
 export async function tipoPermitido(contenido: Buffer): Promise<(typeof MIME_PERMITIDOS)[number] | null> {
   if (contenido.length === 0) return null;
+  // Loaded on the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import("file-type");
   const tipo = await fileTypeFromBuffer(contenido);
   const mime = tipo?.mime as (typeof MIME_PERMITIDOS)[number] | undefined;
   return mime && (MIME_PERMITIDOS as readonly string[]).includes(mime) ? mime : null;

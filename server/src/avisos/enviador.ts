@@ -4,7 +4,7 @@
  * error for "Correos no enviados". A failing SMTP server never reaches the user's action: the
  * action only wrote the row.
  */
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
 import { abrir, contextoSecreto } from "../secretos/secretos.js";
@@ -36,14 +36,18 @@ export interface Enviador {
 
 export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log: Registro }): Enviador {
   const { db, config, reloj, log } = deps;
-  const transporte: Transporter | null = config.smtpUrl
-    ? nodemailer.createTransport({
-        url: config.smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      })
-    : null;
+  // Made at the first round with SMTP_URL set (nodemailer is loaded then, not at every start).
+  let transporte: Transporter | null = null;
+  const abrirTransporte = async (url: string) => {
+    const { default: nodemailer } = await import("nodemailer");
+    transporte ??= nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return transporte;
+  };
   const dominio = /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? "registro-firmas.local";
 
   async function enviarUno(correo: Awaited<ReturnType<typeof repo.reclamar>>[number]): Promise<boolean> {
@@ -61,7 +65,7 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
     ) => {
       const direccion = typeof para === "string" ? para : para.address;
       try {
-        await transporte!.sendMail({
+        await (transporte as Transporter).sendMail({
           from: config.mailFrom,
           to: para,
           subject: c.asunto,
@@ -101,7 +105,8 @@ export function crearEnviador(deps: { db: Db; config: Config; reloj: Reloj; log:
 
   return {
     async procesarCola() {
-      if (!transporte) return 0;
+      if (!config.smtpUrl) return 0;
+      await abrirTransporte(config.smtpUrl);
       await repo.caducarPendientes(db, "No se envió en dos días (¿faltaba SMTP_URL?).");
       let enviados = 0;
       for (;;) {

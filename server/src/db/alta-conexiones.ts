@@ -5,7 +5,7 @@
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema.js";
+import type * as schema from "./schema.js";
 
 /** client.ts's Db (spelled here: client.ts imports alta.ts, which imports this file). */
 type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -85,5 +85,5 @@ export function grupoLectura(
       () => {},
     );
   });
-  return { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
+  return { pool, db: drizzlePg(pool) as unknown as Db };
 }

@@ -290,9 +290,3 @@ function conCodigo(error: unknown, codigo: string): boolean {
   }
   return false;
 }
-
-/** For routes: runs a replica-safe read through the watcher when there is one, else on `db`. */
-export function lectorReplica(deps: { db: Db; database?: { alta?: Alta } }) {
-  const alta = deps.database?.alta;
-  return <T>(fn: (db: Db) => Promise<T>): Promise<T> => (alta ? alta.leer(fn) : fn(deps.db));
-}

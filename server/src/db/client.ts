@@ -4,15 +4,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
-import { type Alta, vigilarAlta } from "./alta.js";
+import type pg from "pg";
+import type { Alta } from "./alta.js";
 import { bloquearCarpeta } from "./bloqueo.js";
 import { esFallaDeConexion } from "./fallas.js";
-import * as schema from "./schema.js";
+import type * as schema from "./schema.js";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -55,6 +53,11 @@ export interface OpcionesBase {
   readMaxLagMs?: number;
 }
 
+/**
+ * The drizzle handles are made without the schema: the app writes its queries with the query
+ * builder and SQL, never drizzle's relational `db.query.*`, whose configuration of every table
+ * was built on each start (a handle with the schema cost a restart ~70 ms).
+ */
 export async function openDatabase(opts: OpcionesBase): Promise<Database> {
   const log = opts.log ?? ((line: string) => console.log(line));
   return opts.databaseUrl ? abrirPostgres(opts, opts.databaseUrl, log) : abrirPglite(opts);
@@ -62,6 +65,12 @@ export async function openDatabase(opts: OpcionesBase): Promise<Database> {
 
 /** PostgreSQL (DATABASE_URL): the pool, its failure listeners, the wait at start, the HA watcher. */
 async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string) => void): Promise<Database> {
+  // Each driver is loaded when its database is opened: an embedded app never loads pg.
+  const [{ default: pg }, { drizzle: drizzlePg }, { vigilarAlta }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("./alta.js"),
+  ]);
   const statementTimeout = opts.statementTimeoutMs;
   // Every query here reads or writes a page of rows through an index: parallel workers would only
   // add their start-up time, and a parallel ordered scan can outlast the plain one by far.
@@ -95,7 +104,7 @@ async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string
     client.on("error", avisar);
     marcarRotaTrasTiempoAgotado(client);
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   await esperarPostgres(pool, url, (opts.startWaitSeconds ?? 0) * 1000, log);
   const alta =
     opts.probeIntervalMs === undefined
@@ -127,6 +136,10 @@ async function abrirPostgres(opts: OpcionesBase, url: string, log: (line: string
 
 /** PGlite in DATA_DIR (or in memory): the folder's lock, and the marker of an unfinished first start. */
 async function abrirPglite(opts: OpcionesBase): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   let client: PGlite;
   let nuevo = true;
   let liberar = () => {};
@@ -148,7 +161,7 @@ async function abrirPglite(opts: OpcionesBase): Promise<Database> {
       throw e;
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -9,8 +9,6 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client.js";
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -38,8 +36,14 @@ export const NOMBRES_ANTERIORES: Readonly<Record<string, string>> = {
 export async function migrate(database: Pick<Database, "db" | "kind">): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: both migrators take their own driver's database type
   const db = database.db as any;
-  if (database.kind === "postgres") await migratePg(db, { migrationsFolder });
-  else await migratePglite(db, { migrationsFolder });
+  // Each driver's migrator is loaded when used: an embedded app never loads pg.
+  if (database.kind === "postgres") {
+    const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
+    await migratePg(db, { migrationsFolder });
+  } else {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
+    await migratePglite(db, { migrationsFolder });
+  }
 }
 
 /** True when the app has prepared this database (its migrations are there). */

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { verificarCadena } from "../auditoria/cadena.js";
 import type { ClaveAuditoria } from "../auditoria/clave.js";
 import type { PuntoControl } from "../auditoria/puntos.js";
@@ -176,9 +176,15 @@ async function cerrarManifiesto(
  * pg_dump dumps that very snapshot, so the manifest describes exactly what the dump holds while
  * the app goes on writing.
  */
+/** A client of its own on PostgreSQL (pg is loaded here, not at the start of an embedded app). */
+async function clientePostgres(databaseUrl: string): Promise<pg.Client> {
+  const { default: driver } = await import("pg");
+  return new driver.Client({ connectionString: databaseUrl });
+}
+
 export async function respaldarPostgres(databaseUrl: string, destino: string, ahora: Date): Promise<Manifiesto> {
   const tmp = carpetaTemporal();
-  const cliente = new pg.Client({ connectionString: databaseUrl });
+  const cliente = await clientePostgres(databaseUrl);
   await cliente.connect();
   try {
     await cliente.query("begin isolation level repeatable read read only");
@@ -290,7 +296,7 @@ export function abrirRespaldo(archivo: string, carpeta: string): { manifiesto: M
 }
 
 async function postgresVacia(databaseUrl: string): Promise<boolean> {
-  const cliente = new pg.Client({ connectionString: databaseUrl });
+  const cliente = await clientePostgres(databaseUrl);
   await cliente.connect();
   try {
     const r = await cliente.query(

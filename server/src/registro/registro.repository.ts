@@ -79,8 +79,13 @@ const columnasRegistro = {
 
 /** Officials matching `filtro`, with the columns above (verification's questions, change notifications). */
 export function registros(tx: Tx, filtro: SQL | undefined) {
+  return registrosCon(tx, filtro, {});
+}
+
+/** The same with more columns of each row (the single verification reads its signatures and periods in it). */
+export function registrosCon<T extends Record<string, SQL>>(tx: Tx, filtro: SQL | undefined, mas: T) {
   return tx
-    .select(columnasRegistro)
+    .select({ ...columnasRegistro, ...mas })
     .from(funcionarios)
     .innerJoin(solicitudes, eq(solicitudes.idSolicitud, funcionarios.idSolicitud))
     .innerJoin(instituciones, eq(instituciones.idInstitucion, solicitudes.idInstitucion))

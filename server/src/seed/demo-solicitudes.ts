@@ -10,7 +10,6 @@
 import crypto from "node:crypto";
 import { type CodigoEstatus, ESTATUS, ESTATUS_FUNCIONARIO, type Rol, TRANSICIONES } from "@registro/contracts";
 import { inArray } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import type { Db, Tx } from "../db/client.js";
 import {
   adjuntos,
@@ -228,6 +227,7 @@ const cedulasPng = new Map<number, Buffer>();
 
 /** A stored file as an upload would leave it: sniffed type, size and SHA-256 of its bytes. */
 async function archivo(tipoAdjunto: string, nombre: string, contenido: Buffer, creado: Date): Promise<Archivo> {
+  const { fileTypeFromBuffer } = await import("file-type");
   const tipo = await fileTypeFromBuffer(contenido);
   if (!tipo) throw new Error(`Demo file ${nombre} has no recognisable type`);
   return {

@@ -39,8 +39,24 @@ const FORMATO_FECHA_HORA = new Intl.DateTimeFormat("es-DO", {
 
 const aInstante = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
-/** The calendar day (yyyy-mm-dd) an instant falls on in the country. */
+/**
+ * From this instant on the country's offset has been UTC−4 without a change (the zone's last one
+ * was on 2000-12-03); before it, the time-zone database's history decides.
+ */
+const DESFASE_FIJO_DESDE = Date.UTC(2001, 0, 1);
+/** Dates past year 9999 have no four-digit ISO form. */
+const LIMITE_ISO = Date.UTC(9999, 11, 31);
+
+/**
+ * The calendar day (yyyy-mm-dd) an instant falls on in the country. Performance: since 2001 it is
+ * the UTC date of the instant moved by the fixed offset (a property test holds it equal to Intl's
+ * answer); Intl's formatting cost the verification a few per cent of its time under load.
+ */
 export function fechaLocal(instante: Date | string): string {
+  const t = aInstante(instante).getTime();
+  if (t >= DESFASE_FIJO_DESDE && t < LIMITE_ISO) {
+    return new Date(t + DESFASE_PAIS_MS).toISOString().slice(0, 10);
+  }
   return FORMATO_FECHA.format(aInstante(instante));
 }
 

@@ -14,7 +14,7 @@ import {
 } from "@registro/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { lectorReplica } from "../db/alta.js";
+import { lectorReplica } from "../db/lector-replica.js";
 import type { AppDeps } from "../deps.js";
 import { TIPO_CONTENIDO } from "../exportar/formatos.js";
 import { llamanteDe } from "../llamante/peticion.js";

@@ -35,6 +35,47 @@ export interface Sello {
 
 export class SelloError extends Error {}
 
+/** The digests node-forge names as Node does. */
+const DIGESTOS_NATIVOS = new Set(["sha1", "sha256", "sha384", "sha512"]);
+/** node-forge's own PBKDF2 (JavaScript for a digest object): what pbkdf2Nativo must equal. */
+export const pbkdf2Forge = forge.pkcs5.pbkdf2;
+/** A character that is no byte: the string is not a forge "binary" string. */
+const NO_BYTE = /[\u0100-\uffff]/;
+
+/**
+ * PBKDF2 as node-forge computes it (its "binary" strings in and out), by Node's native code. Forge
+ * uses Node's only when handed a digest's name; opening a PKCS#12 hands it a digest object, and its
+ * JavaScript PBKDF2 (2,048 rounds of HMAC for the key bag) was the better half of the seal's
+ * opening at every start. Same bytes (a property test compares them); anything else goes to forge.
+ */
+export function pbkdf2Nativo(
+  password: string,
+  salt: string,
+  iteraciones: number,
+  largo: number,
+  md?: unknown,
+  ...resto: unknown[]
+): string {
+  const algoritmo = (md as { algorithm?: unknown } | undefined)?.algorithm;
+  const nativo =
+    resto.length === 0 &&
+    typeof algoritmo === "string" &&
+    DIGESTOS_NATIVOS.has(algoritmo) &&
+    Number.isInteger(iteraciones) &&
+    iteraciones >= 1 &&
+    Number.isInteger(largo) &&
+    largo >= 1 &&
+    !NO_BYTE.test(password) &&
+    !NO_BYTE.test(salt);
+  if (!nativo) {
+    return (pbkdf2Forge as (...a: unknown[]) => string)(password, salt, iteraciones, largo, md, ...resto);
+  }
+  return crypto
+    .pbkdf2Sync(Buffer.from(password, "binary"), Buffer.from(salt, "binary"), iteraciones, largo, algoritmo)
+    .toString("binary");
+}
+forge.pkcs5.pbkdf2 = pbkdf2Nativo as typeof forge.pkcs5.pbkdf2;
+
 function nombre(n: forge.pki.Certificate["subject"]): string {
   const cn = n.getField("CN");
   if (cn) return forge.util.decodeUtf8(String(cn.value));

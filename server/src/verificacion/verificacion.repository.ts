@@ -17,21 +17,52 @@ import {
   solicitudes,
   tiposFirma,
 } from "../db/schema.js";
-import { registros } from "../registro/registro.repository.js";
+import { registros, registrosCon } from "../registro/registro.repository.js";
 
 /** Sent officials matching `filtro`: what the single and the batch question read. */
 function registrosEnviados(tx: Tx, filtro: SQL | undefined) {
   return registros(tx, and(eq(funcionarios.enviado, true), filtro));
 }
 
+/** An authorisation period as the single question reads it (instants as JSON text). */
+export interface PeriodoLeido {
+  desde: string;
+  hasta: string | null;
+  causaFin: string | null;
+}
+
+/**
+ * Each official's signatures (with their type) and authorisation periods, as JSON arrays in the
+ * official's own row, in the orders of `consultaFirmas` and `consultaPeriodos` below. Performance:
+ * the single question reads its whole answer in one statement (with the session's, two round trips
+ * per call instead of three, and two statements fewer for the database).
+ */
+const columnasDelFuncionario = {
+  firmas: sql<{ idFirma: number; firma: string; tipo: string }[]>`coalesce((
+    select json_agg(json_build_object('idFirma', ${firmas.idFirma}, 'firma', ${firmas.firma}, 'tipo', ${tiposFirma.nombre})
+      order by ${firmas.idTipoFirma}, ${firmas.idFirma})
+    from ${funcionarioFirmas}
+    join ${firmas} on ${firmas.idFirma} = ${funcionarioFirmas.idFirma}
+    join ${tiposFirma} on ${tiposFirma.idTipoFirma} = ${firmas.idTipoFirma}
+    where ${funcionarioFirmas.idFuncionario} = ${funcionarios.idFuncionario}), '[]'::json)`,
+  periodos: sql<PeriodoLeido[]>`coalesce((
+    select json_agg(json_build_object('desde', ${autorizaciones.desde}, 'hasta', ${autorizaciones.hasta},
+        'causaFin', ${autorizaciones.causaFin})
+      order by ${autorizaciones.desde}, ${autorizaciones.idAutorizacion})
+    from ${autorizaciones}
+    where ${autorizaciones.idFuncionario} = ${funcionarios.idFuncionario}), '[]'::json)`,
+};
+
 /** The single question's query, of any institution or of one: built once per database (below). */
 function consultaPorCedula(tx: Tx, deUna: boolean) {
-  return registrosEnviados(
+  return registrosCon(
     tx,
     and(
+      eq(funcionarios.enviado, true),
       eq(funcionarios.cedula, sql.placeholder("cedula")),
       deUna ? eq(solicitudes.idInstitucion, sql.placeholder("idInstitucion")) : undefined,
     ),
+    columnasDelFuncionario,
   )
     .orderBy(desc(funcionarios.idSolicitud), asc(funcionarios.idFuncionario))
     .limit(200)
@@ -112,7 +143,7 @@ export async function registrosPorCedulas(tx: Tx, cedulas: string[]) {
   );
 }
 
-export type RegistroFila = Awaited<ReturnType<typeof registrosPorCedula>>[number];
+export type RegistroFila = Awaited<ReturnType<typeof registrosPorCedulas>>[number];
 
 /** The officials' signatures with their type names. */
 export async function firmasDe(tx: Tx, ids: number[]) {

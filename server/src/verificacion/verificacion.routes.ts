@@ -22,7 +22,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leerFormulario } from "../archivos/multipart.js";
-import { lectorReplica } from "../db/alta.js";
+import { lectorReplica } from "../db/lector-replica.js";
 import type { AppDeps } from "../deps.js";
 import { llamanteDe, usuarioDe } from "../llamante/peticion.js";
 import { ValidacionCampo } from "../shared/errors.js";

@@ -23,7 +23,7 @@ import { fechaLocal, type Reloj } from "../shared/tiempo.js";
 import { solicitudVisible } from "../solicitudes/lectura.service.js";
 import { constanciaPdf, type DatosConstancia, textoRango, textoVigencia } from "./constancia.pdf.js";
 import { responder } from "./decision.js";
-import { periodosPorFuncionario } from "./periodos.js";
+import { periodoLocal, periodosPorFuncionario } from "./periodos.js";
 import type { Sello } from "./sello.js";
 import {
   type EntradaCompleta,
@@ -58,15 +58,13 @@ export async function verificarFirma(
     if (idInstitucion !== null && idInstitucion !== sesion.idInstitucion) idInstitucion = -1;
     else idInstitucion = sesion.idInstitucion ?? -1;
   }
+  // One statement: the entries with their signatures and periods.
   const filas = await repo.registrosPorCedula(db, consulta.cedula, idInstitucion);
-  const ids = filas.map((f) => f.idFuncionario);
-  const [firmas, periodos] = await Promise.all([repo.firmasDe(db, ids), periodosPorFuncionario(db, ids)]);
-  const entradas: EntradaCompleta[] = filas.map((f) => ({
+  const entradas: EntradaCompleta[] = filas.map(({ periodos, ...f }) => ({
     ...f,
     montoDesde: numeroONulo(f.montoDesde),
     montoHasta: numeroONulo(f.montoHasta),
-    firmas: firmas.filter((x) => x.idFuncionario === f.idFuncionario),
-    periodos: periodos.get(f.idFuncionario) ?? [],
+    periodos: periodos.map(periodoLocal),
   }));
   const r = responder(
     entradas,

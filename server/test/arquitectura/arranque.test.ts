@@ -24,6 +24,11 @@ const BAJO_DEMANDA = [
   "@signpdf/placeholder-plain",
   "@signpdf/utils",
   "@simplewebauthn/server",
+  // Mail only with SMTP_URL, file types only on an upload (issue 40: a restart to serving in ≤ 3 s).
+  "nodemailer",
+  "file-type",
+  // PostgreSQL's driver only when DATABASE_URL is set (db/client.ts opens it then).
+  "pg",
 ];
 
 /** `import … from "x"`, `import "x"`, `export … from "x"`; not `import type`, not `import("x")`. */

@@ -49,6 +49,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** While `activo`, every statement the test app's database runs is listed here (drizzle's logger). */
+export const sentenciasRegistradas = { activo: false, lista: [] as string[] };
+const registroSentencias = {
+  logQuery(texto: string) {
+    if (sentenciasRegistradas.activo) sentenciasRegistradas.lista.push(texto);
+  },
+};
+
 async function abrirBase(): Promise<{
   db: Db;
   kind: TestApp["kind"];
@@ -66,7 +74,7 @@ async function abrirBase(): Promise<{
     // pool.end() does not wait for sockets to close: the forced drop below may reach a closing
     // client, whose "terminating connection" error must not surface as an unhandled error.
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: registroSentencias }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -80,7 +88,7 @@ async function abrirBase(): Promise<{
   }
   const blob = new Blob([fs.readFileSync(archivoPlantillaPglite(inject("plantilla")))]);
   const client = await PGlite.create({ loadDataDir: blob });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: registroSentencias }) as unknown as Db;
   return { db, kind: "pglite", database: { kind: "pglite", pglite: client }, close: () => client.close() };
 }
 

@@ -14,7 +14,7 @@ import { autorizaciones, funcionarios, historial } from "../../src/db/schema.js"
 import { fechaLocal, sumarDias } from "../../src/shared/tiempo.js";
 import { enmascararCedula } from "../../src/verificacion/verificacion.mappers.js";
 import { hashCodigo } from "../../src/verificacion/verificacion.service.js";
-import { crearTestApp, type TestApp } from "../support/app.js";
+import { crearTestApp, sentenciasRegistradas, type TestApp } from "../support/app.js";
 import { CEDULAS, crearSolicitud } from "../support/factories.js";
 import { textoPdf } from "../support/lectores.js";
 import { USUARIOS_DEMO } from "../support/peticiones.js";
@@ -46,6 +46,24 @@ const firma = (query: Record<string, string>, usuario: Parameters<TestApp["as"]>
   t.as(usuario, { method: "GET", url: "/api/Verificacion/Firma", query });
 
 describe("GET api/Verificacion/Firma", () => {
+  it("reads its answer in one statement besides the session's: entries, signatures and periods together", async () => {
+    await firma({ cedula: CEDULAS[1] });
+    sentenciasRegistradas.lista = [];
+    sentenciasRegistradas.activo = true;
+    let res: Awaited<ReturnType<typeof firma>>;
+    try {
+      res = await firma({ cedula: CEDULAS[1] });
+    } finally {
+      sentenciasRegistradas.activo = false;
+    }
+    expect(res.statusCode).toBe(200);
+    const registros = res.json().registros as { firmas: unknown[]; periodos: unknown[] }[];
+    expect(registros.length).toBeGreaterThan(0);
+    expect(registros[0].firmas.length).toBeGreaterThan(0);
+    expect(registros[0].periodos.length).toBeGreaterThan(0);
+    expect(sentenciasRegistradas.lista).toHaveLength(2);
+  });
+
   it("401 without a session; 403 without the view; the default profiles with it answer", async () => {
     expect((await firma({ cedula: CEDULAS[1] }, null)).statusCode).toBe(401);
     const permitidos = new Set(["consultor", "analista", "analista2", "administrador", "verificador"]);

@@ -91,6 +91,18 @@ describe("web build delivery", () => {
     expect(api.statusCode).toBe(404);
   });
 
+  it("serves the build's files through one route, not one per file, and answers a missing one with 404", async () => {
+    // A route per built file (and per .br/.gz twin) made every restart register hundreds of routes.
+    const deArchivos = t.app.rutas.filter((r) => /\.(js|svg|html|br|gz)$/.test(r.url));
+    expect(deArchivos).toEqual([]);
+    const missing = await t.app.inject({ method: "GET", url: "/assets/nada-AbCd12_-.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+    expect(missing.json()).toEqual({ success: false, message: expect.any(String) });
+    const fuera = await t.app.inject({ method: "GET", url: "/assets/..%2f..%2fetc%2fpasswd" });
+    expect([403, 404]).toContain(fuera.statusCode);
+  });
+
   it("compresses the page and JSON answers above 1 KB for clients that accept it", async () => {
     const page = await t.app.inject({ method: "GET", url: "/Login", headers: { "accept-encoding": "br" } });
     expect(page.headers["content-encoding"]).toBe("br");
