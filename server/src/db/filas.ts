@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
 import type { Tx } from "./client.js";
 
 /** Rows of a raw query, on either driver (pg and PGlite both answer `{ rows }`). */
@@ -88,6 +87,8 @@ const TEXTO_PGLITE = Object.fromEntries(
 
 interface ClienteCrudo {
   query(...args: unknown[]): Promise<{ rows: unknown[][]; fields: { name: string }[] }>;
+  /** PGlite and its transactions have it; pg's pool and clients do not (pg is not loaded on PGlite). */
+  exec?: unknown;
 }
 
 /**
@@ -101,7 +102,7 @@ export async function filasTexto(tx: Tx, consulta: SQL): Promise<FilasTexto> {
   const { sql: texto, params } = d.dialect.sqlToQuery(consulta);
   const cliente = d.session.client;
   const r =
-    cliente instanceof pg.Pool || cliente instanceof pg.Client
+    typeof cliente.exec !== "function"
       ? await cliente.query({
           name: `rf_texto_${createHash("sha1").update(texto).digest("hex").slice(0, 20)}`,
           text: texto,
