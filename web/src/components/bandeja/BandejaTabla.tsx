@@ -108,7 +108,22 @@ export function BandejaTabla(props: BandejaTablaProps) {
 
   const onPage = (e: DataTablePageEvent) => {
     const page = e.page ?? Math.floor(e.first / e.rows);
-    actualizar({ page: page || undefined, rows: e.rows === filas ? undefined : e.rows }, false);
+    // "Next" on a search counted only up to its cap, in date order: the rows after this page's last
+    // one, read from there (a deep page then costs what the first does; issue 40).
+    const ultima = datos.at(-1);
+    const siguiente =
+      pagina?.totalLimitado &&
+      consulta.sortField === "fechaSolicitud" &&
+      e.rows === consulta.rows &&
+      page === consulta.page + 1;
+    actualizar(
+      {
+        page: page || undefined,
+        rows: e.rows === filas ? undefined : e.rows,
+        despuesDe: siguiente && ultima ? ultima.idSolicitud : undefined,
+      },
+      false,
+    );
   };
   const onSort = (e: DataTableSortEvent) => {
     // A third click on a header clears the order: go back to newest first.
