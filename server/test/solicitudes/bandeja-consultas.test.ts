@@ -219,6 +219,16 @@ const ESCENARIOS: Escenario[] = [
     paso: "leer",
   },
   {
+    archivo: "primera-fecha-cedula",
+    descripcion:
+      "An official's cédula in date order: the requests the two GIN indexes name, read by primary key, then sorted",
+    filtro: { ...HISTORICO, busqueda: [nombre("00100030040")] },
+    orden: fecha,
+    pagina: primera,
+    hechos: { total: { totalRecords: 1 } },
+    paso: "leer",
+  },
+  {
     archivo: "primera-institucion-buscada",
     descripcion: "A search sorted by institution: what the search finds, sorted by name",
     filtro: { ...ANALISTA, busqueda: [nombre("0010001")] },
