@@ -16,6 +16,7 @@ import { MenuExportar } from "../exportar/MenuExportar";
 import { PT_RPP } from "../pt-listas";
 import { type ColumnaBandeja, columnaNumero, columnasBandeja, type OpcionFiltro } from "./columnas";
 import { FiltrosBandeja } from "./FiltrosBandeja";
+import { despuesDeSiguiente } from "./siguiente";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useConsultaBandeja } from "./use-consulta-bandeja";
 import "./bandeja.css";
@@ -108,19 +109,12 @@ export function BandejaTabla(props: BandejaTablaProps) {
 
   const onPage = (e: DataTablePageEvent) => {
     const page = e.page ?? Math.floor(e.first / e.rows);
-    // "Next" on a search counted only up to its cap, in date order: the rows after this page's last
-    // one, read from there (a deep page then costs what the first does; issue 40).
-    const ultima = datos.at(-1);
-    const siguiente =
-      pagina?.totalLimitado &&
-      consulta.sortField === "fechaSolicitud" &&
-      e.rows === consulta.rows &&
-      page === consulta.page + 1;
     actualizar(
       {
         page: page || undefined,
         rows: e.rows === filas ? undefined : e.rows,
-        despuesDe: siguiente && ultima ? ultima.idSolicitud : undefined,
+        // "Next" on a search counted only up to its cap: the rows after this page's last one (issue 40).
+        despuesDe: despuesDeSiguiente(consulta, pagina, { page, rows: e.rows }),
       },
       false,
     );
