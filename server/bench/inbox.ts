@@ -72,6 +72,9 @@ const consultas = (b: Bandeja, idInstitucion: number): [string, Record<string, s
   // An official's full name and cédula (issue 35): officials are searched in every inbox.
   ["búsqueda (funcionario)", { page: "0", q: "pedro gómez medina" }],
   ["búsqueda (cédula de funcionario)", { page: "0", q: "00100030040" }],
+  // The paginator's "next" to page 50 of a search counted only up to the cap (issue 40): the rows
+  // after page 49's last one (`despuesDe`), as the screen asks for them.
+  ["búsqueda (2 palabras, pág. 50 por cursor)", { page: "49", q: "ana núñez", despuesDe: "CURSOR" }],
   // Probes beyond the pages the performance target names (printed apart, with their own worst figure): three
   // words, a one-letter start (also part of institution names), and pages past the first.
   ["sonda: búsqueda (3 palabras)", { page: "0", q: "ana núñez ortiz" }],
@@ -208,6 +211,19 @@ async function medir(database: Database): Promise<Resultado[]> {
         // The paginator's "last page" button: page index from the total, 10 rows a page.
         query.page = "0";
         query.page = String(Math.max(0, Math.floor(((await llamar()).totalRecords - 1) / 10)));
+      }
+      if (query.despuesDe === "CURSOR") {
+        // The cursor is the last row of the page before, read as the paginator read it.
+        const { despuesDe: _, ...anterior } = query;
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/SolicitudFirma/${b.url}`,
+          query: { ...anterior, page: String(Number(query.page) - 1) },
+          headers: { authorization: tokens.get(b.usuario)! },
+        });
+        const filas = (res.json() as { rows: { idSolicitud: number }[] }).rows;
+        if (filas.length === 0) continue;
+        query.despuesDe = String(filas[filas.length - 1].idSolicitud);
       }
       for (let i = 0; i < WARMUP; i++) await llamar();
       const tiempos: number[] = [];

@@ -47,6 +47,10 @@ export const zConsultaBandeja = z.object({
   asignadas: z.enum(["mias"], { error: MSG.asignadasInvalido }).optional(),
   // Requests waiting in their current stage for more days than the setting WAIT_ALERT_DAYS.
   espera: z.enum(["larga"], { error: MSG.esperaInvalida }).optional(),
+  // Performance (issue 40): in date order, the page is the `rows` rows after this request (the last
+  // row of the page before), read from there instead of counted from the start; `page` stays the
+  // page's number. Ignored in any other order, or when that request is no longer there.
+  despuesDe: zEnteroConsulta(1, ID_MAX).optional(),
 });
 export type ConsultaBandeja = z.infer<typeof zConsultaBandeja>;
 

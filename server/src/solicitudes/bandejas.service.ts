@@ -156,9 +156,14 @@ export async function listarBandeja(
 ): Promise<RespuestaBandeja> {
   const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
   const pagina = consulta.page === undefined ? null : { offset: consulta.page * consulta.rows, limit: consulta.rows };
+  // A keyset page (issue 40): in date order, the rows after the request the paginator names.
+  const despues =
+    pagina && consulta.despuesDe !== undefined && orden.campo === "fechaSolicitud"
+      ? ((await repo.cursorDe(db, filtro, consulta.despuesDe)) ?? undefined)
+      : undefined;
   const hechos: Hechos = {};
   for (;;) {
-    const paso = planear({ filtro, orden, pagina, tope }, hechos);
+    const paso = planear({ filtro, orden, pagina, tope, despues }, hechos);
     switch (paso.paso) {
       case "guia":
         hechos.guia = await repo.leerGuia(db, paso.eleccion);

@@ -16,7 +16,13 @@ import { describe, expect, it } from "vitest";
 import { consultaConteo, consultaLectura, sumaTotales } from "../../src/solicitudes/bandeja/consultas.js";
 import type { FiltroBandeja, OrdenBandeja, Pagina, TerminoBusqueda } from "../../src/solicitudes/bandeja/filtro.js";
 import { armarGuia, consultaVocabulario } from "../../src/solicitudes/bandeja/palabras.js";
-import { type Forma, type Hechos, type Paso, planear } from "../../src/solicitudes/bandeja/planificador.js";
+import {
+  type Cursor,
+  type Forma,
+  type Hechos,
+  type Paso,
+  planear,
+} from "../../src/solicitudes/bandeja/planificador.js";
 
 const CARPETA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src/solicitudes/bandeja/queries");
 const dialecto = new PgDialect();
@@ -61,6 +67,8 @@ interface Escenario {
   orden: OrdenBandeja;
   pagina: Pagina | null;
   hechos?: Hechos;
+  /** A keyset page's cursor (issue 40). */
+  despues?: Cursor;
   /** The step the planner must give. */
   paso: Paso["paso"];
 }
@@ -169,6 +177,30 @@ const ESCENARIOS: Escenario[] = [
     paso: "leer",
   },
   {
+    archivo: "siguiente-fecha-buscada",
+    descripcion:
+      "The paginator's next page (page 50) of a searched date order over the cap: the rows after its cursor, walked",
+    filtro: { ...ANALISTA, busqueda: [NUNEZ, HACIENDA] },
+    orden: fecha,
+    pagina: { offset: 490, limit: 10 },
+    despues: { fecha: "2025-03-01T08:00:00.000Z", idSolicitud: 4321 },
+    hechos: {
+      guia: guia({ ...ANALISTA, busqueda: [NUNEZ, HACIENDA] }, null),
+      total: { totalRecords: 10_000, totalLimitado: true },
+    },
+    paso: "leer",
+  },
+  {
+    archivo: "siguiente-fecha-coincidencias",
+    descripcion: "The next page of a searched date order under the cap: the sorted matches after its cursor",
+    filtro: { ...HISTORICO, busqueda: [ANA_NUNEZ] },
+    orden: fecha,
+    pagina: { offset: 30, limit: 10 },
+    despues: { fecha: "2025-03-01T08:00:00.000Z", idSolicitud: 4321 },
+    hechos: { guia: guia({ ...HISTORICO, busqueda: [ANA_NUNEZ] }, ["ana"], ["nunez"]), total: { totalRecords: 812 } },
+    paso: "leer",
+  },
+  {
     archivo: "primera-nombre-por-palabras",
     descripcion:
       "A search sorted by name: each vocabulary word's requests in name order, merged (the total counted beside it)",
@@ -184,6 +216,16 @@ const ESCENARIOS: Escenario[] = [
     filtro: { ...ANALISTA, busqueda: [nombre("0010001")] },
     orden: { campo: "cedula", sentido: 1 },
     pagina: primera,
+    paso: "leer",
+  },
+  {
+    archivo: "primera-fecha-cedula",
+    descripcion:
+      "An official's cédula in date order: the requests the two GIN indexes name, read by primary key, then sorted",
+    filtro: { ...HISTORICO, busqueda: [nombre("00100030040")] },
+    orden: fecha,
+    pagina: primera,
+    hechos: { total: { totalRecords: 1 } },
     paso: "leer",
   },
   {
@@ -289,7 +331,10 @@ function texto(e: Escenario, paso: Paso): string {
 describe("the SQL of each path of the inbox planner", () => {
   for (const e of ESCENARIOS) {
     it(`${e.archivo}: ${e.descripcion}`, async () => {
-      const paso = planear({ filtro: e.filtro, orden: e.orden, pagina: e.pagina, tope: 10_000 }, e.hechos);
+      const paso = planear(
+        { filtro: e.filtro, orden: e.orden, pagina: e.pagina, tope: 10_000, despues: e.despues },
+        e.hechos,
+      );
       expect(paso.paso).toBe(e.paso);
       await expect(texto(e, paso)).toMatchFileSnapshot(path.join(CARPETA, `${e.archivo}.sql`));
     });
@@ -298,7 +343,7 @@ describe("the SQL of each path of the inbox planner", () => {
   it("every shape of page query has a scenario", () => {
     const formas = new Set(
       ESCENARIOS.map((e) =>
-        planear({ filtro: e.filtro, orden: e.orden, pagina: e.pagina, tope: 10_000 }, e.hechos),
+        planear({ filtro: e.filtro, orden: e.orden, pagina: e.pagina, tope: 10_000, despues: e.despues }, e.hechos),
       ).flatMap((p) => (p.paso === "leer" ? [p.lectura.forma.forma] : [])),
     );
     const todas: Forma["forma"][] = [

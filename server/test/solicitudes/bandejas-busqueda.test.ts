@@ -267,6 +267,80 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
   });
 });
 
+describe("keyset pages (despuesDe, issue 40) against the plain query", () => {
+  it("in date order, any inbox, search, size and cursor: the rows after the cursor, with the page's total", async () => {
+    const arbConsulta = fc.record({
+      bandeja: fc.constantFrom(...BANDEJAS),
+      q: fc.option(arbQ, { nil: undefined, freq: 4 }),
+      sortOrder: fc.constantFrom(1 as const, -1 as const),
+      rows: fc.oneof(fc.constantFrom(1, 10, 25), fc.integer({ min: 1, max: 60 })),
+      // Where the cursor falls, as a fraction of the matches.
+      posicion: fc.oneof(fc.constantFrom(0, 0.5, 0.99, 1), fc.double({ min: 0, max: 1, noNaN: true })),
+      tope: fc.oneof(fc.constantFrom(0, 10, 100, 10_000), fc.integer({ min: 0, max: 300 })),
+      institucion: fc.option(fc.constantFrom(...instituciones), { nil: undefined, freq: 4 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(arbConsulta, async (c) => {
+        const externo = c.bandeja === "originador";
+        const base = {
+          rows: c.rows,
+          q: c.q,
+          sortField: "fechaSolicitud",
+          sortOrder: c.sortOrder,
+          institucion: c.institucion,
+        };
+        const { filtro } = await prepararBandeja(t.db, sesion(externo), c.bandeja, { ...base, page: 0 }, VIGENCIA);
+        const ids = await coincidencias(filtro);
+        fc.pre(ids.length > 0);
+        const enOrden = (
+          await filas<{ id: number }>(
+            t.db,
+            sql`select s.id_solicitud as id from solicitudes s where s.id_solicitud in (${sql.raw(ids.join(","))})
+              order by ${ORDEN_PLANO.fechaSolicitud(sql.raw(c.sortOrder === 1 ? "asc" : "desc"))}`,
+          )
+        ).map((r) => r.id);
+        const k = Math.min(Math.floor(c.posicion * enOrden.length), enOrden.length - 1);
+        const page = Math.floor((k + 1) / c.rows);
+        const consulta = { ...base, page, despuesDe: enOrden[k] };
+        const respuesta = await listarBandeja(t.db, sesion(externo), c.bandeja, consulta, VIGENCIA, c.tope);
+        if (Array.isArray(respuesta)) throw new Error("a paged call answers a page");
+        expect(respuesta.rows.map((r) => r.idSolicitud)).toEqual(enOrden.slice(k + 1, k + 1 + c.rows));
+        const total = enOrden.length;
+        const limitado = filtro.busqueda.length > 0 && total > c.tope && (page + 1) * c.rows <= c.tope;
+        expect(respuesta.totalRecords).toBe(limitado ? c.tope : total);
+        expect(respuesta.totalLimitado).toBe(limitado ? true : undefined);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a cursor this inbox does not list, or another order, reads the page by its number", async () => {
+    const { filtro } = await prepararBandeja(t.db, sesion(false), "analista", { rows: 10, sortOrder: -1 }, VIGENCIA);
+    const ids = await coincidencias(filtro);
+    const [{ id: fuera }] = await filas<{ id: number }>(
+      t.db,
+      sql`select min(id_solicitud) as id from solicitudes where estatus not in (${sql.raw(filtro.estatus?.join(",") ?? "0")})`,
+    );
+    for (const consulta of [
+      { rows: 10, sortOrder: -1 as const, page: 3, despuesDe: fuera },
+      { rows: 10, sortOrder: -1 as const, page: 3, despuesDe: 2_000_000_000 },
+      { rows: 10, sortOrder: 1 as const, sortField: "idSolicitud", page: 3, despuesDe: ids[5] },
+    ]) {
+      const conCursor = await listarBandeja(t.db, sesion(false), "analista", consulta, VIGENCIA);
+      const sinCursor = await listarBandeja(
+        t.db,
+        sesion(false),
+        "analista",
+        { ...consulta, despuesDe: undefined },
+        VIGENCIA,
+      );
+      expect(conCursor).toEqual(sinCursor);
+      if (Array.isArray(conCursor)) throw new Error("a paged call answers a page");
+      expect(conCursor.rows).toHaveLength(10);
+    }
+  });
+});
+
 describe("searched pages against the plain query", () => {
   it("every inbox and sort, any page size and position, before and past the cap", async () => {
     const arbConsulta = fc.record({

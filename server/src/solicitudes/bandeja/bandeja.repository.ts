@@ -16,7 +16,7 @@ import {
   consultaRepartoPorEstatus,
   sumaTotales,
 } from "./consultas.js";
-import { cuentaPorTotales, type FiltroBandeja, type OrdenBandeja, type Pagina } from "./filtro.js";
+import { codigosBandeja, cuentaPorTotales, type FiltroBandeja, type OrdenBandeja, type Pagina } from "./filtro.js";
 import {
   armarGuia,
   consultaVocabulario,
@@ -25,7 +25,14 @@ import {
   type GuiaPalabras,
   MAX_VOCABULARIO,
 } from "./palabras.js";
-import { type Conteo, conteoDe, elegirForma, type Lectura, MAX_COINCIDENCIAS_ORDENADAS } from "./planificador.js";
+import {
+  type Conteo,
+  type Cursor,
+  conteoDe,
+  elegirForma,
+  type Lectura,
+  MAX_COINCIDENCIAS_ORDENADAS,
+} from "./planificador.js";
 
 export interface FilaBandeja {
   idSolicitud: number;
@@ -94,12 +101,27 @@ export async function leerConTotal(
   if (!cuentaPorTotales(lectura.filtro)) throw new Error("leerConTotal: only lists without a search");
   const rows = await filasPreparadas<FilaLeida & { total: number | string }>(
     tx,
-    JSON.stringify([lectura.filtro, lectura.orden, lectura.pagina, lectura.forma.forma]),
+    JSON.stringify([lectura.filtro, lectura.orden, lectura.pagina, lectura.forma.forma, lectura.despues ?? null]),
     () => consultaLectura(lectura, sumaTotales(lectura.filtro)),
     nombrada,
   );
   const total = rows.length > 0 ? Number(rows[0].total) : await contar(tx, lectura.filtro, { como: "totales" });
   return { filas: rows.map(aFila), total };
+}
+
+/**
+ * A keyset page's cursor: the request's date, when the request is one this inbox lists for the
+ * caller (its institution scope and statuses); otherwise null, and the page is read by its number.
+ */
+export async function cursorDe(tx: Tx, f: FiltroBandeja, idSolicitud: number): Promise<Cursor | null> {
+  const [fila] = await filas<{ fecha: Date | string; institucion: number; estatus: number }>(
+    tx,
+    sql`select fecha_solicitud as fecha, id_institucion as institucion, estatus from solicitudes where id_solicitud = ${idSolicitud}`,
+  );
+  if (!fila) return null;
+  if (f.idInstitucionAlcance !== null && fila.institucion !== f.idInstitucionAlcance) return null;
+  if (!codigosBandeja(f).includes(Number(fila.estatus))) return null;
+  return { fecha: instante(fila.fecha).toISOString(), idSolicitud };
 }
 
 /** Institutions whose (folded) name contains the word. */

@@ -29,15 +29,27 @@ import {
   type Pagina,
   predicado,
   SOLICITUDES,
+  SOLICITUDES_RECORRIDO,
   TOTALES,
 } from "./filtro.js";
 import { consultaContarPorPalabras, idsPorPalabras, paginaPorNombre } from "./palabras.js";
-import type { Conteo, Lectura } from "./planificador.js";
+import type { Conteo, Cursor, Lectura } from "./planificador.js";
 
 const COLUMNAS = sql`${solicitudes.idSolicitud} as id, ${solicitudes.estatus} as estatus,
   ${solicitudes.fechaSolicitud} as fecha, ${solicitudes.asignadoA} as asignado,
   ${solicitudes.idInstitucion} as institucion, ${solicitudes.idIncumbente} as incumbente,
   ${solicitudes.cantFuncionarios} as cant`;
+
+/**
+ * The rows after a keyset page's cursor in the date order (`desc`: older, or as old with a smaller
+ * number); the date alone first, so that the date index bounds the walk.
+ */
+function despuesDe(c: Cursor | undefined, fecha: SQL, id: SQL, desc: boolean): SQL | undefined {
+  if (c === undefined) return undefined;
+  return desc
+    ? sql`${fecha} <= ${c.fecha}::timestamptz and (${fecha}, ${id}) < (${c.fecha}::timestamptz, ${c.idSolicitud})`
+    : sql`${fecha} >= ${c.fecha}::timestamptz and (${fecha}, ${id}) > (${c.fecha}::timestamptz, ${c.idSolicitud})`;
+}
 
 /** The ids of a page with their sort keys (`k1`, `k2`), and the order the outer query gives them. */
 interface Seleccion {
@@ -65,6 +77,7 @@ function recorrer(
   dirFecha: SQL,
   pagina: Pagina | null,
   orden: { dentro: SQL; fuera: SQL },
+  despues?: SQL,
 ): Seleccion {
   const porValor = pagina ? sql`limit ${entero(pagina.offset + pagina.limit)}` : sql``;
   const limite = pagina ? sql`limit ${entero(pagina.limit)} offset ${entero(pagina.offset)}` : sql``;
@@ -77,7 +90,7 @@ function recorrer(
       : sql`${columna}`;
   const rama = (clave: SQL, rango: SQL) =>
     sql`select ${COLUMNAS}, ${rango} as k1, null::int as k2 from ${solicitudes}
-      where ${and(sql`${valor} = ${clave}`, predicado(f, SOLICITUDES))}
+      where ${and(sql`${valor} = ${clave}`, predicado(f, pagina ? SOLICITUDES_RECORRIDO : SOLICITUDES), despues)}
       order by ${solicitudes.fechaSolicitud} ${dirFecha}, ${solicitudes.idSolicitud} ${dirFecha} ${porValor}`;
   let union: SQL;
   if ("consulta" in dimension) {
@@ -94,8 +107,19 @@ function recorrer(
 }
 
 /** The ids of one page (or of every matching row), in the shape the planner chose. */
-function seleccion({ forma, filtro: f, orden: o, pagina }: Lectura): Seleccion {
-  const dir = sql.raw((o.sentido === 1) !== Boolean(o.invertido) ? "asc" : "desc");
+function seleccion({ forma, filtro: f, orden: o, pagina, despues }: Lectura): Seleccion {
+  const desc = (o.sentido === 1) === Boolean(o.invertido);
+  const dir = sql.raw(desc ? "desc" : "asc");
+  const fs = solicitudes.fechaSolicitud;
+  const tras = (fecha: SQL, id: SQL) => despuesDe(despues, fecha, id, desc);
+  // A page's walk stops once it is full: officials probed per row, and a keyset page starts at its cursor.
+  const enLaPagina = () => {
+    const c = and(predicado(f, SOLICITUDES_RECORRIDO), tras(sql`${fs}`, sql`${solicitudes.idSolicitud}`));
+    return c ? sql`where ${c}` : sql``;
+  };
+  if (despues && !["fecha", "fechaPorEstatus", "fechaCoincidencias"].includes(forma.forma)) {
+    throw new Error(`a keyset page is read in date order, not ${forma.forma}`);
+  }
   // Sorts by a status or an institution show each one's newest requests first, whatever `sentido`.
   const dirFecha = sql.raw(o.invertido ? "asc" : "desc");
   const limite = pagina ? sql`limit ${entero(pagina.limit)} offset ${entero(pagina.offset)}` : sql``;
@@ -108,17 +132,25 @@ function seleccion({ forma, filtro: f, orden: o, pagina }: Lectura): Seleccion {
     case "fechaCoincidencias":
       return {
         sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes}
-          where ${solicitudes.idSolicitud} in (select u.id from (${idsPorPalabras(f, forma.guia)}) u order by u.fecha ${dir}, u.id ${dir} ${limite})`,
+          where ${solicitudes.idSolicitud} in (select u.id from (${idsPorPalabras(f, forma.guia)}) u
+            ${despues ? sql`where ${tras(sql`u.fecha`, sql`u.id`)}` : sql``}
+            order by u.fecha ${dir}, u.id ${dir} ${limite})`,
         orden: sql`p.fecha ${dir}, p.id ${dir}`,
       };
     case "fechaPorEstatus":
-      return recorrer(f, { valores: forma.codigos.map((c) => [c, 0]) }, solicitudes.estatus, dir, pagina, {
-        dentro: sql`x.fecha ${dir}, x.id ${dir}`,
-        fuera: sql`p.fecha ${dir}, p.id ${dir}`,
-      });
+      return recorrer(
+        f,
+        { valores: forma.codigos.map((c) => [c, 0]) },
+        solicitudes.estatus,
+        dir,
+        pagina,
+        { dentro: sql`x.fecha ${dir}, x.id ${dir}`, fuera: sql`p.fecha ${dir}, p.id ${dir}` },
+        tras(sql`${fs}`, sql`${solicitudes.idSolicitud}`),
+      );
     case "fecha":
       return {
-        sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes} ${where}
+        sub: sql`select ${COLUMNAS}, null::int as k1, null::int as k2 from ${solicitudes}
+          ${pagina ? enLaPagina() : where}
           order by ${solicitudes.fechaSolicitud} ${dir}, ${solicitudes.idSolicitud} ${dir} ${limite}`,
         orden: sql`p.fecha ${dir}, p.id ${dir}`,
       };

@@ -168,6 +168,11 @@ export interface Tabla {
   funcionarios?: (palabras: readonly string[]) => SQL;
   /** The expiry filter; absent: the table cannot answer it. */
   vencimiento?: (v: NonNullable<FiltroBandeja["vencimiento"]>) => SQL;
+  /**
+   * A cédula (digits only) of the incumbent or of an official, as the requests the two GIN indexes
+   * name, united: the few matches drive the query instead of a walk checking every request.
+   */
+  cedulaPorIds?: (palabras: readonly string[]) => SQL;
 }
 
 /** The words typed, each a prefix, all required: the text-search query of the folded words. */
@@ -184,19 +189,24 @@ export const siguiente = (p: string) => p.slice(0, -1) + String.fromCharCode(p.c
  * own words (`palabras`: every word of that official, digits too). Digits only (cédula pieces, which
  * that table does not hold): the officials' GIN index (migration 0027).
  */
-const deFuncionario = (id: SQL) => (ws: readonly string[]) => {
-  const guia = ws
-    .filter((w) => /[a-z]/.test(w))
-    .reduce<string | undefined>((a, w) => (a === undefined || w.length > a.length ? w : a), undefined);
-  if (guia === undefined) {
-    return sql`exists (select 1 from funcionarios fb where fb.id_solicitud = ${id} and fb.busqueda @@ ${consultaPrefijos(ws)})`;
-  }
-  const otras = ws.filter((w) => w !== guia);
-  return sql`exists (select 1 from funcionarios_palabras fw where ${and(
-    sql`fw.id_solicitud = ${id} and fw.palabra >= ${guia} and fw.palabra < ${siguiente(guia)}`,
-    ...otras.map((w) => sql`strpos(fw.palabras, ${` ${w}`}) > 0`),
-  )})`;
-};
+export const deFuncionario =
+  (id: SQL, porFila = false) =>
+  (ws: readonly string[]) => {
+    const guia = ws
+      .filter((w) => /[a-z]/.test(w))
+      .reduce<string | undefined>((a, w) => (a === undefined || w.length > a.length ? w : a), undefined);
+    if (guia === undefined) {
+      return sql`exists (select 1 from funcionarios fb where fb.id_solicitud = ${id} and fb.busqueda @@ ${consultaPrefijos(ws)})`;
+    }
+    const otras = ws.filter((w) => w !== guia);
+    // `offset 0` keeps the probe per row: PostgreSQL would otherwise hash every official under the
+    // word first (250,000 index entries for "nunez" at 1M, 150–300 ms) for a walk that stops after a
+    // page's few hundred rows (issue 40).
+    return sql`exists (select 1 from funcionarios_palabras fw where ${and(
+      sql`fw.id_solicitud = ${id} and fw.palabra >= ${guia} and fw.palabra < ${siguiente(guia)}`,
+      ...otras.map((w) => sql`strpos(fw.palabras, ${` ${w}`}) > 0`),
+    )}${porFila ? sql` offset 0` : sql``})`;
+  };
 
 /**
  * The requests: the search through their words' text-search column (GIN), the officials' as
@@ -215,6 +225,18 @@ export const SOLICITUDES: Tabla = {
   enEspera: (antes) => sql`exists (select 1 from solicitudes_etapas ee
     where ee.id_solicitud = "solicitudes"."id_solicitud" and ${ETAPA_DE_REVISION("ee")} and ee.entrada < ${antes}::timestamptz)`,
   palabras: (ws) => sql`${solicitudes.busqueda} @@ ${consultaPrefijos(ws)}`,
+  // A cédula of an official that matches nothing cost 5–15 s at 1M along the date walk (issue 40).
+  // An array, read once: the primary key then reads those rows (a join would be sized from the
+  // prefix's poor estimate and scan the table).
+  // The longest piece alone through the index (a short one, "001", names half the registry), the
+  // others checked on the rows it finds.
+  cedulaPorIds: (ws) => {
+    const larga = ws.reduce((a, w) => (w.length > a.length ? w : a));
+    const resto = (t: string) => sql`coalesce(${sql.raw(t)}.busqueda @@ ${consultaPrefijos(ws)}, false)`;
+    return sql`${solicitudes.idSolicitud} = any(array(
+      select sc.id_solicitud from solicitudes sc where sc.busqueda @@ ${consultaPrefijos([larga])} and ${resto("sc")}
+      union select fc.id_solicitud from funcionarios fc where fc.busqueda @@ ${consultaPrefijos([larga])} and ${resto("fc")}))`;
+  },
   // Digits only (cédula pieces): the few matching officials' requests hashed once from the GIN index;
   // a walk of the dates would otherwise probe every request's officials (8–15 s at 1M, issue 40).
   funcionarios: (ws) =>
@@ -232,6 +254,18 @@ export const SOLICITUDES: Tabla = {
           ? sql``
           : sql`and fv.fecha_hasta >= ${v.desde}::date and (fv.fecha_desde is null or fv.fecha_desde <= ${v.desde}::date)`
       })`,
+};
+
+/**
+ * The requests as a page's walk along an index reads them (it stops once the page is full): an
+ * official's word is probed per row, never hashed for every official first.
+ */
+export const SOLICITUDES_RECORRIDO: Tabla = {
+  ...SOLICITUDES,
+  funcionarios: (ws) =>
+    ws.some((w) => /[a-z]/.test(w))
+      ? deFuncionario(sql`"solicitudes"."id_solicitud"`, true)(ws)
+      : (SOLICITUDES.funcionarios as NonNullable<Tabla["funcionarios"]>)(ws),
 };
 
 /** The counters (status × institution × legal-decided): every filter but the search and the expiry. */
@@ -260,7 +294,7 @@ export const filaDePalabras = (a: string, incumbente = "palabras"): Tabla => {
     estatusAcotado: true,
     asignado: (si) => (si ? sql`${t}.asignado` : sql`not ${t}.asignado`),
     palabras: (ws) => and(...ws.map((w) => sql`strpos(${palabrasIncumbente}, ${` ${w}`}) > 0`)) as SQL,
-    funcionarios: deFuncionario(sql`${t}.id_solicitud`),
+    funcionarios: deFuncionario(sql`${t}.id_solicitud`, true),
   };
 };
 
@@ -281,12 +315,24 @@ export function condicionEstatus(c: CoincidenciaEstatus, tabla: Tabla): SQL {
  * words. Institutions and statuses come resolved, so each alternative is an index condition and
  * the planner can combine them (BitmapOr) or check them row by row.
  */
+/** From this many digits on, a typed number names few people: their requests drive the page. */
+export const MIN_DIGITOS_POR_IDS = 5;
+
+/** A term of digits only (a cédula or a long piece of one) that names no institution, status or request. */
+const esPiezaDeCedula = (t: TerminoBusqueda) =>
+  t.palabras.every((w) => /^[0-9]+$/.test(w)) &&
+  t.palabras.some((w) => w.length >= MIN_DIGITOS_POR_IDS) &&
+  t.instituciones.length === 0 &&
+  t.estatus.length === 0 &&
+  t.solicitud === undefined;
+
 export function condicionTermino(t: TerminoBusqueda, tabla: Tabla, conFuncionarios = false): SQL | undefined {
   const palabras = tabla.palabras ?? falta(tabla, "search words");
   const funcionarios =
     conFuncionarios && t.palabras.length > 0 && !t.soloPersonaDeLaFila
       ? (tabla.funcionarios ?? falta(tabla, "officials"))
       : null;
+  if (funcionarios && tabla.cedulaPorIds && esPiezaDeCedula(t)) return tabla.cedulaPorIds(t.palabras);
   return or(
     t.solicitud !== undefined ? sql`${tabla.id ?? falta(tabla, "request number")} = ${t.solicitud}` : undefined,
     t.instituciones.length > 0 ? sql`${tabla.institucion} in (${lista(t.instituciones)})` : undefined,

@@ -29,6 +29,7 @@ import {
   type CoincidenciaEstatus,
   codigosBandeja,
   condicionEstatus,
+  deFuncionario,
   type FiltroBandeja,
   filaDePalabras,
   lista,
@@ -95,13 +96,11 @@ export function elegirGuia(f: FiltroBandeja): EleccionGuia | null {
   const otras = f.busqueda.flatMap((t) =>
     t.palabras.filter((w) => t !== termino || w !== palabra).map((w) => ({ palabra: w, termino: t })),
   );
-  // With officials, a word of another term may be any official's: only the guide term's words pair.
+  // A word of another term pairs when it is that term's only word; with officials, the requests
+  // whose incumbent lacks it but an official holds it are one more part (`partesPareja`).
   const candidatas = otras.filter(
     ({ palabra: w, termino: t }) =>
-      /[a-z]/.test(w) &&
-      !w.startsWith(palabra) &&
-      !palabra.startsWith(w) &&
-      (t === termino || (t.palabras.length === 1 && !f.buscarFuncionarios)),
+      /[a-z]/.test(w) && !w.startsWith(palabra) && !palabra.startsWith(w) && (t === termino || t.palabras.length === 1),
   );
   const segunda = candidatas.find((c) => c.termino === termino) ?? candidatas[0] ?? null;
   return { termino, palabra, segunda };
@@ -186,7 +185,11 @@ function rangoPalabra(guia: Palabra): SQL {
  * - requests with both words: the pairs table, both words as bounds (their smaller one first);
  * - if the second word may also name statuses or institutions: requests without it, of each such
  *   status (and of none before it), then of those institutions (and none of those statuses), on the
- *   words table with the status or institution as a bound.
+ *   words table with the status or institution as a bound;
+ * - if the second word is another term's and officials are searched too: requests without it and
+ *   none of those statuses or institutions, one of whose officials holds it (probed per row).
+ * Cheapest first: a count capped by one limit over them all (`consultaContarPorPalabras`) stops
+ * in the first parts when they hold enough.
  */
 function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: string[] }, pareja: Pareja): SQL[] {
   // Neither start is the other's, so every word under the smaller one sorts before every word under
@@ -216,6 +219,17 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
   const estatus = pareja.termino.estatus;
   const previas = (j: number) =>
     estatus.slice(0, j).map((c: CoincidenciaEstatus) => sql`not ${condicionEstatus(c, P)}`);
+  const instituciones = pareja.termino.instituciones;
+  const porFuncionario = f.buscarFuncionarios
+    ? [
+        sinLaOtra(
+          bandeja,
+          ...previas(estatus.length),
+          instituciones.length > 0 ? sql`p.id_institucion not in (${lista(instituciones)})` : undefined,
+          deFuncionario(sql`p.id_solicitud`, true)(pareja.termino.palabras),
+        ),
+      ]
+    : [];
   return [
     ambas,
     ...estatus.map((c, j) =>
@@ -234,6 +248,7 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
           ),
         ]
       : []),
+    ...porFuncionario,
   ];
 }
 
@@ -332,9 +347,12 @@ export function idsPorPalabras(f: FiltroBandeja, guia: GuiaPalabras): SQL {
 
 /** How many requests the search matches (`n`), up to `tope + 1` (or all of them with `tope` null). */
 export function consultaContarPorPalabras(f: FiltroBandeja, guia: GuiaPalabras, tope: number | null): SQL {
-  const contar = (filas: SQL) =>
-    sql`(select count(*)::int from (${filas} ${tope === null ? sql`` : sql`limit ${entero(Math.trunc(tope) + 1)}`}) c)`;
-  return sql`select ${sql.join(partes(f, guia).map(contar), sql` + `)} as n`;
+  if (tope === null) {
+    const contar = (filas: SQL) => sql`(select count(*)::int from (${filas}) c)`;
+    return sql`select ${sql.join(partes(f, guia).map(contar), sql` + `)} as n`;
+  }
+  // One limit over the parts in order: once the first ones hold more than the cap, the rest are never read.
+  return sql`select count(*)::int as n from (${idsPorPalabras(f, guia)} limit ${entero(Math.trunc(tope) + 1)}) c`;
 }
 
 /**

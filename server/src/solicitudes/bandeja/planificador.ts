@@ -72,12 +72,21 @@ export type Forma =
   /** Sorted by institution: each institution, in name order, its newest requests from its index. */
   | { forma: "recorridoInstitucion" };
 
+/** A row of the date order: a keyset page starts after it. */
+export interface Cursor {
+  /** Its request date (ISO). */
+  fecha: string;
+  idSolicitud: number;
+}
+
 /** A query of rows: its shape, and what it reads. */
 export interface Lectura {
   forma: Forma;
   filtro: FiltroBandeja;
   orden: OrdenBandeja;
   pagina: Pagina | null;
+  /** Only the rows after this one in the date order (a keyset page; `pagina.offset` is then 0). */
+  despues?: Cursor;
 }
 
 /** What the planner is given. */
@@ -88,6 +97,11 @@ export interface Entrada {
   pagina: Pagina | null;
   /** Where a search's total stops being counted. */
   tope: number;
+  /**
+   * In date order: the page is the rows after this one (the last row of the page before), read
+   * from there, so page 50 costs what the first does; `pagina` keeps its number for the total.
+   */
+  despues?: Cursor;
 }
 
 /** What has been read so far. */
@@ -180,6 +194,7 @@ export function elegirForma(
 
 /** The next step of an inbox call. */
 export function planear(e: Entrada, h: Hechos = {}): Paso {
+  if (e.despues && e.pagina && e.orden.campo === "fechaSolicitud") return planearDespues(e, e.pagina, e.despues, h);
   const { filtro: f, orden: o, pagina } = e;
   const leer = (p: Pagina, total: ComoTotal, forma: Forma, invertida = false): Paso => ({
     paso: "leer",
@@ -224,4 +239,33 @@ export function planear(e: Entrada, h: Hechos = {}): Paso {
   const limit = Math.min(pagina.limit, restantes);
   const desdeElFinal = { offset: restantes - limit, limit };
   return leer(desdeElFinal, sabido, elegirForma(f, o, desdeElFinal, guia), true);
+}
+
+/**
+ * A keyset page (`despues`, date order): the first rows after the cursor, in the shape a first page
+ * takes; the total as the page's number would count it (capped while the page lies within the
+ * cap, like an offset page).
+ */
+function planearDespues(e: Entrada, nominal: Pagina, despues: Cursor, h: Hechos): Paso {
+  const { filtro: f, orden: o } = e;
+  const pagina = { offset: 0, limit: nominal.limit };
+  const leer = (total: ComoTotal, forma: Forma): Paso => ({
+    paso: "leer",
+    lectura: { forma, filtro: f, orden: o, pagina, despues },
+    total,
+    invertida: false,
+  });
+  if (cuentaPorTotales(f)) return leer({ como: "enLasFilas", nombrada: false }, elegirForma(f, o, pagina, null));
+  const eleccion = elegirGuia(f);
+  if (eleccion && h.guia === undefined) return { paso: "guia", eleccion };
+  const guia = h.guia ?? null;
+  const tope = f.busqueda.length > 0 && nominal.offset + nominal.limit <= e.tope ? e.tope : null;
+  const conteo = conteoDe(f, guia, tope);
+  if (f.busqueda.length === 0) return leer({ como: "aparte", conteo, tope }, elegirForma(f, o, pagina, guia));
+  if (h.total === undefined) return { paso: "total", conteo, tope };
+  const total = h.total;
+  return leer(
+    { como: "sabido", total },
+    elegirForma(f, o, pagina, guia, total.totalLimitado ? undefined : total.totalRecords),
+  );
 }

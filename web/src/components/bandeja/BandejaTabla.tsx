@@ -16,6 +16,7 @@ import { MenuExportar } from "../exportar/MenuExportar";
 import { PT_RPP } from "../pt-listas";
 import { type ColumnaBandeja, columnaNumero, columnasBandeja, type OpcionFiltro } from "./columnas";
 import { FiltrosBandeja } from "./FiltrosBandeja";
+import { despuesDeSiguiente } from "./siguiente";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useConsultaBandeja } from "./use-consulta-bandeja";
 import "./bandeja.css";
@@ -108,7 +109,15 @@ export function BandejaTabla(props: BandejaTablaProps) {
 
   const onPage = (e: DataTablePageEvent) => {
     const page = e.page ?? Math.floor(e.first / e.rows);
-    actualizar({ page: page || undefined, rows: e.rows === filas ? undefined : e.rows }, false);
+    actualizar(
+      {
+        page: page || undefined,
+        rows: e.rows === filas ? undefined : e.rows,
+        // "Next" on a search counted only up to its cap: the rows after this page's last one (issue 40).
+        despuesDe: despuesDeSiguiente(consulta, pagina, { page, rows: e.rows }),
+      },
+      false,
+    );
   };
   const onSort = (e: DataTableSortEvent) => {
     // A third click on a header clears the order: go back to newest first.

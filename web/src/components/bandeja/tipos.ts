@@ -16,6 +16,11 @@ export type ConsultaPagina = {
   asignadas?: "mias";
   /** Only the requests waiting in their stage longer than the setting. */
   espera?: "larga";
+  /**
+   * In date order, the page is the rows after this request (the last row of the page before): the
+   * paginator's "next" on a search counted only up to its cap (issue 40).
+   */
+  despuesDe?: number;
 };
 
 export interface PaginaBandeja {

@@ -46,16 +46,21 @@ export function useConsultaBandeja(o: OpcionesConsulta) {
     asignadas: o.filtroAsignadas && params.get("asignadas") === "mias" ? "mias" : undefined,
     espera: o.filtroEspera && params.get("espera") === "larga" ? "larga" : undefined,
   };
+  // A keyset "next" (issue 40) holds only in date order, and only with its page.
+  const despuesDe = entero(params.get("despuesDe"));
+  if (despuesDe && consulta.sortField === ORDEN_POR_DEFECTO && params.get("page")) consulta.despuesDe = despuesDe;
 
   /**
    * Writes the changes into the URL (an empty value removes its key); a new filter starts at page 1.
    * The changes apply to the address as it is now, not to `params`: the router redraws the page in
    * a transition, so on a busy computer the screen can still hold the previous address when the
    * next change comes (`setParams`' own `prev` is that drawing's), and a filter just cleared came back.
+   * A keyset "next" (`despuesDe`) lasts only for the change that sets it.
    */
   const actualizar = useCallback(
     (cambios: CambiosConsulta, reiniciarPagina = true) => {
       const next = new URLSearchParams(window.location.search);
+      next.delete("despuesDe");
       for (const [k, v] of Object.entries(cambios)) {
         if (v === undefined || v === "") next.delete(k);
         else next.set(k, String(v));

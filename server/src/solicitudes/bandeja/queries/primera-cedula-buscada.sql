@@ -32,15 +32,29 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and (
-          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+        and "solicitudes"."id_solicitud" = any (
+          array(
             select
-              fb.id_solicitud
+              sc.id_solicitud
             from
-              funcionarios fb
+              solicitudes sc
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              sc.busqueda @@ to_tsquery('simple'::regconfig, $3)
+              and coalesce(
+                sc.busqueda @@ to_tsquery('simple'::regconfig, $4),
+                false
+              )
+            union
+            select
+              fc.id_solicitud
+            from
+              funcionarios fc
+            where
+              fc.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              and coalesce(
+                fc.busqueda @@ to_tsquery('simple'::regconfig, $6),
+                false
+              )
           )
         )
       )
@@ -63,7 +77,7 @@ order by
   p.k1 asc,
   p.k2 asc,
   p.id asc;
--- params: [101,204,"0010001:*","0010001:*"]
+-- params: [101,204,"0010001:*","0010001:*","0010001:*","0010001:*"]
 
 select
   count(*)::int as n
@@ -76,19 +90,33 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and (
-          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+        and "solicitudes"."id_solicitud" = any (
+          array(
             select
-              fb.id_solicitud
+              sc.id_solicitud
             from
-              funcionarios fb
+              solicitudes sc
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              sc.busqueda @@ to_tsquery('simple'::regconfig, $3)
+              and coalesce(
+                sc.busqueda @@ to_tsquery('simple'::regconfig, $4),
+                false
+              )
+            union
+            select
+              fc.id_solicitud
+            from
+              funcionarios fc
+            where
+              fc.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              and coalesce(
+                fc.busqueda @@ to_tsquery('simple'::regconfig, $6),
+                false
+              )
           )
         )
       )
     limit
-      $5
+      $7
   ) c;
--- params: [101,204,"0010001:*","0010001:*",10001]
+-- params: [101,204,"0010001:*","0010001:*","0010001:*","0010001:*",10001]

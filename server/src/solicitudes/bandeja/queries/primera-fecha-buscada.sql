@@ -42,6 +42,8 @@ from
               fw.id_solicitud = "solicitudes"."id_solicitud"
               and fw.palabra >= $4
               and fw.palabra < $5
+            offset
+              0
           )
         )
         and (
@@ -56,6 +58,8 @@ from
               fw.id_solicitud = "solicitudes"."id_solicitud"
               and fw.palabra >= $9
               and fw.palabra < $10
+            offset
+              0
           )
         )
       )

@@ -45,6 +45,8 @@ from
                 and fw.palabra < $4
                 and strpos(fw.palabras, $5) > 0
               )
+            offset
+              0
           )
         )
       )

@@ -32,15 +32,29 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and (
-          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+        and "solicitudes"."id_solicitud" = any (
+          array(
             select
-              fb.id_solicitud
+              sc.id_solicitud
             from
-              funcionarios fb
+              solicitudes sc
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              sc.busqueda @@ to_tsquery('simple'::regconfig, $3)
+              and coalesce(
+                sc.busqueda @@ to_tsquery('simple'::regconfig, $4),
+                false
+              )
+            union
+            select
+              fc.id_solicitud
+            from
+              funcionarios fc
+            where
+              fc.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              and coalesce(
+                fc.busqueda @@ to_tsquery('simple'::regconfig, $6),
+                false
+              )
           )
         )
       )
@@ -65,7 +79,7 @@ order by
   p.institucion desc,
   p.fecha desc,
   p.id desc;
--- params: [101,204,"0010001:*","0010001:*"]
+-- params: [101,204,"0010001:*","0010001:*","0010001:*","0010001:*"]
 
 select
   count(*)::int as n
@@ -78,19 +92,33 @@ from
     where
       (
         "solicitudes"."estatus" in ($1, $2)
-        and (
-          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or "solicitudes"."id_solicitud" in (
+        and "solicitudes"."id_solicitud" = any (
+          array(
             select
-              fb.id_solicitud
+              sc.id_solicitud
             from
-              funcionarios fb
+              solicitudes sc
             where
-              fb.busqueda @@ to_tsquery('simple'::regconfig, $4)
+              sc.busqueda @@ to_tsquery('simple'::regconfig, $3)
+              and coalesce(
+                sc.busqueda @@ to_tsquery('simple'::regconfig, $4),
+                false
+              )
+            union
+            select
+              fc.id_solicitud
+            from
+              funcionarios fc
+            where
+              fc.busqueda @@ to_tsquery('simple'::regconfig, $5)
+              and coalesce(
+                fc.busqueda @@ to_tsquery('simple'::regconfig, $6),
+                false
+              )
           )
         )
       )
     limit
-      $5
+      $7
   ) c;
--- params: [101,204,"0010001:*","0010001:*",10001]
+-- params: [101,204,"0010001:*","0010001:*","0010001:*","0010001:*",10001]

@@ -137,53 +137,47 @@ order by
 -- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]
 
 select
+  count(*)::int as n
+from
   (
-    select
-      count(*)::int
-    from
-      (
-        select
-          p.id_solicitud as id,
-          p.fecha_solicitud as fecha
-        from
-          solicitudes_palabras p
-        where
-          (
-            p.palabra in ($1, $2)
-            and (
-              (
-                p.anterior is null
-                or p.anterior < $3
-              )
-              and p.estatus in ($4, $5)
+    (
+      select
+        p.id_solicitud as id,
+        p.fecha_solicitud as fecha
+      from
+        solicitudes_palabras p
+      where
+        (
+          p.palabra in ($1, $2)
+          and (
+            (
+              p.anterior is null
+              or p.anterior < $3
             )
+            and p.estatus in ($4, $5)
           )
-        limit
-          10001
-      ) c
-  ) + (
-    select
-      count(*)::int
-    from
-      (
-        select
-          fp.id_solicitud as id,
-          fp.fecha_solicitud as fecha
-        from
-          funcionarios_palabras fp
-        where
-          (
-            fp.palabra >= $6
-            and fp.palabra < $7
-            and not (strpos(fp.incumbente, $8) > 0)
-            and fp.estatus in ($9, $10)
-            and (
-              fp.anterior is null
-              or fp.anterior < $11
-            )
+        )
+    )
+    union all
+    (
+      select
+        fp.id_solicitud as id,
+        fp.fecha_solicitud as fecha
+      from
+        funcionarios_palabras fp
+      where
+        (
+          fp.palabra >= $6
+          and fp.palabra < $7
+          and not (strpos(fp.incumbente, $8) > 0)
+          and fp.estatus in ($9, $10)
+          and (
+            fp.anterior is null
+            or fp.anterior < $11
           )
-        limit
-          10001
-      ) c
-  ) as n;
+        )
+    )
+    limit
+      10001
+  ) c;
 -- params: ["nunez","nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]
