@@ -19,10 +19,17 @@ import { FiltrosBandeja } from "./FiltrosBandeja";
 import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useConsultaBandeja } from "./use-consulta-bandeja";
 import "./bandeja.css";
+// The table's layout rules before its first paint (web/build/vite-plugins.ts: estructuraPrimeReact).
+import "virtual:primereact-estructura-tabla.css";
 
 export interface BandejaTablaProps {
   /** Heading of the screen, e.g. 'Solicitudes de Firma'. */
   titulo: string;
+  /**
+   * The help under the heading (contracts' ENCABEZADOS_PANTALLA): the server writes the heading and
+   * this help, with the same classes, into the page it sends, so the screen draws them where they were.
+   */
+  ayuda?: string;
   /** Distinguishes this inbox's cached pages, e.g. ["analista"]. */
   clave: readonly unknown[];
   /** Fetches one page from the server. */
@@ -60,6 +67,7 @@ const SIN_FILAS: BandejaItem[] = [];
 export function BandejaTabla(props: BandejaTablaProps) {
   const {
     titulo,
+    ayuda,
     clave,
     cargar,
     textoEstatus,
@@ -135,6 +143,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
     <section className="rf-bandeja" aria-labelledby={`${id}-titulo`}>
       <div className="rf-bandeja-cabecera">
         <h1 id={`${id}-titulo`}>{titulo}</h1>
+        {ayuda && <p className="rf-bandeja-ayuda">{ayuda}</p>}
         {(barra || exportar) && (
           <div className="rf-bandeja-barra">
             {exportar && <MenuExportar lista={exportar} consulta={consulta} />}

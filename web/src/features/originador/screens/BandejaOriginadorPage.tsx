@@ -4,7 +4,7 @@
  * status allows (DESIGN.md §4).
  */
 import "../originador.css";
-import { type BandejaItem, ESTATUS } from "@registro/contracts";
+import { type BandejaItem, ENCABEZADOS_PANTALLA, ESTATUS, V } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
@@ -50,6 +50,7 @@ export default function BandejaOriginadorPage() {
       <BandejaTabla
         exportar="Originador"
         titulo="Solicitudes de Firma"
+        ayuda={ENCABEZADOS_PANTALLA[V.ORIGINADOR].ayuda}
         clave={["originador"]}
         cargar={obtenerBandejaOriginador}
         columnas={COLUMNAS}

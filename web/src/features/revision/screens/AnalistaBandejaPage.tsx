@@ -1,5 +1,6 @@
 /** Analista de Revisión (SPEC.md screen 14): requests waiting for the RyCC analyst (101, 204). */
 
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { AccionVer } from "../../../components/bandeja/acciones";
 import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaAnalista } from "../api/get-bandeja-analista";
@@ -12,6 +13,7 @@ export default function AnalistaBandejaPage() {
       filtroAsignadas
       espera
       titulo="Solicitudes de Firma"
+      ayuda={ENCABEZADOS_PANTALLA[V.ANALISTA].ayuda}
       exportar="Analista"
       clave={["analista"]}
       cargar={cargarBandejaAnalista}

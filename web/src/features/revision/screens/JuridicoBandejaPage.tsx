@@ -1,5 +1,6 @@
 /** Analista Legal (SPEC.md screen 15): requests waiting for legal review (102, 103). */
 
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { AccionVer } from "../../../components/bandeja/acciones";
 import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaJuridico } from "../api/get-bandeja-juridico";
@@ -12,6 +13,7 @@ export default function JuridicoBandejaPage() {
       filtroAsignadas
       espera
       titulo="Solicitudes de Firma"
+      ayuda={ENCABEZADOS_PANTALLA[V.JURIDICO].ayuda}
       exportar="Juridico"
       clave={["juridico"]}
       cargar={cargarBandejaJuridico}
