@@ -153,6 +153,45 @@ describe("a screen with a heading, loaded signed in", () => {
     await ctx.close();
   });
 
+  it("an inbox's first page is asked for with the screen's code, under the address's query: one request, the table drawn once with its rows", async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.setViewportSize(TELEFONO);
+    await login(page, server.url, "consultor");
+    await page.addInitScript(() => {
+      const w = window as unknown as { tabla?: number; filas?: number };
+      new MutationObserver(() => {
+        const t = performance.now();
+        if (w.tabla === undefined && document.querySelector(".p-datatable")) w.tabla = t;
+        if (w.filas === undefined && document.querySelector(".p-datatable-tbody td[data-etiqueta]")) w.filas = t;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const pedidas: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/SolicitudFirma/GetBandejaConsultor")) pedidas.push(r.url());
+    });
+    // The screen's code is held back until its first page has been answered (or 3 s have passed):
+    // asked for with the code, the page is already here when the table is first drawn.
+    const respondida = page
+      .waitForResponse((r) => r.url().includes("/api/SolicitudFirma/GetBandejaConsultor"), { timeout: 3000 })
+      .catch(() => null);
+    await page.route(/\/assets\/ConsultaBandejaPage-[\w-]+\.js$/, async (route) => {
+      await respondida;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/Consultar?sortField=idSolicitud&sortOrder=1`);
+    await page.locator(".p-paginator").waitFor();
+    const { tabla, filas } = await page.evaluate(() => {
+      const w = window as unknown as { tabla?: number; filas?: number };
+      return { tabla: w.tabla, filas: w.filas };
+    });
+    expect(tabla).toBeGreaterThan(0);
+    expect(filas).toBe(tabla);
+    expect(pedidas).toHaveLength(1);
+    expect(new URL(pedidas[0]).searchParams.get("sortField")).toBe("idSolicitud");
+    await ctx.close();
+  });
+
   it("signed out, or without the screen's view: the generic loading page, then Login or Inicio", async () => {
     const ctx = await newContext(browser);
     const page = await ctx.newPage();

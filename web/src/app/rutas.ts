@@ -48,10 +48,17 @@ const TABLA = [
   ...RUTAS_PROTEGIDAS.map((r) => ({ path: r.path, id: r.nombre, caseSensitive: false })),
 ];
 
+let ultimaRuta: { pathname: string; nombre: string | null } | null = null;
+
 /** The route name for a pathname (relative to the base path), or null when no screen matches. */
 export function nombreDeRuta(pathname: string): string | null {
-  const m = matchRoutes(TABLA, pathname);
-  return m?.[m.length - 1]?.route.id ?? null;
+  // Performance: matchRoutes flattens and ranks the whole table on every call, and the frame asks on
+  // every render (title, guard, menu): the last address's answer is kept.
+  if (ultimaRuta?.pathname !== pathname) {
+    const m = matchRoutes(TABLA, pathname);
+    ultimaRuta = { pathname, nombre: m?.[m.length - 1]?.route.id ?? null };
+  }
+  return ultimaRuta.nombre;
 }
 
 /** Inicio and Seguridad are always allowed once signed in; any other screen needs its view. */

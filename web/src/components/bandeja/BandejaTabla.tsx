@@ -15,14 +15,14 @@ import { notify } from "../../lib/toast";
 import { MenuExportar } from "../exportar/MenuExportar";
 import { PT_RPP } from "../pt-listas";
 import { type ColumnaBandeja, columnaNumero, columnasBandeja, type OpcionFiltro } from "./columnas";
+import { claveDePagina, type DefinicionBandeja, opcionesDeBandeja } from "./consulta";
 import { FiltrosBandeja } from "./FiltrosBandeja";
-import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useConsultaBandeja } from "./use-consulta-bandeja";
 import "./bandeja.css";
 // The table's layout rules before its first paint (web/build/vite-plugins.ts: estructuraPrimeReact).
 import "virtual:primereact-estructura-tabla.css";
 
-export interface BandejaTablaProps {
+export interface BandejaTablaProps extends DefinicionBandeja {
   /** Heading of the screen, e.g. 'Solicitudes de Firma'. */
   titulo: string;
   /**
@@ -30,35 +30,20 @@ export interface BandejaTablaProps {
    * this help, with the same classes, into the page it sends, so the screen draws them where they were.
    */
   ayuda?: string;
-  /** Distinguishes this inbox's cached pages, e.g. ["analista"]. */
-  clave: readonly unknown[];
-  /** Fetches one page from the server. */
-  cargar: (consulta: ConsultaPagina) => Promise<PaginaBandeja>;
   /** Defaults to `columnasBandeja(textoEstatus, colorEstatus)`. */
   columnas?: ColumnaBandeja[];
   textoEstatus?: (item: BandejaItem) => string;
   colorEstatus?: (item: BandejaItem) => string;
   /** Adds the row-number column first. */
   numerarFilas?: boolean;
-  /** Shows the institution filter (from CargarInstituciones). Default true. */
-  filtroInstitucion?: boolean;
   /** Status filter options; no status filter when absent. */
   opcionesEstatus?: readonly OpcionFiltro[];
   /** Row actions, shown in a last 'Acciones' column. */
   acciones?: (item: BandejaItem) => ReactNode;
-  /** Rows per page (10) and the paginator's options (none by default). */
-  filas?: number;
-  opcionesFilas?: number[];
   /** Buttons next to the title (e.g. the originator's 'Nueva solicitud'). */
   barra?: ReactNode;
-  /** Avisos: the 'Por vencer / Vencidas' filter. */
-  filtroVencimiento?: boolean;
   /** The list's name under api/Exportar: shows "Exportar" with the current query. */
   exportar?: string;
-  /** The reviewers' "Mis asignadas" filter (the requests the signed-in user holds). */
-  filtroAsignadas?: boolean;
-  /** The reviewers' days-waiting column and its "En espera prolongada" filter. */
-  espera?: boolean;
 }
 
 const SIN_FILAS: BandejaItem[] = [];
@@ -85,18 +70,10 @@ export function BandejaTabla(props: BandejaTablaProps) {
     espera = false,
   } = props;
   const id = useId();
-  const { consulta, actualizar, busqueda, setBusqueda } = useConsultaBandeja({
-    filas,
-    opcionesFilas,
-    filtroInstitucion,
-    filtroEstatus: opcionesEstatus !== undefined,
-    filtroVencimiento,
-    filtroAsignadas,
-    filtroEspera: espera,
-  });
+  const { consulta, actualizar, busqueda, setBusqueda } = useConsultaBandeja(opcionesDeBandeja(props));
 
   const query = useQuery({
-    queryKey: [CLAVE_BANDEJA, ...clave, consulta],
+    queryKey: claveDePagina(clave, consulta),
     queryFn: () => cargar(consulta),
     placeholderData: keepPreviousData,
   });

@@ -19,7 +19,7 @@ import {
   columnaIncumbente,
   columnaNumeroSolicitud,
 } from "../../../components/bandeja/columnas";
-import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
+import { BANDEJA_ORIGINADOR } from "../bandeja";
 import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
 
 // The deactivation dialog (a form with a file and its validation) loads when it is first opened,
@@ -48,15 +48,11 @@ export default function BandejaOriginadorPage() {
   return (
     <div className="rfo-bandeja">
       <BandejaTabla
+        {...BANDEJA_ORIGINADOR}
         exportar="Originador"
         titulo="Solicitudes de Firma"
         ayuda={ENCABEZADOS_PANTALLA[V.ORIGINADOR].ayuda}
-        clave={["originador"]}
-        cargar={obtenerBandejaOriginador}
         columnas={COLUMNAS}
-        filtroInstitucion={false}
-        filas={10}
-        opcionesFilas={[10, 15, 30, 50]}
         barra={<Button label="Nueva solicitud" icon="pi pi-plus" onClick={() => navigate(RUTA.nueva)} />}
         acciones={(s) => (
           <>
