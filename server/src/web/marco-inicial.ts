@@ -1,13 +1,14 @@
 /**
  * The page sent for a screen that opens with a heading (contracts' ENCABEZADOS_PANTALLA), to a
  * session that may open it: the build's index.html with the signed-in frame, the screen's heading
- * (or an inbox's heading bar) and help paragraph and a loading sign in place of the generic loading frame (between index.html's
- * `<!--arranque-->` marks), and the screen's title in the tab.
+ * (or an inbox's heading bar) and help paragraph and a loading sign in place of the generic loading
+ * frame (between index.html's `<!--arranque-->` marks), and the screen's title in the tab.
  *
  * Performance and users on slow connections: the heading and the help, a first visit's largest
  * text, are drawn as soon as the page and its stylesheet arrive, not once the scripts have run; the
  * web app keeps them on screen until it draws the screen over them, with the same classes, so the
- * text does not move (web: lib/arranque.ts, components/layout/Encabezado.tsx, components/bandeja/BandejaTabla.tsx).
+ * text does not move (web: lib/arranque.ts, components/layout/Encabezado.tsx,
+ * components/bandeja/BandejaTabla.tsx).
  */
 import { APP_NOMBRE_CORTO, ENCABEZADOS_PANTALLA, type EncabezadoPantalla } from "@registro/contracts";
 
