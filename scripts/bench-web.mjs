@@ -4,7 +4,7 @@
 // POST /api/Account/LogIn for a demo user on a fresh server, as p50/p95; (3) Lighthouse, mobile
 // preset, on issue 40's pages (Login, three inboxes, Consultar, Verificar firma, Tablero, the public
 // constancia page; BENCH_PAGINAS to choose; scripts/lighthouse.mjs), with the machine's
-// benchmarkIndex (skipped with BENCH_LIGHTHOUSE=0). Part (1) is scripts/js-ruta-login.mjs, which the browser tests check too
+// benchmarkIndex (skipped with BENCH_LIGHTHOUSE=0; BENCH_INFORMES=folder keeps each whole report). Part (1) is scripts/js-ruta-login.mjs, which the browser tests check too
 // (e2e/tests/presupuesto-login.test.ts). Needs a built web app (`npm run build -w web`); WEB_DIST points
 // elsewhere. Exits 1 when the Login route is over budget.
 import { spawn } from "node:child_process";
@@ -177,7 +177,9 @@ async function medir() {
         .map((l) => l.toFixed(2))
         .join(" ")} en ${os.cpus().length} CPU):`,
     );
-    imprimirLighthouse(await medirLighthouse({ base, token, paginas: await paginasLighthouse() }));
+    imprimirLighthouse(
+      await medirLighthouse({ base, token, paginas: await paginasLighthouse(), informes: process.env.BENCH_INFORMES }),
+    );
   }
 }
 

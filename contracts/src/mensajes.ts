@@ -506,6 +506,22 @@ export const MSG = {
   tableroPeriodoLargo: "El período no puede superar un año.",
   tableroDesdeFuturo: "La fecha inicial no puede ser posterior a hoy.",
   tableroTitulo: "Tablero",
+  // The inboxes' help under their heading (drawn by the server too: contracts' encabezados.ts).
+  bandejaOriginadorAyuda:
+    "Las peticiones de su entidad, de la más reciente a la más antigua. Abra una para saber en qué etapa está " +
+    "y qué le señalaron; antes de remitirla, o si se la devuelven, puede corregirla, y con la firma ya aprobada " +
+    "puede añadir funcionarios o pedir su baja.",
+  bandejaAnalistaAyuda:
+    "Las peticiones que aguardan el análisis de sus documentos y de los datos de cada funcionario. Abra una para " +
+    "tomarla a su cargo y, vista la documentación, pasarla a la etapa legal o devolverla a la entidad con sus " +
+    "observaciones y un comentario.",
+  bandejaJuridicoAyuda:
+    "Las peticiones que el análisis de documentos ya dio por buenas y aguardan el examen legal. Abra una para " +
+    "tomarla a su cargo y aprobarla, devolverla al analista con sus observaciones o rechazarla, con el comentario " +
+    "que lo justifique.",
+  bandejaConsultaAyuda:
+    "El registro de las firmas aprobadas: las vigentes, las que tienen la baja pedida y las ya dadas de baja. " +
+    "Abra una para ver qué funcionarios autoriza, con qué límites de monto y de fechas, y para descargar su constancia.",
   tableroDescripcion: "Dónde están las solicitudes ahora, cuánto llevan esperando y cómo entran y salen de cada etapa.",
   tableroDesde: "Desde",
   tableroHasta: "Hasta",

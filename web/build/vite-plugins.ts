@@ -66,6 +66,8 @@ export function fuentesLigeras(): Plugin {
 
 /** The id screens import the static copy of PrimeReact's layout rules by. */
 export const ESTRUCTURA_PRIMEREACT = "virtual:primereact-estructura.css";
+/** The same for the table's rules, imported with the inbox table (components/bandeja/BandejaTabla.tsx). */
+export const ESTRUCTURA_PRIMEREACT_TABLA = "virtual:primereact-estructura-tabla.css";
 
 /**
  * Components whose layout rules the first screens need (a Dropdown, an input group, a number
@@ -84,6 +86,13 @@ const COMPONENTES_CON_ESTRUCTURA = [
   "tag",
 ];
 
+/**
+ * The table and its paginator, in a stylesheet of their own that comes with the inbox's code: without
+ * them the table's loading overlay was painted once over the whole screen (the base rules' fixed
+ * `.p-component-overlay`) and then moved into the table, a layout shift of 0.23 on a phone.
+ */
+const COMPONENTES_TABLA = ["datatable", "paginator"];
+
 /** A top-level `var NAME = "…"` string of a PrimeReact module, or the expression joining them. */
 function variablesDeCadena(codigo: string): string {
   return codigo
@@ -92,33 +101,39 @@ function variablesDeCadena(codigo: string): string {
     .join("\n");
 }
 
+/** A component's own rules: its module's `styles` string (`styles$1` when the module has two). */
+function estilosDe(codigo: string, componente: string): string {
+  const declaraciones = codigo.split("\n").filter((linea) => /^var styles(\$\d+)? = "/.test(linea));
+  const estilos = declaraciones
+    .map((linea) => new Function(`${linea}\nreturn ${linea.slice(4, linea.indexOf(" = "))};`)())
+    .filter((texto) => typeof texto === "string" && texto.includes("@layer primereact"));
+  if (estilos.length !== 1) {
+    throw new Error(
+      `PrimeReact's ${componente} no longer declares its rules as one 'var styles': update estructuraPrimeReact`,
+    );
+  }
+  return estilos[0];
+}
+
 export function estructuraPrimeReact(): Plugin {
   const require = createRequire(import.meta.url);
-  // A path-like id inside src/, so Vite's CSS pipeline treats it as any other stylesheet.
+  // Path-like ids inside src/, so Vite's CSS pipeline treats them as any other stylesheet.
   const idResuelto = fileURLToPath(new URL("../src/app/__primereact-estructura.css", import.meta.url));
+  const idTabla = fileURLToPath(new URL("../src/app/__primereact-estructura-tabla.css", import.meta.url));
   const leer = (modulo: string) => fs.readFileSync(require.resolve(`primereact/${modulo}/${modulo}.esm.js`), "utf8");
   return {
     name: "rf-estructura-primereact",
     enforce: "pre",
     resolveId(id) {
-      return id === ESTRUCTURA_PRIMEREACT ? idResuelto : null;
+      if (id === ESTRUCTURA_PRIMEREACT) return idResuelto;
+      return id === ESTRUCTURA_PRIMEREACT_TABLA ? idTabla : null;
     },
     load(id) {
-      if (id !== idResuelto) return null;
       // Evaluated at build time from the installed package: the rules follow the version installed.
+      if (id === idTabla) return COMPONENTES_TABLA.map((c) => estilosDe(leer(c), c)).join("\n");
+      if (id !== idResuelto) return null;
       const base = new Function(`${variablesDeCadena(leer("componentbase"))}\nreturn [baseStyle, commonStyle];`)();
-      const propias = COMPONENTES_CON_ESTRUCTURA.map((c) => {
-        const estilos = new Function(
-          `${variablesDeCadena(leer(c)).match(/^var styles = .*$/m)?.[0]}\nreturn styles;`,
-        )();
-        if (typeof estilos !== "string" || !estilos.includes("@layer primereact")) {
-          throw new Error(
-            `PrimeReact's ${c} no longer declares its rules as 'var styles': update estructuraPrimeReact`,
-          );
-        }
-        return estilos;
-      });
-      return [...base, ...propias].join("\n");
+      return [...base, ...COMPONENTES_CON_ESTRUCTURA.map((c) => estilosDe(leer(c), c))].join("\n");
     },
   };
 }

@@ -96,6 +96,30 @@ describe("the page of a screen with a heading", () => {
     expect(consultor.body).toContain("<title>Verificar firma | Registro de Firmas</title>");
   });
 
+  it("an inbox: the frame with the view's title, the inbox's heading bar with its help, only to a session that may open it", async () => {
+    const casos = [
+      { vista: V.ORIGINADOR, usuario: "originador", ayuda: MSG.bandejaOriginadorAyuda },
+      { vista: V.ANALISTA, usuario: "analista", ayuda: MSG.bandejaAnalistaAyuda },
+      { vista: V.JURIDICO, usuario: "juridico", ayuda: MSG.bandejaJuridicoAyuda },
+      { vista: V.CONSULTA, usuario: "consultor", ayuda: MSG.bandejaConsultaAyuda },
+    ] as const;
+    for (const { vista, usuario, ayuda } of casos) {
+      const e = ENCABEZADOS_PANTALLA[vista];
+      const res = await pagina(e.ruta, await t.token(usuario));
+      expect(res.body).toContain(marcoDePantalla(e));
+      expect(res.body).toContain(`<p class="rf-topbar-title">${e.titulo}</p>`);
+      expect(res.body).toContain(
+        `<section class="rf-bandeja" aria-labelledby="rf-arranque-titulo"><div class="rf-bandeja-cabecera">` +
+          `<h1 id="rf-arranque-titulo">Solicitudes de Firma</h1><p class="rf-bandeja-ayuda">${escaparHtml(ayuda)}</p></div>`,
+      );
+      expect(res.body).toContain(`<title>${e.titulo} | Registro de Firmas</title>`);
+      expect(res.body).not.toContain("rf-pantalla");
+    }
+    // Another profile's inbox: the generic page.
+    expect(generica((await pagina("/Originador", await t.token("consultor"))).body)).toBe(true);
+    expect(generica((await pagina("/Juridico/AnalistaLegal", await t.token("originador"))).body)).toBe(true);
+  });
+
   it("matches the address as the web's router does (any case, a trailing slash, a query), compressed alike", async () => {
     const token = await t.token("administrador");
     for (const url of ["/tablero", "/TABLERO/", "/Tablero?desde=2026-01-01"]) {
@@ -122,8 +146,10 @@ describe("the frame's text", () => {
       ruta: "/Tablero",
       titulo: "<b>T</b>",
       ayuda: "a & <script>b</script>",
+      cabecera: "<i>C</i>",
+      marco: "bandeja",
     });
-    expect(html).not.toMatch(/<b>|<script>/);
+    expect(html).not.toMatch(/<b>|<i>|<script>/);
     expect(html).toContain("a &amp; &lt;script&gt;b&lt;/script&gt;");
   });
 

@@ -49,9 +49,17 @@ const TABLA = [
   ...RUTAS_PROTEGIDAS.map((r) => ({ path: r.path, id: r.nombre, titulo: r.titulo, caseSensitive: false })),
 ];
 
-function rutaDe(pathname: string): { id: string; titulo?: string } | null {
-  const m = matchRoutes(TABLA, pathname);
-  return m?.[m.length - 1]?.route ?? null;
+type RutaTabla = { id: string; titulo?: string };
+let ultimaRuta: { pathname: string; ruta: RutaTabla | null } | null = null;
+
+function rutaDe(pathname: string): RutaTabla | null {
+  // Performance: matchRoutes flattens and ranks the whole table on every call, and the frame asks on
+  // every render (title, guard, menu): the last address's answer is kept.
+  if (ultimaRuta?.pathname !== pathname) {
+    const m = matchRoutes(TABLA, pathname);
+    ultimaRuta = { pathname, ruta: m?.[m.length - 1]?.route ?? null };
+  }
+  return ultimaRuta.ruta;
 }
 
 /** The route name for a pathname (relative to the base path), or null when no screen matches. */

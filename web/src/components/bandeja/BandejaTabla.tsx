@@ -15,44 +15,36 @@ import { notify } from "../../lib/toast";
 import { MenuExportar } from "../exportar/MenuExportar";
 import { PT_RPP } from "../pt-listas";
 import { type ColumnaBandeja, columnaNumero, columnasBandeja, type OpcionFiltro } from "./columnas";
+import { claveDePagina, type DefinicionBandeja, opcionesDeBandeja } from "./consulta";
 import { FiltrosBandeja } from "./FiltrosBandeja";
 import { despuesDeSiguiente } from "./siguiente";
-import { CLAVE_BANDEJA, type ConsultaPagina, type PaginaBandeja } from "./tipos";
 import { useConsultaBandeja } from "./use-consulta-bandeja";
 import "./bandeja.css";
+// The table's layout rules before its first paint (web/build/vite-plugins.ts: estructuraPrimeReact).
+import "virtual:primereact-estructura-tabla.css";
 
-export interface BandejaTablaProps {
+export interface BandejaTablaProps extends DefinicionBandeja {
   /** Heading of the screen, e.g. 'Solicitudes de Firma'. */
   titulo: string;
-  /** Distinguishes this inbox's cached pages, e.g. ["analista"]. */
-  clave: readonly unknown[];
-  /** Fetches one page from the server. */
-  cargar: (consulta: ConsultaPagina) => Promise<PaginaBandeja>;
+  /**
+   * The help under the heading (contracts' ENCABEZADOS_PANTALLA): the server writes the heading and
+   * this help, with the same classes, into the page it sends, so the screen draws them where they were.
+   */
+  ayuda?: string;
   /** Defaults to `columnasBandeja(textoEstatus, colorEstatus)`. */
   columnas?: ColumnaBandeja[];
   textoEstatus?: (item: BandejaItem) => string;
   colorEstatus?: (item: BandejaItem) => string;
   /** Adds the row-number column first. */
   numerarFilas?: boolean;
-  /** Shows the institution filter (from CargarInstituciones). Default true. */
-  filtroInstitucion?: boolean;
   /** Status filter options; no status filter when absent. */
   opcionesEstatus?: readonly OpcionFiltro[];
   /** Row actions, shown in a last 'Acciones' column. */
   acciones?: (item: BandejaItem) => ReactNode;
-  /** Rows per page (10) and the paginator's options (none by default). */
-  filas?: number;
-  opcionesFilas?: number[];
   /** Buttons next to the title (e.g. the originator's 'Nueva solicitud'). */
   barra?: ReactNode;
-  /** Avisos: the 'Por vencer / Vencidas' filter. */
-  filtroVencimiento?: boolean;
   /** The list's name under api/Exportar: shows "Exportar" with the current query. */
   exportar?: string;
-  /** The reviewers' "Mis asignadas" filter (the requests the signed-in user holds). */
-  filtroAsignadas?: boolean;
-  /** The reviewers' days-waiting column and its "En espera prolongada" filter. */
-  espera?: boolean;
 }
 
 const SIN_FILAS: BandejaItem[] = [];
@@ -61,6 +53,7 @@ const SIN_FILAS: BandejaItem[] = [];
 export function BandejaTabla(props: BandejaTablaProps) {
   const {
     titulo,
+    ayuda,
     clave,
     cargar,
     textoEstatus,
@@ -78,18 +71,10 @@ export function BandejaTabla(props: BandejaTablaProps) {
     espera = false,
   } = props;
   const id = useId();
-  const { consulta, actualizar, busqueda, setBusqueda } = useConsultaBandeja({
-    filas,
-    opcionesFilas,
-    filtroInstitucion,
-    filtroEstatus: opcionesEstatus !== undefined,
-    filtroVencimiento,
-    filtroAsignadas,
-    filtroEspera: espera,
-  });
+  const { consulta, actualizar, busqueda, setBusqueda } = useConsultaBandeja(opcionesDeBandeja(props));
 
   const query = useQuery({
-    queryKey: [CLAVE_BANDEJA, ...clave, consulta],
+    queryKey: claveDePagina(clave, consulta),
     queryFn: () => cargar(consulta),
     placeholderData: keepPreviousData,
   });
@@ -103,8 +88,10 @@ export function BandejaTabla(props: BandejaTablaProps) {
   ];
   const primera = consulta.page * consulta.rows;
   // Performance: a page of rows is drawn in a transition, which React splits into short slices, so
-  // the phone stays responsive while the table renders (Lighthouse's total blocking time).
-  const pagina = useDeferredValue(query.data);
+  // the phone stays responsive while the table renders (Lighthouse's total blocking time). The first
+  // render draws the table without them even when its first page is already here (asked for with
+  // the screen's code): the frame's commit and the rows' are two tasks instead of one long one.
+  const pagina = useDeferredValue(query.data, undefined);
   const datos = pagina?.rows ?? SIN_FILAS;
 
   const onPage = (e: DataTablePageEvent) => {
@@ -144,6 +131,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
     <section className="rf-bandeja" aria-labelledby={`${id}-titulo`}>
       <div className="rf-bandeja-cabecera">
         <h1 id={`${id}-titulo`}>{titulo}</h1>
+        {ayuda && <p className="rf-bandeja-ayuda">{ayuda}</p>}
         {(barra || exportar) && (
           <div className="rf-bandeja-barra">
             {exportar && <MenuExportar lista={exportar} consulta={consulta} />}

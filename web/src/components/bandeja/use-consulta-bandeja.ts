@@ -4,51 +4,18 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { ConsultaPagina } from "./tipos";
+import { consultaDeParametros, type OpcionesConsulta } from "./consulta";
 
-const ORDEN_POR_DEFECTO = "fechaSolicitud";
 const ESPERA_BUSQUEDA_MS = 400;
 
 export type CambiosConsulta = Record<string, string | number | undefined>;
 
-export interface OpcionesConsulta {
-  /** Rows per page by default, and the other choices the paginator offers. */
-  filas: number;
-  opcionesFilas?: readonly number[];
-  filtroInstitucion: boolean;
-  filtroEstatus: boolean;
-  filtroVencimiento: boolean;
-  filtroAsignadas: boolean;
-  filtroEspera: boolean;
-}
-
-function entero(v: string | null): number | undefined {
-  if (v === null || v === "") return undefined;
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
+export type { OpcionesConsulta };
 
 export function useConsultaBandeja(o: OpcionesConsulta) {
   const [params, setParams] = useSearchParams();
 
-  const filasUrl = entero(params.get("rows"));
-  const vencimiento = params.get("vencimiento");
-  const consulta: ConsultaPagina = {
-    page: entero(params.get("page")) ?? 0,
-    rows: filasUrl !== undefined && o.opcionesFilas?.includes(filasUrl) ? filasUrl : o.filas,
-    sortField: params.get("sortField") || ORDEN_POR_DEFECTO,
-    sortOrder: params.get("sortOrder") === "1" ? 1 : -1,
-    q: params.get("q") || undefined,
-    institucion: o.filtroInstitucion ? entero(params.get("institucion")) : undefined,
-    estatus: o.filtroEstatus ? entero(params.get("estatus")) : undefined,
-    vencimiento:
-      o.filtroVencimiento && (vencimiento === "porVencer" || vencimiento === "vencidas") ? vencimiento : undefined,
-    asignadas: o.filtroAsignadas && params.get("asignadas") === "mias" ? "mias" : undefined,
-    espera: o.filtroEspera && params.get("espera") === "larga" ? "larga" : undefined,
-  };
-  // A keyset "next" (issue 40) holds only in date order, and only with its page.
-  const despuesDe = entero(params.get("despuesDe"));
-  if (despuesDe && consulta.sortField === ORDEN_POR_DEFECTO && params.get("page")) consulta.despuesDe = despuesDe;
+  const consulta = consultaDeParametros(params, o);
 
   /**
    * Writes the changes into the URL (an empty value removes its key); a new filter starts at page 1.

@@ -1,9 +1,16 @@
 /** Routes of the originador feature; the router imports this list. */
 import { V } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
+import { precargaBandeja } from "../../components/bandeja/consulta";
+import { BANDEJA_ORIGINADOR } from "./bandeja";
 
 export const rutas: RutaApp[] = [
-  { nombre: V.ORIGINADOR, path: "/Originador", cargar: () => import("./screens/BandejaOriginadorPage") },
+  {
+    nombre: V.ORIGINADOR,
+    path: "/Originador",
+    cargar: () => import("./screens/BandejaOriginadorPage"),
+    precargar: precargaBandeja(BANDEJA_ORIGINADOR),
+  },
   { nombre: V.SOLICITUD, path: "/Originador/Formulario", cargar: () => import("./screens/SolicitudFormPage") },
   {
     nombre: V.NUEVO_FUNCIONARIO,

@@ -1,12 +1,24 @@
 /** Routes of the revision feature (SPEC.md screens 7–17); the router imports this list. */
 import { V } from "@registro/contracts";
 import type { RutaApp } from "../../app/route-types";
+import { precargaBandeja } from "../../components/bandeja/consulta";
+import { BANDEJA_ANALISTA, BANDEJA_CONSULTA, BANDEJA_JURIDICO } from "./bandejas";
 import { PATRON } from "./paths";
 
 export const rutas: RutaApp[] = [
-  { nombre: V.ANALISTA, path: PATRON.analista, cargar: () => import("./screens/AnalistaBandejaPage") },
+  {
+    nombre: V.ANALISTA,
+    path: PATRON.analista,
+    cargar: () => import("./screens/AnalistaBandejaPage"),
+    precargar: precargaBandeja(BANDEJA_ANALISTA),
+  },
   { nombre: V.DETALLES_ANALISTA, path: PATRON.detalleAnalista, cargar: () => import("./screens/AnalistaDetallePage") },
-  { nombre: V.JURIDICO, path: PATRON.juridico, cargar: () => import("./screens/JuridicoBandejaPage") },
+  {
+    nombre: V.JURIDICO,
+    path: PATRON.juridico,
+    cargar: () => import("./screens/JuridicoBandejaPage"),
+    precargar: precargaBandeja(BANDEJA_JURIDICO),
+  },
   { nombre: V.DETALLES_JURIDICO, path: PATRON.detalleJuridico, cargar: () => import("./screens/JuridicoDetallePage") },
   { nombre: V.HISTORICO, path: PATRON.historico, cargar: () => import("./screens/HistoricoBandejaPage") },
   {
@@ -26,6 +38,11 @@ export const rutas: RutaApp[] = [
     path: PATRON.detalleSeguimiento,
     cargar: () => import("./screens/DetalleSeguimientoPage"),
   },
-  { nombre: V.CONSULTA, path: PATRON.consulta, cargar: () => import("./screens/ConsultaBandejaPage") },
+  {
+    nombre: V.CONSULTA,
+    path: PATRON.consulta,
+    cargar: () => import("./screens/ConsultaBandejaPage"),
+    precargar: precargaBandeja(BANDEJA_CONSULTA),
+  },
   { nombre: V.DETALLES_CONSULTA, path: PATRON.detalleConsulta, cargar: () => import("./screens/ConsultaDetallePage") },
 ];

@@ -4,7 +4,7 @@
  * status allows (DESIGN.md §4).
  */
 import "../originador.css";
-import { type BandejaItem, ESTATUS } from "@registro/contracts";
+import { type BandejaItem, ENCABEZADOS_PANTALLA, ESTATUS, V } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
@@ -19,7 +19,7 @@ import {
   columnaIncumbente,
   columnaNumeroSolicitud,
 } from "../../../components/bandeja/columnas";
-import { obtenerBandejaOriginador } from "../api/obtener-bandeja-originador";
+import { BANDEJA_ORIGINADOR } from "../bandeja";
 import { estatusOriginador, puedeEditar, RUTA } from "../reglas";
 
 // The deactivation dialog (a form with a file and its validation) loads when it is first opened,
@@ -48,14 +48,11 @@ export default function BandejaOriginadorPage() {
   return (
     <div className="rfo-bandeja">
       <BandejaTabla
+        {...BANDEJA_ORIGINADOR}
         exportar="Originador"
         titulo="Solicitudes de Firma"
-        clave={["originador"]}
-        cargar={obtenerBandejaOriginador}
+        ayuda={ENCABEZADOS_PANTALLA[V.ORIGINADOR].ayuda}
         columnas={COLUMNAS}
-        filtroInstitucion={false}
-        filas={10}
-        opcionesFilas={[10, 15, 30, 50]}
         barra={<Button label="Nueva solicitud" icon="pi pi-plus" onClick={() => navigate(RUTA.nueva)} />}
         acciones={(s) => (
           <>
