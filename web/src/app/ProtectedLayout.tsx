@@ -3,6 +3,8 @@
  * data, applies the route guard, and frames the screen with the top bar, the menu, the footer, the
  * control sidebar and the loading overlay.
  */
+
+import { tituloVista } from "@registro/contracts";
 import es from "primelocale/es.json";
 import { addLocale, locale, PrimeReactProvider } from "primereact/api";
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from "react";
@@ -20,7 +22,7 @@ import { sessionStore } from "../lib/session-store";
 import { useUserData } from "../lib/user-data";
 // PrimeReact's layout rules for the first screens, loaded with the frame (build/vite-plugins.ts).
 import "virtual:primereact-estructura.css";
-import { tituloDeRuta } from "./rutas";
+import { nombreDeRuta, RUTA_INICIO, tituloPropioDeRuta } from "./rutas";
 import { useAjustesAccesibilidad } from "./use-ajustes-accesibilidad";
 import { useRouteGuard } from "./use-route-guard";
 
@@ -107,8 +109,9 @@ function SesionActiva() {
   const [sesionesAbiertas, setSesionesAbiertas] = useState(false);
   const panelCargado = useAbiertoAlgunaVez(panelAbierto);
   const sesionesCargadas = useAbiertoAlgunaVez(sesionesAbiertas);
+  const nombreRuta = nombreDeRuta(location.pathname) ?? RUTA_INICIO;
   // Users read the screen's heading, not the route's (view's) internal name.
-  const tituloRuta = tituloDeRuta(location.pathname);
+  const tituloRuta = tituloPropioDeRuta(location.pathname) ?? tituloVista(nombreRuta);
   usePageTitle(tituloRuta);
   useAjustesAccesibilidad();
 

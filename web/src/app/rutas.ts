@@ -3,7 +3,6 @@
  * name, which is the view name that grants it. The router, the route guard, the page title and the
  * menu all read this one table, so a view without a registered screen never shows up anywhere.
  */
-import { tituloVista } from "@registro/contracts";
 import { matchRoutes } from "react-router";
 import { rutas as avisos } from "../features/avisos/routes";
 import { rutas as claves } from "../features/claves/routes";
@@ -67,10 +66,12 @@ export function nombreDeRuta(pathname: string): string | null {
   return rutaDe(pathname)?.id ?? null;
 }
 
-/** The title users read for a pathname: the matched screen's own, else its view's (Inicio when none matches). */
-export function tituloDeRuta(pathname: string): string {
-  const ruta = rutaDe(pathname);
-  return ruta?.titulo ?? tituloVista(ruta?.id ?? RUTA_INICIO);
+/**
+ * The matched screen's own title, when it has one (a second screen of a view); otherwise the view's
+ * title is the layout's to look up (the view catalogue stays out of the Login route's script).
+ */
+export function tituloPropioDeRuta(pathname: string): string | undefined {
+  return rutaDe(pathname)?.titulo;
 }
 
 /** Inicio and Seguridad are always allowed once signed in; any other screen needs its view. */
