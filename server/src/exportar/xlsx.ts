@@ -8,7 +8,7 @@
  */
 import { PassThrough, pipeline, type Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
-import ZipStream from "zip-stream";
+import type ZipStream from "zip-stream";
 import { horaLocalEnUtc } from "../shared/tiempo.js";
 import { adelantados, type Columna, soltar, textoCelda, type Valor } from "./celdas.js";
 
@@ -130,15 +130,6 @@ function celdaXlsx(ref: string, v: Valor, formato: Columna<unknown>["formato"]):
  */
 export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const salida = new PassThrough();
-  // zlib's level 1: several times faster than 6 on a sheet's XML and nearly as small.
-  const zip = new ZipStream({ zlib: { level: 1 } });
-  const xmlHoja = new PassThrough();
-  // Whichever way the answer ends (written, client gone, time limit), the archive and the sheet's
-  // stream end with it; an error of the archive's cuts the answer off.
-  pipeline(zip, salida, () => {});
-  salida.once("close", () => {
-    if (!xmlHoja.writableFinished) xmlHoja.destroy();
-  });
   const nombreHoja = hoja.slice(0, 31);
   const letras = columnas.map((_, j) => letraColumna(j));
   const ultima = letras[letras.length - 1];
@@ -157,6 +148,18 @@ export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterab
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${anchos.join("")}</cols><sheetData><row r="1" s="${ESTILO.encabezado}" customFormat="1">${titulos.join("")}</row>`;
   };
   (async () => {
+    // Loaded by the first export, not at the server's start (test/arquitectura/arranque.test.ts).
+    const { default: Zip } = await import("zip-stream");
+    if (salida.destroyed) return;
+    // zlib's level 1: several times faster than 6 on a sheet's XML and nearly as small.
+    const zip = new Zip({ zlib: { level: 1 } });
+    const xmlHoja = new PassThrough();
+    // Whichever way the answer ends (written, client gone, time limit), the archive and the sheet's
+    // stream end with it; an error of the archive's cuts the answer off.
+    pipeline(zip, salida, () => {});
+    salida.once("close", () => {
+      if (!xmlHoja.writableFinished) xmlHoja.destroy();
+    });
     const libro = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets><sheet name="${textoXml(nombreHoja)}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${textoXml(nombreHoja.replace(/'/g, "''"))}'!$A$1:$${ultima}$1</definedName></definedNames></workbook>`;
     for (const [nombre, contenido] of [
