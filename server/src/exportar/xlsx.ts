@@ -1,15 +1,16 @@
 /**
  * The .xlsx file, written as the rows arrive: the workbook's fixed parts, then the sheet's XML
- * (every text an inline string, never a formula) gathered in short strings, deflated 256 KB at a
- * time into the ZIP (zip.ts) and written while the client reads, waiting when it reads slowly; the ZIP's directory
- * last. Real dates and numbers (formatted dd/mm/aaaa, dd/mm/aaaa hh:mm and #,##0.00), columns
- * sized to the header and the first batch, the header row bold, frozen and filterable.
+ * (every text an inline string, never a formula) gathered in short strings, written 256 KB at a
+ * time into the ZIP's entry for it (zip-stream: deflated by node's zlib, level 1) while the client
+ * reads, waiting when it reads slowly; the ZIP's directory last. Real dates and numbers (formatted
+ * dd/mm/aaaa, dd/mm/aaaa hh:mm and #,##0.00), columns sized to the header and the first batch, the
+ * header row bold, frozen and filterable.
  */
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, pipeline, type Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
+import type ZipStream from "zip-stream";
 import { horaLocalEnUtc } from "../shared/tiempo.js";
 import { adelantados, type Columna, soltar, textoCelda, type Valor } from "./celdas.js";
-import { EscritorZip } from "./zip.js";
 
 /** Resolves when the stream wants more, or is closed (the client went away, the time limit). */
 function vaciado(s: PassThrough): Promise<void> {
@@ -24,16 +25,45 @@ function vaciado(s: PassThrough): Promise<void> {
   });
 }
 
+/**
+ * The entries' modification time: none meaningful (the MS-DOS epoch, 1980-01-01 00:00), so the same
+ * rows always give the same bytes.
+ */
+const FECHA_ENTRADAS = new Date(Date.UTC(1980, 0, 1));
+
+/**
+ * Adds one entry to the ZIP (its content a text, or a stream still being written); resolves once
+ * the entry is complete, or once `salida` is closed (the client went away, the time limit): the
+ * archive is then destroyed and will not call back.
+ */
+function entrada(zip: ZipStream, salida: PassThrough, nombre: string, contenido: string | PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cerrada = () => resolve();
+    salida.once("close", cerrada);
+    zip.entry(contenido, { name: nombre, date: FECHA_ENTRADAS }, (err) => {
+      salida.off("close", cerrada);
+      if (err) reject(err);
+      else resolve();
+    });
+  });
+}
+
 /** Width bounds of a column, in characters. */
 const ANCHO_MIN = 8;
 const ANCHO_MAX = 60;
 
 /**
- * Characters of sheet XML gathered into one string before it is handed to the ZIP (which deflates
- * 256 KB at a time). Short strings die young: a 256 KB string was allocated straight in V8's old
- * generation (large objects), which then grew by 60–80 MB during a full export (docs/benchmarks).
+ * Characters of sheet XML gathered into one string before it is handed to the ZIP. Short strings
+ * die young: a 256 KB string was allocated straight in V8's old generation (large objects), which
+ * then grew by 60–80 MB during a full export (docs/benchmarks).
  */
 const TROZO_HOJA = 16 * 1024;
+
+/**
+ * Bytes of sheet XML gathered (as buffers, outside V8's heap) before they are written to the
+ * entry's stream: one zlib call per 256 KB instead of one per 16 KB piece.
+ */
+const BLOQUE = 256 * 1024;
 
 /**
  * Style indexes of the workbook's cells (`ESTILOS`): plain, the bold header, and one per kind of
@@ -98,13 +128,14 @@ function celdaXlsx(ref: string, v: Valor, formato: Columna<unknown>["formato"]):
 
 /**
  * The workbook, written as the rows arrive: the fixed parts first, then the sheet's XML gathered
- * in short strings, deflated 256 KB at a time and written (EscritorZip), waiting while the client
- * reads slowly; the central directory last. Columns are sized on the header and the first batch, which stands
- * for the rest; the header row is bold, frozen and filterable.
+ * in short strings and written 256 KB at a time into its entry's stream, waiting while it is full
+ * (the archive is piped to `salida`, which the client drains: a client reading slowly holds the
+ * rows back); the central directory last. ZIP64 is zip-stream's: an entry or archive past 4 GiB gets its ZIP64
+ * sizes and offsets in the central directory. Columns are sized on the header and the first batch,
+ * which stands for the rest; the header row is bold, frozen and filterable.
  */
 export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterable<T[]>): Readable {
   const salida = new PassThrough();
-  const zip = new EscritorZip((b) => salida.write(b));
   const nombreHoja = hoja.slice(0, 31);
   const letras = columnas.map((_, j) => letraColumna(j));
   const ultima = letras[letras.length - 1];
@@ -123,15 +154,34 @@ export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterab
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${anchos.join("")}</cols><sheetData><row r="1" s="${ESTILO.encabezado}" customFormat="1">${titulos.join("")}</row>`;
   };
   (async () => {
+    // Loaded by the first export, not at the server's start (test/arquitectura/arranque.test.ts).
+    const { default: Zip } = await import("zip-stream");
+    if (salida.destroyed) return;
+    // zlib's level 1: several times faster than 6 on a sheet's XML and nearly as small.
+    const zip = new Zip({ zlib: { level: 1 } });
+    const xmlHoja = new PassThrough();
+    // Whichever way the answer ends (written, client gone, time limit), the archive and the sheet's
+    // stream end with it; an error of the archive's cuts the answer off.
+    pipeline(zip, salida, () => {});
+    salida.once("close", () => {
+      if (!xmlHoja.writableFinished) xmlHoja.destroy();
+    });
     const libro = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><bookViews><workbookView/></bookViews><sheets><sheet name="${textoXml(nombreHoja)}" sheetId="1" r:id="rId1"/></sheets><definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${textoXml(nombreHoja.replace(/'/g, "''"))}'!$A$1:$${ultima}$1</definedName></definedNames></workbook>`;
-    zip.entrada("[Content_Types].xml", TIPOS);
-    zip.entrada("_rels/.rels", RELACIONES);
-    zip.entrada("xl/workbook.xml", libro);
-    zip.entrada("xl/_rels/workbook.xml.rels", RELACIONES_LIBRO);
-    zip.entrada("xl/styles.xml", ESTILOS);
-    zip.abrir("xl/worksheets/sheet1.xml");
+    for (const [nombre, contenido] of [
+      ["[Content_Types].xml", TIPOS],
+      ["_rels/.rels", RELACIONES],
+      ["xl/workbook.xml", libro],
+      ["xl/_rels/workbook.xml.rels", RELACIONES_LIBRO],
+      ["xl/styles.xml", ESTILOS],
+    ]) {
+      await entrada(zip, salida, nombre, contenido);
+      if (salida.destroyed) return;
+    }
+    const escrita = entrada(zip, salida, "xl/worksheets/sheet1.xml", xmlHoja);
     let trozo = "";
+    let pendientes: Buffer[] = [];
+    let pendiente = 0;
     let empezada = false;
     // Row 1 is the header: the n-th row of the list is the sheet's row n + 1.
     let n = 0;
@@ -154,10 +204,17 @@ export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterab
         }
         trozo += "</row>";
         if (trozo.length >= TROZO_HOJA) {
-          zip.agregar(trozo);
+          pendientes.push(Buffer.from(trozo, "utf8"));
+          pendiente += pendientes[pendientes.length - 1].length;
           trozo = "";
+          let sigue = true;
+          if (pendiente >= BLOQUE) {
+            sigue = xmlHoja.write(Buffer.concat(pendientes, pendiente));
+            pendientes = [];
+            pendiente = 0;
+          }
           // Let the client catch up, and everyone else's calls run, before the next rows.
-          if (salida.writableNeedDrain) await vaciado(salida);
+          if (!sigue) await vaciado(xmlHoja);
           else await setImmediate();
           if (salida.destroyed) return;
         }
@@ -165,10 +222,10 @@ export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterab
     }
     if (!empezada) trozo = encabezado([]);
     trozo += `</sheetData><autoFilter ref="A1:${ultima}1"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`;
-    zip.agregar(trozo);
-    zip.cerrar();
-    zip.terminar();
-    salida.end();
+    pendientes.push(Buffer.from(trozo, "utf8"));
+    xmlHoja.end(Buffer.concat(pendientes));
+    await escrita;
+    zip.finalize();
   })().catch((e) => salida.destroy(e));
   return salida;
 }

@@ -16,6 +16,8 @@ const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 /** Packages loaded only when a call needs them. */
 const BAJO_DEMANDA = [
   "exceljs",
+  // The .xlsx export's ZIP writer (and compress-commons, archiver-utils under it).
+  "zip-stream",
   "docx",
   "pdfkit",
   "qrcode",

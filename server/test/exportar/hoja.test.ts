@@ -1,9 +1,13 @@
 /**
- * The .xlsx writer (formatos.ts over zip.ts): a ZIP whose every entry inflates to its recorded
- * size and CRC, a sheet that exceljs reads back cell for cell (texts that look like formulas stay
- * texts: inline strings, never a formula element; XML's special characters, a carriage return and
- * edge spaces kept; characters XML cannot hold dropped), and rows let go as they are written.
+ * The .xlsx writer (formatos.ts over xlsx.ts, its ZIP by zip-stream): a ZIP whose every entry is
+ * deflated and inflates to its recorded size and CRC, a sheet that exceljs reads back cell for cell
+ * (texts that look like formulas stay texts: inline strings, never a formula element; XML's special
+ * characters, a carriage return and edge spaces kept; characters XML cannot hold dropped), rows let
+ * go as they are written, rows read only as fast as the file is read, and no more rows read once the
+ * file is given up (the client went away, the time limit).
  */
+import crypto from "node:crypto";
+import { setTimeout as esperar } from "node:timers/promises";
 import zlib from "node:zlib";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
@@ -17,13 +21,17 @@ async function leerTodo(s: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(trozos);
 }
 
-/** Every entry of a ZIP, inflated, after checking its size and CRC against the directory. */
+/**
+ * Every entry of a ZIP, inflated, after checking that it is deflated and that its size and CRC are
+ * the directory's.
+ */
 function entradas(zip: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((ok, mal) => {
     yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (err, z) => {
       if (err || !z) return mal(err);
       const todas = new Map<string, Buffer>();
       z.on("entry", (e: yauzl.Entry) => {
+        if (e.compressionMethod !== 8) return mal(new Error(`${e.fileName} not deflated`));
         z.openReadStream(e, async (err2, s) => {
           if (err2 || !s) return mal(err2);
           const datos = await leerTodo(s);
@@ -137,6 +145,60 @@ describe("rows written are let go", () => {
       const bytes = await leerTodo(exportar(formato, "Hoja", COLUMNAS, lotes()));
       expect(bytes.length).toBeGreaterThan(0);
       for (const b of batches) expect(b.filter((f: Valor | Fila) => f !== undefined)).toEqual([]);
+    });
+  }
+});
+
+describe("the .xlsx is written as fast as it is read", () => {
+  /** Batches of rows whose texts hardly compress, counting how many were taken and whether they were let go. */
+  function fuente(lotesTotal: number) {
+    const estado = { tomados: 0, cerrada: false };
+    async function* lotes(): AsyncIterable<Fila[]> {
+      try {
+        for (let b = 0; b < lotesTotal; b++) {
+          estado.tomados++;
+          yield Array.from({ length: 500 }, (_, i) => ({
+            texto: crypto.randomBytes(48).toString("base64"),
+            numero: i,
+            dia: new Date(0),
+            instante: new Date(0),
+          }));
+        }
+      } finally {
+        estado.cerrada = true;
+      }
+    }
+    return { estado, lotes: lotes() };
+  }
+
+  it("a reader that stops holds the rows back; reading on, the whole workbook comes", async () => {
+    const { estado, lotes } = fuente(200);
+    const archivo = exportar("xlsx", "Hoja", COLUMNAS, lotes);
+    archivo.pause();
+    // Some bytes wait in the streams' buffers, a few batches' worth at most: not 200 batches (7 MB).
+    await esperar(500);
+    const parados = estado.tomados;
+    expect(parados).toBeLessThan(20);
+    await esperar(300);
+    expect(estado.tomados).toBe(parados);
+    const zip = await leerTodo(archivo);
+    expect(estado.tomados).toBe(200);
+    const partes = await entradas(zip);
+    expect(partes.get("xl/worksheets/sheet1.xml")?.toString("utf8").split("<row ").length).toBe(200 * 500 + 2);
+  });
+
+  for (const como of ["the client goes away", "the time limit"] as const) {
+    it(`${como}: no more rows are read`, async () => {
+      const { estado, lotes } = fuente(200);
+      const archivo = exportar("xlsx", "Hoja", COLUMNAS, lotes);
+      archivo.on("error", () => {});
+      archivo.pause();
+      await esperar(300);
+      expect(estado.tomados).toBeGreaterThan(0);
+      if (como === "the time limit") archivo.destroy(new Error("export time limit reached"));
+      else archivo.destroy();
+      await expect.poll(() => estado.cerrada, { timeout: 5_000 }).toBe(true);
+      expect(estado.tomados).toBeLessThan(20);
     });
   }
 });
