@@ -19,7 +19,7 @@
  *   BENCH_KEEP   1: keep the PostgreSQL database afterwards (its name is printed), to study plans
  *   BENCH_REUSE  URL of a database kept that way: measure it again without seeding (PostgreSQL only)
  *   BENCH_SOLO   only the pages whose name matches this regular expression (e.g. "búsqueda")
- *   SEARCH_COUNT_CAP  the app's setting (10000 unless given): where a search's total stops counting
+ *   SEARCH_COUNT_CAP  the app's setting (1000 unless given): where a search's total stops counting
  * A capped search total prints as "10000+".
  */
 import { performance } from "node:perf_hooks";
@@ -250,7 +250,7 @@ async function medir(database: Database): Promise<Resultado[]> {
 
 function imprimir(base: string, solicitudes: string, resultados: Resultado[]) {
   console.log(
-    `\n${base}: ${solicitudes}; ${ITER} iteraciones por página; total de búsquedas contado hasta ${process.env.SEARCH_COUNT_CAP ?? 10000}`,
+    `\n${base}: ${solicitudes}; ${ITER} iteraciones por página; total de búsquedas contado hasta ${process.env.SEARCH_COUNT_CAP ?? 1000}`,
   );
   console.log(
     `${"bandeja".padEnd(27)}${"consulta".padEnd(38)}${"filas".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}`,

@@ -6,6 +6,7 @@
  * environment), each with the parser and the message of its own line.
  */
 import path from "node:path";
+import { TOPE_TOTAL_BUSQUEDA } from "@registro/contracts";
 import { z } from "zod";
 
 /**
@@ -174,7 +175,7 @@ const schema = z.object({
     .max(24 * 7)
     .default(24),
   // Performance
-  SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+  SEARCH_COUNT_CAP: z.coerce.number().int().min(100).max(1_000_000).default(TOPE_TOTAL_BUSQUEDA),
   // The audit chain's key and checkpoints live outside the database (and outside DATA_DIR).
   AUDIT_KEY: z
     .string()

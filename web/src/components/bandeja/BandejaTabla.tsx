@@ -165,7 +165,7 @@ export function BandejaTabla(props: BandejaTablaProps) {
         // the fold instead of being pushed down by the rows (a layout shift).
         className={`rf-tabla-apilable${pagina === undefined && !query.isError ? " rf-bandeja-cargando" : ""}`}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        // A search matching very many requests is counted only that far: "de más de 10,000".
+        // A search matching very many requests is counted only that far: "de más de 1,000".
         currentPageReportTemplate={
           query.data?.totalLimitado
             ? MSG.reportePaginaLimitada(query.data.totalRecords)
