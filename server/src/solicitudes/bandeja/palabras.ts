@@ -291,8 +291,9 @@ export function parteFuncionarios(f: FiltroBandeja, guia: GuiaPalabras): SQL {
  * The officials' part of a search whose guide term has a second word `par` (neither starts the
  * other): the pairs table (`funcionarios_pares`, migration 0040), its first word each word under the
  * smaller start (read by skipping along its index) and its second the other's range, both bounds of
- * the index; the term's other words on the official's own. Each request once: the first of its
- * matching pairs in (words, official) order, an index lookup in the request's pairs for rows that match.
+ * the index; the term's other words on the official's own. Each request once: `distinct` over the
+ * rows that match, a hash of those few (issue 40: the anti-join that kept the first of a request's
+ * matching pairs looked each match up in the request's pairs, 0.3 ms a probe: 33 of a 50 ms count).
  */
 function parteFuncionariosPares(f: FiltroBandeja, guia: GuiaPalabras, par: string): SQL {
   // Neither start is the other's: every word under the smaller sorts before every word under the other.
@@ -307,19 +308,12 @@ function parteFuncionariosPares(f: FiltroBandeja, guia: GuiaPalabras, par: strin
       from v where v.p is not null
     ) select p from v where p is not null)`;
   const FQ = filaDePalabras("fq", "incumbente");
-  return sql`select fq.id_solicitud as id, fq.fecha_solicitud as fecha from funcionarios_pares fq
+  return sql`select distinct fq.id_solicitud as id, fq.fecha_solicitud as fecha from funcionarios_pares fq
     where ${and(
       sql`fq.palabra1 = any(${primeras}) and fq.palabra2 >= ${mayor} and fq.palabra2 < ${hasta2}`,
       resto.length > 0 ? todasEn(sql.raw("fq.palabras"), resto) : undefined,
       sql`not (${todasEn(sql.raw("fq.incumbente"), guia.termino.palabras)})`,
       predicado(f, FQ, { busqueda: f.busqueda.filter((t) => t !== guia.termino) }),
-      sql`not exists (select 1 from funcionarios_pares f2
-          where ${and(
-            sql`f2.id_solicitud = fq.id_solicitud and f2.palabra1 >= ${menor} and f2.palabra1 < ${hasta1}`,
-            sql`f2.palabra2 >= ${mayor} and f2.palabra2 < ${hasta2}`,
-            sql`(f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)`,
-            resto.length > 0 ? todasEn(sql.raw("f2.palabras"), resto) : undefined,
-          )})`,
     )}`;
 }
 

@@ -57,7 +57,7 @@ from
             )
             union all
             (
-              select
+              select distinct
                 fq.id_solicitud as id,
                 fq.fecha_solicitud as fecha
               from
@@ -111,21 +111,6 @@ from
                     )
                   )
                   and fq.estatus in ($15, $16)
-                  and not exists (
-                    select
-                      1
-                    from
-                      funcionarios_pares f2
-                    where
-                      (
-                        f2.id_solicitud = fq.id_solicitud
-                        and f2.palabra1 >= $17
-                        and f2.palabra1 < $18
-                        and f2.palabra2 >= $19
-                        and f2.palabra2 < $20
-                        and (f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)
-                      )
-                  )
                 )
             )
           ) u
@@ -147,4 +132,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,204,"ana","anb","nunez","nune{"]
+-- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,204]

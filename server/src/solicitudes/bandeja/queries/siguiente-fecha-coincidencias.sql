@@ -73,7 +73,7 @@ from
             )
             union all
             (
-              select
+              select distinct
                 fq.id_solicitud as id,
                 fq.fecha_solicitud as fecha
               from
@@ -143,27 +143,12 @@ from
                     )
                     and fq.decidido_juridico
                   )
-                  and not exists (
-                    select
-                      1
-                    from
-                      funcionarios_pares f2
-                    where
-                      (
-                        f2.id_solicitud = fq.id_solicitud
-                        and f2.palabra1 >= $36
-                        and f2.palabra1 < $37
-                        and f2.palabra2 >= $38
-                        and f2.palabra2 < $39
-                        and (f2.palabra1, f2.palabra2, f2.id_funcionario) < (fq.palabra1, fq.palabra2, fq.id_funcionario)
-                      )
-                  )
                 )
             )
           ) u
         where
-          u.fecha <= $40::timestamptz
-          and (u.fecha, u.id) < ($41::timestamptz, $42)
+          u.fecha <= $36::timestamptz
+          and (u.fecha, u.id) < ($37::timestamptz, $38)
         order by
           u.fecha desc,
           u.id desc
@@ -182,4 +167,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["nunez","ana","ana","nunez",101,102,103,104,105,106,108,109,201,202,203,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,102,103,104,105,106,108,109,201,202,203,204,"ana","anb","nunez","nune{","2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
+-- params: ["nunez","ana","ana","nunez",101,102,103,104,105,106,108,109,201,202,203,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,102,103,104,105,106,108,109,201,202,203,204,"2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
