@@ -5,10 +5,10 @@
  */
 import { Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
-import { adelantados, type Columna, type Formato, soltar, textoCelda } from "./celdas.js";
+import { adelantados, type Columna, type Formato, soltar, textoCelda, textoNumero } from "./celdas.js";
 import { xlsx } from "./xlsx.js";
 
-export { adelantados, type Columna, type Formato, textoCelda, type Valor } from "./celdas.js";
+export { adelantados, type Columna, type Formato, textoCelda, textoNumero, type Valor } from "./celdas.js";
 
 export const TIPO_CONTENIDO: Record<Formato, string> = {
   csv: "text/csv; charset=utf-8",
@@ -25,7 +25,7 @@ const INICIO_FORMULA = /^[=+\-@\t\r]/;
  */
 export function celdaCsv(texto: string | number | null): string {
   if (texto === null) return "";
-  const t = String(texto);
+  const t = typeof texto === "number" ? textoNumero(texto) : texto;
   const s = INICIO_FORMULA.test(t) ? `'${t}` : t;
   return COMILLAS.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
