@@ -9,11 +9,14 @@
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import vm from "node:vm";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { textoNumero } from "../../src/exportar/celdas.js";
+import { exportar, FILAS_RECOGER } from "../../src/exportar/formatos.js";
 
 const aqui = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +29,30 @@ async function crecimiento(formato: "csv" | "xlsx"): Promise<number> {
   return (JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { crecio: number }).crecio;
 }
 
+/** Writes `filas` one-column rows as `formato` and reads the file to its end. */
+async function escribir(formato: "csv" | "xlsx", filas: number) {
+  async function* lotes() {
+    for (let i = 0; i < filas; i += 1000) yield Array.from({ length: Math.min(1000, filas - i) }, (_, k) => i + k);
+  }
+  await Readable.from(exportar(formato, "Hoja", [{ titulo: "N", valor: (n: number) => n }], lotes())).toArray();
+}
+
 describe("memory of a long export", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  for (const formato of ["csv", "xlsx"] as const) {
+    it(`${formato}: an export of ${FILAS_RECOGER} rows or more asks V8 for one full collection once read`, async () => {
+      const medir = vi.spyOn(vm, "measureMemory");
+      await escribir(formato, FILAS_RECOGER - 1);
+      expect(medir).not.toHaveBeenCalled();
+      await escribir(formato, FILAS_RECOGER);
+      expect(medir).toHaveBeenCalledTimes(1);
+      expect(medir).toHaveBeenCalledWith({ execution: "eager" });
+    });
+  }
+
   it("a number's text is the one String writes (integers, fractions, the odd ones)", () => {
     fc.assert(
       fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.double()), (n) => {
