@@ -24,8 +24,22 @@ export interface Columna<T> {
 export function textoCelda(v: Valor, formato: Columna<unknown>["formato"]): string | null {
   if (v === null) return null;
   if (v instanceof Date) return formato === "fechaHora" ? fechaHoraHoja(v) : fechaTexto(v.toISOString());
-  if (typeof v === "number" && formato === "monto") return v.toFixed(2);
-  return String(v);
+  if (typeof v === "number") return formato === "monto" ? v.toFixed(2) : textoNumero(v);
+  return v;
+}
+
+/**
+ * A number's text, the same as `String(n)`, but not through V8's number-to-string cache. `String`,
+ * template literals and `+ ""` keep each number's text in that cache until another number takes
+ * its slot, about 16,000 conversions later: a row's id, row number or date serial (new on every row
+ * of an export) then outlives two young-generation collections and is moved to the old generation
+ * (a fraction's text is even allocated there at once). A full export of a million rows moved
+ * 20–40 MB of such texts there, which V8 lets grow to about four times its live size before it
+ * collects it: the second export of a process peaked at 215–225 MB (docs/benchmarks).
+ * JSON.stringify writes a finite number's text exactly as `String` does, without the cache.
+ */
+export function textoNumero(n: number): string {
+  return Number.isFinite(n) ? JSON.stringify(n) : String(n);
 }
 
 /**

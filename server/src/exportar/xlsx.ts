@@ -10,7 +10,7 @@ import { PassThrough, pipeline, type Readable } from "node:stream";
 import { setImmediate } from "node:timers/promises";
 import type ZipStream from "zip-stream";
 import { horaLocalEnUtc } from "../shared/tiempo.js";
-import { adelantados, type Columna, soltar, textoCelda, type Valor } from "./celdas.js";
+import { adelantados, type Columna, soltar, textoCelda, textoNumero, type Valor } from "./celdas.js";
 
 /** Resolves when the stream wants more, or is closed (the client went away, the time limit). */
 function vaciado(s: PassThrough): Promise<void> {
@@ -121,9 +121,9 @@ function celdaXlsx(ref: string, v: Valor, formato: Columna<unknown>["formato"]):
   const estilo = formato ? ` s="${ESTILO[formato]}"` : "";
   if (v instanceof Date) {
     const ms = formato === "fechaHora" ? horaLocalEnUtc(v).getTime() : v.getTime();
-    return `<c r="${ref}"${estilo}><v>${ms / DIA_MS + EPOCA_EXCEL}</v></c>`;
+    return `<c r="${ref}"${estilo}><v>${textoNumero(ms / DIA_MS + EPOCA_EXCEL)}</v></c>`;
   }
-  return Number.isFinite(v) ? `<c r="${ref}"${estilo}><v>${v}</v></c>` : "";
+  return Number.isFinite(v) ? `<c r="${ref}"${estilo}><v>${textoNumero(v)}</v></c>` : "";
 }
 
 /**
@@ -196,7 +196,7 @@ export function xlsx<T>(hoja: string, columnas: Columna<T>[], lotes: AsyncIterab
         const f = filas[i];
         soltar(filas, i);
         n++;
-        const r = n + 1;
+        const r = textoNumero(n + 1); // once a row, not through V8's number-to-string cache
         trozo += `<row r="${r}">`;
         for (let j = 0; j < columnas.length; j++) {
           const c = columnas[j];
