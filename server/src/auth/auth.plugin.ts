@@ -167,18 +167,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: OpcionesGuardia)
 
   // Every call made with a key is audited under the key's name, with the route and the answer's
   // status, before the answer leaves (so the entry exists when the caller has its answer).
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.clave) return payload;
-    try {
-      await auditarLlamada(g.db, request.clave, {
-        metodo: request.method,
-        ruta: request.routeOptions.url ?? request.url.split("?")[0],
-        estado: reply.statusCode,
-      });
-    } catch (err) {
-      request.log.error({ err }, "audit of a system key's call failed");
-    }
-    return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!request.clave) return done(null, payload);
+    auditarLlamada(g.db, request.clave, {
+      metodo: request.method,
+      ruta: request.routeOptions.url ?? request.url.split("?")[0],
+      estado: reply.statusCode,
+    })
+      .catch((err: unknown) => request.log.error({ err }, "audit of a system key's call failed"))
+      .then(() => done(null, payload));
   });
 
   // Before validation: a caller without a session or without the view gets 401/403, never a 400
