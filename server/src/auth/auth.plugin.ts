@@ -20,6 +20,7 @@ import "../llamante/peticion.js";
 import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import * as repo from "./auth.repository.js";
 import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio, nombreCookie } from "./cookie-sesion.js";
+import type { LecturaPrevia } from "./lectura-con-sesion.js";
 import { almacenLimites } from "./limite-acceso.js";
 import { hashToken, tokenValido } from "./tokens.js";
 
@@ -127,7 +128,18 @@ async function porSesion(g: Guardia, request: FastifyRequest, reply: FastifyRepl
   if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
   const lectura = g.lecturaDe(c);
   const hash = hashToken(credencial.token);
-  const row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+  // The route's data read in the session's statement when the route declares how (lectura-con-sesion.ts).
+  const conDatos = c.lecturaConSesion;
+  const args = conDatos?.argumentos(request);
+  let previa: LecturaPrevia | null = null;
+  let row: repo.FilaSesionLeida | null;
+  if (conDatos && args !== undefined) {
+    const leido = await (lectura ? lectura.leer((d) => conDatos.leer(d, hash, args)) : conDatos.leer(db, hash, args));
+    row = leido.sesion;
+    previa = { args, datos: leido.datos };
+  } else {
+    row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+  }
   if (!row || !sesionVigente(row, config)) {
     if (credencial.porCookie) borrarCookieSesion(request, reply, config);
     // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
@@ -151,12 +163,15 @@ async function porSesion(g: Guardia, request: FastifyRequest, reply: FastifyRepl
   }
   // Routes for keys only (no views, not `autenticado`) refuse every user.
   if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
+  // Every check passed: only now does the handler see what was read with the session.
+  request.lecturaPrevia = previa;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: OpcionesGuardia) => {
   const g = crearGuardia(opts);
   app.decorateRequest("sesion", null);
   app.decorateRequest("clave", null);
+  app.decorateRequest("lecturaPrevia", null);
 
   app.addHook("onRoute", (route) => {
     if (!declaraAcceso(route.config)) {
@@ -213,7 +228,7 @@ export async function vistasDePagina(
   return new Set(row.vistas);
 }
 
-type FilaSesion = NonNullable<Awaited<ReturnType<typeof repo.buscarSesion>>>;
+type FilaSesion = repo.FilaSesionLeida;
 
 /** Not revoked, its user active, within the idle and absolute limits (by the database's clock). */
 export function sesionVigente(
