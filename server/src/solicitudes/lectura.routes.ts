@@ -21,19 +21,17 @@ import { type LecturaConSesion, lecturaPreviaDe } from "../auth/lectura-con-sesi
 import type { AppDeps } from "../deps.js";
 import { usuarioDe } from "../llamante/peticion.js";
 import * as cambios from "./cambios.service.js";
-import type { SolicitudDetalleFila } from "./lectura.repository.js";
-import * as repo from "./lectura.repository.js";
 import * as service from "./lectura.service.js";
 
 const params = z.object({ idSolicitud: zId });
 
 /** GetSolicitud's detail read with the caller's session: for an id that passes the route's validation. */
-const detalleConSesion: LecturaConSesion<number, SolicitudDetalleFila> = {
+const detalleConSesion: LecturaConSesion<number, service.SolicitudDetalleFila> = {
   argumentos: (req) => {
     const r = params.safeParse(req.params);
     return r.success ? r.data.idSolicitud : undefined;
   },
-  leer: (db, hash, idSolicitud) => repo.solicitudDetalleConSesion(db, hash, idSolicitud),
+  leer: (db, hash, idSolicitud) => service.detalleConSesion(db, hash, idSolicitud),
 };
 const errores = { 400: zRespuestaSimple, 404: zRespuestaSimple };
 
@@ -49,7 +47,7 @@ export const lecturaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         db,
         usuarioDe(req),
         req.params.idSolicitud,
-        lecturaPreviaDe<SolicitudDetalleFila>(req, (id) => id === req.params.idSolicitud),
+        lecturaPreviaDe<service.SolicitudDetalleFila>(req, (id) => id === req.params.idSolicitud),
       ),
   });
 

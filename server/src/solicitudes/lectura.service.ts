@@ -21,6 +21,12 @@ export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitu
   return s;
 }
 
+/** The caller's session and a request's detail in one statement (GetSolicitud's `lecturaConSesion`). */
+export function detalleConSesion(db: Tx, hashSesion: string, idSolicitud: number) {
+  return repo.solicitudDetalleConSesion(db, hashSesion, idSolicitud);
+}
+export type { SolicitudDetalleFila } from "./lectura.repository.js";
+
 /** `leida`: the detail as the guard read it with the session (auth/lectura-con-sesion.ts), if it did. */
 export async function obtenerSolicitud(
   db: Db,

@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aSesionUsuario } from "../../src/auth/auth.plugin.js";
 import { buscarSesion } from "../../src/auth/auth.repository.js";
 import { hashToken } from "../../src/auth/tokens.js";
-import { sesiones, usuarios } from "../../src/db/schema.js";
+import { funcionarios, sesiones, usuarios } from "../../src/db/schema.js";
 import { obtenerSolicitud } from "../../src/solicitudes/lectura.service.js";
+import { verificarFirma } from "../../src/verificacion/verificacion.service.js";
 import { crearTestApp, sentenciasRegistradas, type TestApp } from "../support/app.js";
 import { crearSolicitud, idUsuario } from "../support/factories.js";
+import { accion } from "../support/revision.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,5 +140,70 @@ describe("GET api/SolicitudFirma/{id} read with the session", () => {
       .from(sesiones)
       .where(eq(sesiones.tokenHash, hash));
     expect(Number(s.hace)).toBeLessThan(60);
+  });
+});
+
+describe("GET api/Verificacion/Firma read with the session", () => {
+  let cedulas: string[] = [];
+  beforeAll(async () => {
+    const s = await crearSolicitud(t.db, {
+      estatus: 105,
+      funcionarios: 3,
+      estatusFuncionarios: 1,
+      decididoJuridico: true,
+    });
+    expect((await accion(t, "administrador", "AprobarAdminRcc", s.idSolicitud)).json().success).toBe(true);
+    const filas = await t.db.select({ cedula: funcionarios.cedula }).from(funcionarios);
+    cedulas = [...new Set([...filas.map((f) => f.cedula), "001-0000009-0"])];
+  });
+
+  const firma = (token: string, query: Record<string, string>) =>
+    t.app.inject({ method: "GET", url: "/api/Verificacion/Firma", query, headers: { authorization: token } });
+
+  it("one statement per call for a user's question", async () => {
+    const token = await login("consultor");
+    await firma(token, { cedula: cedulas[0] });
+    const { r, n } = await contar(() => firma(token, { cedula: cedulas[0] }));
+    expect(r.statusCode).toBe(200);
+    expect(n).toBe(1);
+  });
+
+  it("answers what the plain read answers, for every cédula, of any institution or of one", async () => {
+    const token = await login("consultor");
+    const fila = await buscarSesion(t.db, hashToken(token));
+    if (!fila) throw new Error("sin sesión");
+    const reloj = () => new Date();
+    let conRegistros = 0;
+    for (const cedula of cedulas) {
+      for (const institucion of [undefined, "1", "2"]) {
+        const query: Record<string, string> = institucion ? { cedula, institucion } : { cedula };
+        const res = await firma(token, query);
+        expect(res.statusCode, cedula).toBe(200);
+        const consulta = { cedula, ...(institucion ? { institucion: Number(institucion) } : {}) };
+        const llano = await verificarFirma(t.db, aSesionUsuario(fila), consulta, reloj, t.config.expiryNoticeDays);
+        expect(res.json(), `${cedula} ${institucion}`).toEqual(JSON.parse(JSON.stringify(llano)));
+        conRegistros += llano.registros.length > 0 ? 1 : 0;
+      }
+    }
+    expect(conRegistros).toBeGreaterThan(2);
+  });
+
+  it("rows read for another reach than the caller's are not used: an external user's are read again", async () => {
+    const cedula = cedulas[0];
+    const externo = { externo: true, idInstitucion: 2 };
+    const ajenas = { cedula, idInstitucion: null, filas: [{ cedula, institucion: "no debe verse" }] };
+    const reloj = () => new Date();
+    const propio = await verificarFirma(t.db, externo, { cedula }, reloj, 30);
+    const conAjenas = await verificarFirma(t.db, externo, { cedula }, reloj, 30, ajenas as never);
+    expect(conAjenas).toEqual(propio);
+    expect(JSON.stringify(conAjenas)).not.toContain("no debe verse");
+  });
+
+  it("401 without a session and 403 without the view, before any validation", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/Verificacion/Firma?cedula=x" })).statusCode).toBe(401);
+    const res = await firma(await login("originador"), { cedula: cedulas[0] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: MSG.noAutorizado });
+    expect((await firma(await login("consultor"), { cedula: "x" })).statusCode).toBe(400);
   });
 });
