@@ -9,7 +9,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { Tx } from "../db/client.js";
-import type { FilaSesionLeida } from "./auth.repository.js";
+import type { FilaSesionLeida } from "./sesion-leida.repository.js";
 
 export interface LecturaConSesion<A = unknown, D = unknown> {
   /** The data read's arguments from the request as it arrived (before validation), or undefined. Must not throw. */

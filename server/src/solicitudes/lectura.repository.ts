@@ -1,7 +1,7 @@
 /** SQL behind reading one request: its header, its status history and the reasons of its last return. */
-import { and, asc, desc, eq, exists, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { consultaConSesion, type FilaSesionLeida, porHashDeSesion, separarSesion } from "../auth/auth.repository.js";
+import { consultaConSesion, type FilaSesionLeida, porHashDeSesion, separarSesion } from "../auth/sesion-leida.repository.js";
 import type { Tx } from "../db/client.js";
 import {
   adjuntos,
@@ -31,11 +31,17 @@ export async function solicitudBase(tx: Tx, idSolicitud: number) {
 
 const asignado = alias(usuarios, "asignado");
 
+/** The request's columns the detail shows: all but its search document (large, and never shown). */
+const columnasSolicitud = (() => {
+  const { busqueda: _documento, ...columnas } = getTableColumns(solicitudes);
+  return columnas;
+})();
+
 /** The query behind `solicitudDetalle`, built once per database (a named prepared statement on PostgreSQL). */
 function consultaDetalle(tx: Tx) {
   return tx
     .select({
-      solicitud: solicitudes,
+      solicitud: columnasSolicitud,
       institucion: {
         nombre: instituciones.nombre,
         estructura: instituciones.estructura,
@@ -81,7 +87,7 @@ const institucionSolicitud = alias(instituciones, "institucion_solicitud");
  */
 function consultaDetalleConSesion(tx: Tx) {
   return consultaConSesion(tx, {
-    solicitud: solicitudes,
+    solicitud: columnasSolicitud,
     institucionSolicitud: { nombre: institucionSolicitud.nombre, estructura: institucionSolicitud.estructura },
     incumbente: incumbentes,
     cargoNombre: cargos.nombre,

@@ -33,20 +33,21 @@ import {
   numeroONulo,
 } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
+import * as conSesion from "./verificacion-sesion.repository.js";
 
 // Periods by official as calendar days: in periodos.ts (the detail screens read them too).
 export { periodosPorFuncionario };
 
 /** The caller's session and the single question's rows in one statement (the route's `lecturaConSesion`). */
 export function registrosConSesion(db: Db, hashSesion: string, cedula: string, idInstitucion: number | null) {
-  return repo.registrosPorCedulaConSesion(db, hashSesion, cedula, idInstitucion);
+  return conSesion.registrosPorCedulaConSesion(db, hashSesion, cedula, idInstitucion);
 }
 
 /** The single question's rows as the guard read them with the session (auth/lectura-con-sesion.ts). */
 export interface RegistrosLeidos {
   cedula: string;
   idInstitucion: number | null;
-  filas: repo.RegistroLeido[];
+  filas: conSesion.RegistroLeido[];
 }
 
 /**
