@@ -1,7 +1,12 @@
 /** SQL behind reading one request: its header, its status history and the reasons of its last return. */
 import { and, asc, desc, eq, exists, getTableColumns, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { consultaConSesion, type FilaSesionLeida, porHashDeSesion, separarSesion } from "../auth/sesion-leida.repository.js";
+import {
+  consultaConSesion,
+  type FilaSesionLeida,
+  porHashDeSesion,
+  separarSesion,
+} from "../auth/sesion-leida.repository.js";
 import type { Tx } from "../db/client.js";
 import {
   adjuntos,
