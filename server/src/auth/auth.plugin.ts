@@ -36,12 +36,15 @@ export function intervaloToque(idleMinutes: number): number {
  * routes that declare scopes (whose guard then decides by the key's own): anything else refuses it
  * here, before its own hooks (a public route's rate limit, the metrics' address check) run.
  */
-export async function guardiaClaveApp(request: FastifyRequest): Promise<void> {
+export function guardiaClaveApp(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   const nombre = claveEnUrl(request.url);
-  if (nombre !== null) throw new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] });
-  if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
-    throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+  if (nombre !== null) {
+    return done(new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] }));
   }
+  if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
+    return done(new AppError("NoAutorizado", MSG.claveFueraDeAlcance));
+  }
+  done();
 }
 
 /** True when the route declares who may call it. */
