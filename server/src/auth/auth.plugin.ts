@@ -39,12 +39,12 @@ export function intervaloToque(idleMinutes: number): number {
 export function guardiaClaveApp(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   const nombre = claveEnUrl(request.url);
   if (nombre !== null) {
-    return done(new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] }));
+    done(new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] }));
+  } else if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
+    done(new AppError("NoAutorizado", MSG.claveFueraDeAlcance));
+  } else {
+    done();
   }
-  if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
-    return done(new AppError("NoAutorizado", MSG.claveFueraDeAlcance));
-  }
-  done();
 }
 
 /** True when the route declares who may call it. */
