@@ -12,7 +12,8 @@
  *   BENCH_DB          pglite | postgres | both (default: both, or pglite when no server is given)
  *   BENCH_SEGUNDOS    seconds per target (default 30)
  *   BENCH_CONEXIONES  concurrent connections (default 50)
- *   BENCH_PERFIL      a folder: the server runs with --cpu-prof and writes its profile there
+ *   BENCH_PERFIL      a folder: the server runs with --cpu-prof and writes its profile there, and
+ *                     ventanas.json each target's time window (perfil.ts summarises each apart)
  *   BENCH_REUSE       a PostgreSQL database to serve as it is (e.g. exportar.ts's 1,000,000 requests,
  *                     kept with BENCH_KEEP=1) instead of a new one with the demo data only
  *   BENCH_SERVIDOR    another checkout's root: its built server is measured (before/after in one run)
@@ -226,13 +227,20 @@ async function una(base: "pglite" | "postgres") {
       ],
     ];
     const resultados: [string, Resultado][] = [];
+    // Each target's start and end on the monotonic clock a CPU profile's samples use (perfil.ts).
+    const ventanas: { nombre: string; desde: number; hasta: number; cpuPorLlamada?: number }[] = [];
+    const ahoraUs = () => Number(process.hrtime.bigint() / 1000n);
     for (const [nombre, url, headers] of objetivos) {
       const propio = url.startsWith(app.url);
       const cpu0 = propio ? cpuDe(app.pid) : 0;
+      const desde = ahoraUs();
       const r = await medir(url, headers);
       if (propio) r.cpuPorLlamada = ((cpuDe(app.pid) - cpu0) * 1e6) / Math.max(1, r.rps * SEGUNDOS);
+      if (propio) ventanas.push({ nombre, desde, hasta: ahoraUs(), cpuPorLlamada: r.cpuPorLlamada });
       resultados.push([nombre, r]);
     }
+    if (PERFIL) fs.mkdirSync(PERFIL, { recursive: true });
+    if (PERFIL) fs.writeFileSync(path.join(PERFIL, "ventanas.json"), JSON.stringify(ventanas, null, 1));
     const base0 = resultados[0][1].rps;
     console.log(
       `\n${base === "pglite" ? "PGlite" : "PostgreSQL"}: ${CONEXIONES} conexiones, ${SEGUNDOS} s por objetivo`,

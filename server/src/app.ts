@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -32,6 +31,7 @@ import { registrarNotificaciones } from "./notificaciones/notificaciones.plugin.
 import { registrarOperacion } from "./operacion/operacion.plugin.js";
 import { domainRoutes } from "./routes.js";
 import { saludRoutes } from "./salud/salud.routes.js";
+import { registrarCabecerasSeguridad } from "./shared/cabeceras-seguridad.js";
 import { registerErrorHandler, respuestaErrorCliente, respuestaUrlInvalida } from "./shared/error-handler.js";
 import { registrarIdempotencia } from "./shared/idempotencia.js";
 import { registrarParserJson } from "./shared/json.js";
@@ -52,9 +52,6 @@ function confianzaProxy(t: Config["trustProxy"]) {
   return (_addr: string, i: number) => i < t;
 }
 
-/** Permissions-Policy of every answer, HTML and API alike. */
-export const POLITICA_PERMISOS = "camera=(), microphone=(), geolocation=(), payment=()";
-
 /** Multipart limits: the largest single file allowed anywhere (route code enforces its own). */
 export const MAX_FILE_BYTES = 5_000_000;
 
@@ -69,9 +66,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(
     async (api) => {
       // Answers of the API carry personal data: no cache keeps them (downloads set their own).
-      api.addHook("onSend", async (_request, reply, payload) => {
+      api.addHook("onSend", (_request, reply, payload, done) => {
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-        return payload;
+        done(null, payload);
       });
       await api.register(authPlugin, deps);
       await api.register(authRoutes, deps);
@@ -102,17 +99,23 @@ function crearFastify(config: Config, opts: { logger?: boolean }): FastifyInstan
   });
   // One line per request when it ends: 4xx/5xx at info, successful calls at debug (LOG_LEVEL=debug
   // logs every call). Writing two lines per call cost a tenth of the busy time under load.
-  app.addHook("onResponse", async (request, reply) => {
+  // Performance: nothing is built for a line the level leaves out (at info, every successful call).
+  app.addHook("onResponse", (request, reply, done) => {
     const level = reply.statusCode >= 400 ? "info" : "debug";
-    request.log[level](
-      {
-        method: request.method,
-        url: urlParaRegistro(request.url),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request completed",
-    );
+    // pino's loggers answer isLevelEnabled; Fastify's logger type leaves it out.
+    const log = request.log as typeof request.log & { isLevelEnabled?: (l: string) => boolean };
+    if (log.isLevelEnabled?.(level) !== false) {
+      request.log[level](
+        {
+          method: request.method,
+          url: urlParaRegistro(request.url),
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        "request completed",
+      );
+    }
+    done();
   });
   const rutas: RutaRegistrada[] = [];
   app.decorate("rutas", rutas);
@@ -160,35 +163,19 @@ function registrarCierre(app: FastifyInstance): () => boolean {
   app.addHook("preClose", async () => {
     cerrando = true;
   });
-  app.addHook("onRequest", async (_req, reply) => {
-    if (!cerrando) return;
+  app.addHook("onRequest", (_req, reply, done) => {
+    if (!cerrando) return done();
     reply.header("connection", "close");
-    return reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
+    reply.status(503).send({ success: false, message: MSG.servicioNoDisponible });
   });
   return () => cerrando;
 }
 
 /** Security headers, cookies, compression, the sign-in limit's store and multipart limits. */
 async function registrarProteccion(app: FastifyInstance, deps: AppDeps) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "font-src": ["'self'", "data:"],
-        "frame-src": ["'self'", "blob:"],
-        "object-src": ["'self'", "blob:"],
-        "script-src": ["'self'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // The app uses no camera, microphone, location or payment: no page of it (nor anything it embeds) may.
-  app.addHook("onRequest", async (_req, reply) => {
-    reply.header("permissions-policy", POLITICA_PERMISOS);
-  });
+  // helmet's headers and the Permissions-Policy (no page of the app, nor anything it embeds, may use
+  // the camera, microphone, location or payment), computed once (shared/cabeceras-seguridad.ts).
+  registrarCabecerasSeguridad(app);
   // Performance: answers above 1 KB are compressed (brotli at a cheap level, or gzip)
   // when the client accepts it; the web build's files go out precompressed (see registerWeb).
   // The web app's session cookie (auth/cookie-sesion.ts).

@@ -20,6 +20,7 @@ import "../llamante/peticion.js";
 import { type SesionUsuario, tieneVista } from "../llamante/sesion.js";
 import * as repo from "./auth.repository.js";
 import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio, nombreCookie } from "./cookie-sesion.js";
+import type { LecturaPrevia } from "./lectura-con-sesion.js";
 import { almacenLimites } from "./limite-acceso.js";
 import { hashToken, tokenValido } from "./tokens.js";
 
@@ -35,11 +36,14 @@ export function intervaloToque(idleMinutes: number): number {
  * routes that declare scopes (whose guard then decides by the key's own): anything else refuses it
  * here, before its own hooks (a public route's rate limit, the metrics' address check) run.
  */
-export async function guardiaClaveApp(request: FastifyRequest): Promise<void> {
+export function guardiaClaveApp(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   const nombre = claveEnUrl(request.url);
-  if (nombre !== null) throw new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] });
-  if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
-    throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
+  if (nombre !== null) {
+    done(new AppError("Validacion", MSG.claveEnDireccion, { [nombre]: [MSG.claveEnDireccion] }));
+  } else if (claveDeCabeceras(request.headers) !== undefined && !request.routeOptions.config.alcances?.length) {
+    done(new AppError("NoAutorizado", MSG.claveFueraDeAlcance));
+  } else {
+    done();
   }
 }
 
@@ -127,7 +131,18 @@ async function porSesion(g: Guardia, request: FastifyRequest, reply: FastifyRepl
   if (credencial.porCookie && cambiaEstado(request) && !desdeOrigenPropio(request, config)) throw NoAutorizado();
   const lectura = g.lecturaDe(c);
   const hash = hashToken(credencial.token);
-  const row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+  // The route's data read in the session's statement when the route declares how (lectura-con-sesion.ts).
+  const conDatos = c.lecturaConSesion;
+  const args = conDatos?.argumentos(request);
+  let previa: LecturaPrevia | null = null;
+  let row: repo.FilaSesionLeida | null;
+  if (conDatos && args !== undefined) {
+    const leido = await (lectura ? lectura.leer((d) => conDatos.leer(d, hash, args)) : conDatos.leer(db, hash, args));
+    row = leido.sesion;
+    previa = { args, datos: leido.datos };
+  } else {
+    row = await (lectura ? lectura.leer((d) => repo.buscarSesion(d, hash)) : repo.buscarSesion(db, hash));
+  }
   if (!row || !sesionVigente(row, config)) {
     if (credencial.porCookie) borrarCookieSesion(request, reply, config);
     // Ended by the user from "Mis sesiones" in another session: said so, not "expired".
@@ -151,12 +166,15 @@ async function porSesion(g: Guardia, request: FastifyRequest, reply: FastifyRepl
   }
   // Routes for keys only (no views, not `autenticado`) refuse every user.
   if (c.vistas ? !tieneVista(request.sesion, c.vistas) : c.autenticado !== true) throw NoAutorizado();
+  // Every check passed: only now does the handler see what was read with the session.
+  request.lecturaPrevia = previa;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: OpcionesGuardia) => {
   const g = crearGuardia(opts);
   app.decorateRequest("sesion", null);
   app.decorateRequest("clave", null);
+  app.decorateRequest("lecturaPrevia", null);
 
   app.addHook("onRoute", (route) => {
     if (!declaraAcceso(route.config)) {
@@ -167,18 +185,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: OpcionesGuardia)
 
   // Every call made with a key is audited under the key's name, with the route and the answer's
   // status, before the answer leaves (so the entry exists when the caller has its answer).
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.clave) return payload;
-    try {
-      await auditarLlamada(g.db, request.clave, {
-        metodo: request.method,
-        ruta: request.routeOptions.url ?? request.url.split("?")[0],
-        estado: reply.statusCode,
-      });
-    } catch (err) {
-      request.log.error({ err }, "audit of a system key's call failed");
-    }
-    return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!request.clave) return done(null, payload);
+    auditarLlamada(g.db, request.clave, {
+      metodo: request.method,
+      ruta: request.routeOptions.url ?? request.url.split("?")[0],
+      estado: reply.statusCode,
+    })
+      .catch((err: unknown) => request.log.error({ err }, "audit of a system key's call failed"))
+      .then(() => done(null, payload));
   });
 
   // Before validation: a caller without a session or without the view gets 401/403, never a 400
@@ -216,7 +231,7 @@ export async function vistasDePagina(
   return new Set(row.vistas);
 }
 
-type FilaSesion = NonNullable<Awaited<ReturnType<typeof repo.buscarSesion>>>;
+type FilaSesion = repo.FilaSesionLeida;
 
 /** Not revoked, its user active, within the idle and absolute limits (by the database's clock). */
 export function sesionVigente(

@@ -1,17 +1,7 @@
 /** SQL for users' credentials and sessions. */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import {
-  bloqueosAcceso,
-  factores,
-  instituciones,
-  modulos,
-  perfiles,
-  perfilVistas,
-  sesiones,
-  usuarios,
-  vistas,
-} from "../db/schema.js";
+import { bloqueosAcceso, modulos, perfilVistas, sesiones, usuarios, vistas } from "../db/schema.js";
 
 export async function buscarUsuarioPorNombre(db: Tx, usuario: string) {
   const [row] = await db.select().from(usuarios).where(sql`lower(${usuarios.usuario}) = lower(${usuario})`).limit(1);
@@ -172,76 +162,8 @@ export async function revocarSesionDe(db: Tx, idUsuario: number, idSesion: numbe
   return filas.length > 0;
 }
 
-/**
- * The session with its user, profile, institution and view names, by token hash or by id (the
- * queries behind `buscarSesion` and `buscarSesionPorId`).
- */
-function consultaSesion(db: Tx, por: "token" | "id") {
-  return db
-    .select({
-      idSesion: sesiones.idSesion,
-      tokenHash: sesiones.tokenHash,
-      creada: sesiones.creada,
-      ultimoUso: sesiones.ultimoUso,
-      revocada: sesiones.revocada,
-      cerradaDesde: sesiones.cerradaDesde,
-      // The database's clock, the one that wrote the session's times: its limits are measured by it.
-      ahora: sql<Date>`now()`.mapWith(sesiones.creada),
-      idUsuario: usuarios.idUsuario,
-      usuario: usuarios.usuario,
-      nombre: usuarios.nombre,
-      apellido: usuarios.apellido,
-      activo: usuarios.activo,
-      cambioClave: usuarios.cambioClave,
-      externo: usuarios.externo,
-      idInstitucion: usuarios.idInstitucion,
-      institucion: instituciones.nombre,
-      idPerfil: perfiles.idPerfil,
-      perfil: perfiles.nombre,
-      // The profile requires a second factor and the user has none yet: only enrolment is open.
-      segundoFactorPendiente: sql<boolean>`(${perfiles.requiereSegundoFactor} and not exists (select 1 from ${factores} f
-        where f.id_usuario = ${usuarios.idUsuario} and f.confirmado))`,
-      vistas: sql<string[]>`coalesce((select array_agg(v.nombre) from ${perfilVistas} pv
-        join ${vistas} v on v.id_vista = pv.id_vista where pv.id_perfil = ${perfiles.idPerfil}), '{}')`,
-    })
-    .from(sesiones)
-    .innerJoin(usuarios, eq(usuarios.idUsuario, sesiones.idUsuario))
-    .innerJoin(perfiles, eq(perfiles.idPerfil, usuarios.idPerfil))
-    .leftJoin(instituciones, eq(instituciones.idInstitucion, usuarios.idInstitucion))
-    .where(
-      por === "token"
-        ? eq(sesiones.tokenHash, sql.placeholder("clave"))
-        : eq(sesiones.idSesion, sql.placeholder("clave")),
-    )
-    .limit(1)
-    .prepare(por === "token" ? "rf_buscar_sesion" : "rf_buscar_sesion_id");
-}
-
-// Performance: every signed-in call reads its session. The query is built once per
-// database (not on every call) and, on PostgreSQL, is a named prepared statement: each connection
-// parses and plans it once. Nothing of the session itself is kept: every call reads it afresh, so a
-// sign-out, a lock or a disabled user takes effect on the next call, in every process.
-const sesionPreparada = new WeakMap<Tx, Record<"token" | "id", ReturnType<typeof consultaSesion>>>();
-
-async function leerSesion(db: Tx, por: "token" | "id", clave: string | number) {
-  let consultas = sesionPreparada.get(db);
-  if (!consultas) {
-    consultas = { token: consultaSesion(db, "token"), id: consultaSesion(db, "id") };
-    sesionPreparada.set(db, consultas);
-  }
-  const [row] = await consultas[por].execute({ clave });
-  return row ?? null;
-}
-
-/** The session with its user, profile, institution and view names, or null. */
-export async function buscarSesion(db: Tx, tokenHash: string) {
-  return leerSesion(db, "token", tokenHash);
-}
-
-/** The same by the session's id (links to a file are bound to a session, adjuntos/enlace.ts). */
-export async function buscarSesionPorId(db: Tx, idSesion: number) {
-  return leerSesion(db, "id", idSesion);
-}
+// Reading a session (and a route's data with it): sesion-leida.repository.ts.
+export { buscarSesion, buscarSesionPorId, type FilaSesionLeida } from "./sesion-leida.repository.js";
 
 export async function tocarSesion(db: Tx, idSesion: number) {
   await db.update(sesiones).set({ ultimoUso: sql`now()` }).where(eq(sesiones.idSesion, idSesion));

@@ -96,14 +96,14 @@ function metricasHttp(app: FastifyInstance, registro: client.Registry, base: str
       e = (e as { cause?: unknown }).cause;
     }
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.method === "POST" && request.routeOptions.url?.toLowerCase() === rutaLogin) {
       const texto = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString() : "";
       if (reply.statusCode >= 400 || texto.startsWith('{"success":false')) fallosAcceso.inc();
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? "(sin ruta)",
@@ -111,6 +111,7 @@ function metricasHttp(app: FastifyInstance, registro: client.Registry, base: str
     };
     peticiones.inc(labels);
     duracion.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }
 

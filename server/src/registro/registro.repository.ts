@@ -57,7 +57,7 @@ export async function autorizacionesDesdeHistorial(tx: Tx): Promise<void> {
 }
 
 /** What verification reads of a registry entry: the official, their request and its institution. */
-const columnasRegistro = {
+export const columnasRegistro = {
   idFuncionario: funcionarios.idFuncionario,
   idSolicitud: funcionarios.idSolicitud,
   idInstitucion: solicitudes.idInstitucion,

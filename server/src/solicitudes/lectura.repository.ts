@@ -1,6 +1,12 @@
 /** SQL behind reading one request: its header, its status history and the reasons of its last return. */
-import { and, asc, desc, eq, exists, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, notInArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import {
+  consultaConSesion,
+  type FilaSesionLeida,
+  porHashDeSesion,
+  separarSesion,
+} from "../auth/sesion-leida.repository.js";
 import type { Tx } from "../db/client.js";
 import {
   adjuntos,
@@ -30,11 +36,17 @@ export async function solicitudBase(tx: Tx, idSolicitud: number) {
 
 const asignado = alias(usuarios, "asignado");
 
+/** The request's columns the detail shows: all but its search document (large, and never shown). */
+const columnasSolicitud = (() => {
+  const { busqueda: _documento, ...columnas } = getTableColumns(solicitudes);
+  return columnas;
+})();
+
 /** The query behind `solicitudDetalle`, built once per database (a named prepared statement on PostgreSQL). */
 function consultaDetalle(tx: Tx) {
   return tx
     .select({
-      solicitud: solicitudes,
+      solicitud: columnasSolicitud,
       institucion: {
         nombre: instituciones.nombre,
         estructura: instituciones.estructura,
@@ -70,6 +82,60 @@ export async function solicitudDetalle(tx: Tx, idSolicitud: number) {
   return row ?? null;
 }
 export type SolicitudDetalleFila = NonNullable<Awaited<ReturnType<typeof solicitudDetalle>>>;
+
+const institucionSolicitud = alias(instituciones, "institucion_solicitud");
+
+/**
+ * The same detail read in the caller's session's statement (auth/lectura-con-sesion.ts): every table
+ * LEFT joined to the session's row by the request's id, so the row is there with a missing request
+ * too (its columns null). Built once per database, a named prepared statement on PostgreSQL.
+ */
+function consultaDetalleConSesion(tx: Tx) {
+  return consultaConSesion(tx, {
+    solicitud: columnasSolicitud,
+    institucionSolicitud: { nombre: institucionSolicitud.nombre, estructura: institucionSolicitud.estructura },
+    incumbente: incumbentes,
+    cargoNombre: cargos.nombre,
+    asignadoNombre: sql<
+      string | null
+    >`case when ${asignado.idUsuario} is null then null else ${asignado.nombre} || ' ' || ${asignado.apellido} end`,
+    idEvidencia: sql<
+      number | null
+    >`(select max(${adjuntos.idAdjunto}) from ${adjuntos} where ${adjuntos.idSolicitud} = ${solicitudes.idSolicitud} and ${adjuntos.idFuncionario} is null and ${adjuntos.tipoAdjunto} = 'Evidencia')`,
+  })
+    .leftJoin(solicitudes, eq(solicitudes.idSolicitud, sql.placeholder("idSolicitud")))
+    .leftJoin(institucionSolicitud, eq(institucionSolicitud.idInstitucion, solicitudes.idInstitucion))
+    .leftJoin(incumbentes, eq(incumbentes.idIncumbente, solicitudes.idIncumbente))
+    .leftJoin(cargos, eq(cargos.idCargo, incumbentes.codCargo))
+    .leftJoin(asignado, eq(asignado.idUsuario, solicitudes.asignadoA))
+    .where(porHashDeSesion())
+    .limit(1)
+    .prepare("rf_solicitud_detalle_sesion");
+}
+const detalleConSesionPreparado = new WeakMap<Tx, ReturnType<typeof consultaDetalleConSesion>>();
+
+/** The caller's session (by its token's hash) and the request's detail as `solicitudDetalle` gives it, one statement. */
+export async function solicitudDetalleConSesion(tx: Tx, hashSesion: string, idSolicitud: number) {
+  let consulta = detalleConSesionPreparado.get(tx);
+  if (!consulta) {
+    consulta = consultaDetalleConSesion(tx);
+    detalleConSesionPreparado.set(tx, consulta);
+  }
+  const [fila] = await consulta.execute({ clave: hashSesion, idSolicitud });
+  const { sesion, datos } = separarSesion<Omit<typeof fila, keyof FilaSesionLeida>>(fila);
+  if (!datos?.solicitud || !datos.incumbente || !datos.institucionSolicitud) return { sesion, datos: null };
+  const { solicitud, institucionSolicitud: institucion, incumbente, cargoNombre, asignadoNombre, idEvidencia } = datos;
+  const detalle: SolicitudDetalleFila = {
+    solicitud,
+    institucion: institucion as SolicitudDetalleFila["institucion"],
+    incumbente,
+    cargoNombre: cargoNombre as string,
+    asignadoNombre,
+    cantFuncionarios: solicitud.cantFuncionarios,
+    idEvidencia,
+  };
+  return { sesion, datos: detalle };
+}
 
 /** The request's status history, oldest first, with who made each change. */
 export async function historialDe(tx: Tx, idSolicitud: number) {

@@ -21,10 +21,22 @@ export async function solicitudVisible(tx: Tx, sesion: SesionUsuario, idSolicitu
   return s;
 }
 
-export async function obtenerSolicitud(db: Db, sesion: SesionUsuario, idSolicitud: number): Promise<Solicitud> {
+/** The caller's session and a request's detail in one statement (GetSolicitud's `lecturaConSesion`). */
+export function detalleConSesion(db: Tx, hashSesion: string, idSolicitud: number) {
+  return repo.solicitudDetalleConSesion(db, hashSesion, idSolicitud);
+}
+export type { SolicitudDetalleFila } from "./lectura.repository.js";
+
+/** `leida`: the detail as the guard read it with the session (auth/lectura-con-sesion.ts), if it did. */
+export async function obtenerSolicitud(
+  db: Db,
+  sesion: SesionUsuario,
+  idSolicitud: number,
+  leida?: { datos: repo.SolicitudDetalleFila | null },
+): Promise<Solicitud> {
   // One read: the detail carries the institution and status the scope checks need, the
   // same checks `solicitudVisible` makes, with the same 404.
-  const fila = await repo.solicitudDetalle(db, idSolicitud);
+  const fila = leida ? leida.datos : await repo.solicitudDetalle(db, idSolicitud);
   if (!fila) throw NoEncontrado(MSG.solicitudNoEncontrada);
   asegurarAlcance(sesion, fila.solicitud.idInstitucion, MSG.solicitudNoEncontrada);
   asegurarEnviada(sesion, fila.solicitud.estatus, MSG.solicitudNoEncontrada);

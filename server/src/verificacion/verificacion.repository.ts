@@ -37,7 +37,7 @@ export interface PeriodoLeido {
  * the single question reads its whole answer in one statement (with the session's, two round trips
  * per call instead of three, and two statements fewer for the database).
  */
-const columnasDelFuncionario = {
+export const columnasDelFuncionario = {
   firmas: sql<{ idFirma: number; firma: string; tipo: string }[]>`coalesce((
     select json_agg(json_build_object('idFirma', ${firmas.idFirma}, 'firma', ${firmas.firma}, 'tipo', ${tiposFirma.nombre})
       order by ${firmas.idTipoFirma}, ${firmas.idFirma})

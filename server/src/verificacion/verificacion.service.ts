@@ -33,17 +33,35 @@ import {
   numeroONulo,
 } from "./verificacion.mappers.js";
 import * as repo from "./verificacion.repository.js";
+import * as conSesion from "./verificacion-sesion.repository.js";
 
 // Periods by official as calendar days: in periodos.ts (the detail screens read them too).
 export { periodosPorFuncionario };
 
-/** GET api/Verificacion/Firma: the answer and every registry entry of the cédula. */
+/** The caller's session and the single question's rows in one statement (the route's `lecturaConSesion`). */
+export function registrosConSesion(db: Db, hashSesion: string, cedula: string, idInstitucion: number | null) {
+  return conSesion.registrosPorCedulaConSesion(db, hashSesion, cedula, idInstitucion);
+}
+
+/** The single question's rows as the guard read them with the session (auth/lectura-con-sesion.ts). */
+export interface RegistrosLeidos {
+  cedula: string;
+  idInstitucion: number | null;
+  filas: conSesion.RegistroLeido[];
+}
+
+/**
+ * GET api/Verificacion/Firma: the answer and every registry entry of the cédula. `leidos`: the rows
+ * the guard read with the session, used when they were read for this cédula and this caller's
+ * institution filter (an external user's differs from what the request alone says: read again).
+ */
 export async function verificarFirma(
   db: Db,
   sesion: Llamante,
   consulta: ConsultaVerificacion,
   reloj: Reloj,
   diasAviso = 30,
+  leidos?: RegistrosLeidos | null,
 ): Promise<RespuestaVerificacion> {
   const hoy = fechaLocal(reloj());
   const fecha = consulta.fecha ?? hoy;
@@ -59,7 +77,10 @@ export async function verificarFirma(
     else idInstitucion = sesion.idInstitucion ?? -1;
   }
   // One statement: the entries with their signatures and periods.
-  const filas = await repo.registrosPorCedula(db, consulta.cedula, idInstitucion);
+  const filas =
+    leidos && leidos.cedula === consulta.cedula && leidos.idInstitucion === idInstitucion
+      ? leidos.filas
+      : await repo.registrosPorCedula(db, consulta.cedula, idInstitucion);
   const entradas: EntradaCompleta[] = filas.map(({ periodos, ...f }) => ({
     ...f,
     montoDesde: numeroONulo(f.montoDesde),
