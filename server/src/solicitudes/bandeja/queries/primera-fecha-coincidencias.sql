@@ -102,15 +102,51 @@ from
                         p is not null
                     )
                   )
-                  and fq.palabra2 >= $11
-                  and fq.palabra2 < $12
-                  and not (
-                    (
-                      strpos(fq.incumbente, $13) > 0
-                      and strpos(fq.incumbente, $14) > 0
+                  and fq.palabra2 = any (
+                    array(
+                      with recursive
+                        v (p) as (
+                          select
+                            (
+                              select
+                                min(palabra)
+                              from
+                                funcionarios_palabras
+                              where
+                                palabra >= $11
+                                and palabra < $12
+                            )
+                          union all
+                          select
+                            (
+                              select
+                                min(palabra)
+                              from
+                                funcionarios_palabras
+                              where
+                                palabra > v.p
+                                and palabra < $13
+                            )
+                          from
+                            v
+                          where
+                            v.p is not null
+                        )
+                      select
+                        p
+                      from
+                        v
+                      where
+                        p is not null
                     )
                   )
-                  and fq.estatus in ($15, $16)
+                  and not (
+                    (
+                      strpos(fq.incumbente, $14) > 0
+                      and strpos(fq.incumbente, $15) > 0
+                    )
+                  )
+                  and fq.estatus in ($16, $17)
                 )
             )
           ) u
@@ -132,4 +168,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,204]
+-- params: ["ana","anabel","nunez","ana","nunez",101,204,"ana","anb","anb","nunez","nune{","nune{"," ana"," nunez",101,204]

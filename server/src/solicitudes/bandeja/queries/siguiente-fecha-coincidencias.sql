@@ -118,17 +118,52 @@ from
                         p is not null
                     )
                   )
-                  and fq.palabra2 >= $20
-                  and fq.palabra2 < $21
+                  and fq.palabra2 = any (
+                    array(
+                      with recursive
+                        v (p) as (
+                          select
+                            (
+                              select
+                                min(palabra)
+                              from
+                                funcionarios_palabras
+                              where
+                                palabra >= $20
+                                and palabra < $21
+                            )
+                          union all
+                          select
+                            (
+                              select
+                                min(palabra)
+                              from
+                                funcionarios_palabras
+                              where
+                                palabra > v.p
+                                and palabra < $22
+                            )
+                          from
+                            v
+                          where
+                            v.p is not null
+                        )
+                      select
+                        p
+                      from
+                        v
+                      where
+                        p is not null
+                    )
+                  )
                   and not (
                     (
-                      strpos(fq.incumbente, $22) > 0
-                      and strpos(fq.incumbente, $23) > 0
+                      strpos(fq.incumbente, $23) > 0
+                      and strpos(fq.incumbente, $24) > 0
                     )
                   )
                   and (
                     fq.estatus in (
-                      $24,
                       $25,
                       $26,
                       $27,
@@ -139,7 +174,8 @@ from
                       $32,
                       $33,
                       $34,
-                      $35
+                      $35,
+                      $36
                     )
                     and fq.decidido_juridico
                   )
@@ -147,8 +183,8 @@ from
             )
           ) u
         where
-          u.fecha <= $36::timestamptz
-          and (u.fecha, u.id) < ($37::timestamptz, $38)
+          u.fecha <= $37::timestamptz
+          and (u.fecha, u.id) < ($38::timestamptz, $39)
         order by
           u.fecha desc,
           u.id desc
@@ -167,4 +203,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: ["nunez","ana","ana","nunez",101,102,103,104,105,106,108,109,201,202,203,204,"ana","anb","anb","nunez","nune{"," ana"," nunez",101,102,103,104,105,106,108,109,201,202,203,204,"2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
+-- params: ["nunez","ana","ana","nunez",101,102,103,104,105,106,108,109,201,202,203,204,"ana","anb","anb","nunez","nune{","nune{"," ana"," nunez",101,102,103,104,105,106,108,109,201,202,203,204,"2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
