@@ -99,7 +99,16 @@ describe("planear: which step comes next", () => {
     const muchas = leer(
       planear({ filtro: BUSCA_NOMBRE, orden: POR_FECHA, pagina: primera, tope: TOPE }, { guia: GUIA, total: limitada }),
     );
-    expect(muchas.lectura.forma).toEqual({ forma: "fecha" });
+    // More matches than the cap: dense enough that each of the inbox's statuses' newest requests soon
+    // holds a page of them; with statuses that hold most requests anyway, the date index is walked.
+    expect(muchas.lectura.forma).toEqual({ forma: "fechaPorEstatus", codigos: BUSCA_NOMBRE.estatus });
+    const frecuentes = leer(
+      planear(
+        { filtro: { ...BUSCA_NOMBRE, estatusFrecuentes: true }, orden: POR_FECHA, pagina: primera, tope: TOPE },
+        { guia: GUIA, total: limitada },
+      ),
+    );
+    expect(frecuentes.lectura.forma).toEqual({ forma: "fecha" });
     // A larger cap than the sorted matches' limit: past it, the dates are walked.
     const grande = MAX_COINCIDENCIAS_ORDENADAS + 1;
     const walk = leer(

@@ -144,7 +144,8 @@ export function aTotal(n: number, tope: number | null): Total {
 /**
  * The shape of a page's query. `coincidencias`: a search's exact total when known; a date-ordered
  * page of a search of at most MAX_COINCIDENCIAS_ORDENADAS matches then sorts their ids and dates
- * from the words tables' indexes.
+ * from the words tables' indexes. `densa`: the search matches more than its count's cap, so each of
+ * a few statuses' newest requests soon holds a page of them (walked like an inbox without a search).
  */
 export function elegirForma(
   f: FiltroBandeja,
@@ -152,6 +153,7 @@ export function elegirForma(
   pagina: Pagina | null,
   guia: GuiaPalabras | null,
   coincidencias?: number,
+  densa = false,
 ): Forma {
   switch (o.campo) {
     case "fechaSolicitud": {
@@ -161,7 +163,7 @@ export function elegirForma(
       // Deep pages, single-status filters and searches (which the database drives from the search
       // index, or checks along the date index) scan in one go.
       const codigos = f.estatusFiltro === undefined && !f.estatusFrecuentes ? f.estatus : undefined;
-      if (pagina && codigos && f.busqueda.length === 0 && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
+      if (pagina && codigos && (f.busqueda.length === 0 || densa) && pagina.offset + pagina.limit <= MAX_POR_VALOR) {
         return { forma: "fechaPorEstatus", codigos };
       }
       return { forma: "fecha" };
@@ -229,9 +231,13 @@ export function planear(e: Entrada, h: Hechos = {}): Paso {
   const sabido: ComoTotal = { como: "sabido", total };
   const n = total.totalRecords;
   if (somera) {
-    return leer(pagina, sabido, elegirForma(f, o, pagina, guia, total.totalLimitado ? undefined : n));
+    return leer(
+      pagina,
+      sabido,
+      total.totalLimitado ? elegirForma(f, o, pagina, guia, undefined, true) : elegirForma(f, o, pagina, guia, n),
+    );
   }
-  if (total.totalLimitado) return leer(pagina, sabido, elegirForma(f, o, pagina, guia));
+  if (total.totalLimitado) return leer(pagina, sabido, elegirForma(f, o, pagina, guia, undefined, true));
   const restantes = n - pagina.offset;
   if (restantes <= 0) return { paso: "vacia", total };
   if (porFecha && n <= MAX_COINCIDENCIAS_ORDENADAS) return leer(pagina, sabido, elegirForma(f, o, pagina, guia, n));
@@ -266,6 +272,8 @@ function planearDespues(e: Entrada, nominal: Pagina, despues: Cursor, h: Hechos)
   const total = h.total;
   return leer(
     { como: "sabido", total },
-    elegirForma(f, o, pagina, guia, total.totalLimitado ? undefined : total.totalRecords),
+    total.totalLimitado
+      ? elegirForma(f, o, pagina, guia, undefined, true)
+      : elegirForma(f, o, pagina, guia, total.totalRecords),
   );
 }

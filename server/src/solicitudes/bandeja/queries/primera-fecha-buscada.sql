@@ -1,5 +1,5 @@
 -- A searched page in date order of more than the cap's matches: along the dates, the search checked
--- paso: leer (fecha)
+-- paso: leer (fechaPorEstatus)
 
 select
   p.id as "idSolicitud",
@@ -17,55 +17,128 @@ select
 from
   (
     select
-      "solicitudes"."id_solicitud" as id,
-      "solicitudes"."estatus" as estatus,
-      "solicitudes"."fecha_solicitud" as fecha,
-      "solicitudes"."asignado_a" as asignado,
-      "solicitudes"."id_institucion" as institucion,
-      "solicitudes"."id_incumbente" as incumbente,
-      "solicitudes"."cant_funcionarios" as cant,
-      null::int as k1,
-      null::int as k2
+      x.*
     from
-      "solicitudes"
-    where
       (
-        "solicitudes"."estatus" in ($1, $2)
-        and (
-          "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-          or exists (
-            select
-              1
-            from
-              funcionarios_palabras fw
-            where
-              fw.id_solicitud = "solicitudes"."id_solicitud"
-              and fw.palabra >= $4
-              and fw.palabra < $5
-            offset
-              0
-          )
+        (
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 101
+              and (
+                "solicitudes"."estatus" in ($1, $2)
+                and (
+                  "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $4
+                      and fw.palabra < $5
+                    offset
+                      0
+                  )
+                )
+                and (
+                  "solicitudes"."id_institucion" in ($6, $7)
+                  or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $8)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $9
+                      and fw.palabra < $10
+                    offset
+                      0
+                  )
+                )
+              )
+            )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
         )
-        and (
-          "solicitudes"."id_institucion" in ($6, $7)
-          or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $8)
-          or exists (
-            select
-              1
-            from
-              funcionarios_palabras fw
-            where
-              fw.id_solicitud = "solicitudes"."id_solicitud"
-              and fw.palabra >= $9
-              and fw.palabra < $10
-            offset
-              0
-          )
+        union all
+        (
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 204
+              and (
+                "solicitudes"."estatus" in ($11, $12)
+                and (
+                  "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $13)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $14
+                      and fw.palabra < $15
+                    offset
+                      0
+                  )
+                )
+                and (
+                  "solicitudes"."id_institucion" in ($16, $17)
+                  or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $18)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $19
+                      and fw.palabra < $20
+                    offset
+                      0
+                  )
+                )
+              )
+            )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
         )
-      )
+      ) x
     order by
-      "solicitudes"."fecha_solicitud" desc,
-      "solicitudes"."id_solicitud" desc
+      x.fecha desc,
+      x.id desc
     limit
       10
     offset
@@ -80,4 +153,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb"]
+-- params: [101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb",101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb"]

@@ -1,5 +1,5 @@
 -- The paginator's next page (page 50) of a searched date order over the cap: the rows after its cursor, walked
--- paso: leer (fecha)
+-- paso: leer (fechaPorEstatus)
 
 select
   p.id as "idSolicitud",
@@ -17,62 +17,138 @@ select
 from
   (
     select
-      "solicitudes"."id_solicitud" as id,
-      "solicitudes"."estatus" as estatus,
-      "solicitudes"."fecha_solicitud" as fecha,
-      "solicitudes"."asignado_a" as asignado,
-      "solicitudes"."id_institucion" as institucion,
-      "solicitudes"."id_incumbente" as incumbente,
-      "solicitudes"."cant_funcionarios" as cant,
-      null::int as k1,
-      null::int as k2
+      x.*
     from
-      "solicitudes"
-    where
       (
         (
-          "solicitudes"."estatus" in ($1, $2)
-          and (
-            "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
-            or exists (
-              select
-                1
-              from
-                funcionarios_palabras fw
-              where
-                fw.id_solicitud = "solicitudes"."id_solicitud"
-                and fw.palabra >= $4
-                and fw.palabra < $5
-              offset
-                0
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 101
+              and (
+                "solicitudes"."estatus" in ($1, $2)
+                and (
+                  "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $3)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $4
+                      and fw.palabra < $5
+                    offset
+                      0
+                  )
+                )
+                and (
+                  "solicitudes"."id_institucion" in ($6, $7)
+                  or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $8)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $9
+                      and fw.palabra < $10
+                    offset
+                      0
+                  )
+                )
+              )
+              and "solicitudes"."fecha_solicitud" <= $11::timestamptz
+              and (
+                "solicitudes"."fecha_solicitud",
+                "solicitudes"."id_solicitud"
+              ) < ($12::timestamptz, $13)
             )
-          )
-          and (
-            "solicitudes"."id_institucion" in ($6, $7)
-            or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $8)
-            or exists (
-              select
-                1
-              from
-                funcionarios_palabras fw
-              where
-                fw.id_solicitud = "solicitudes"."id_solicitud"
-                and fw.palabra >= $9
-                and fw.palabra < $10
-              offset
-                0
-            )
-          )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
         )
-        and "solicitudes"."fecha_solicitud" <= $11::timestamptz
-        and (
-          "solicitudes"."fecha_solicitud",
-          "solicitudes"."id_solicitud"
-        ) < ($12::timestamptz, $13)
-      )
+        union all
+        (
+          select
+            "solicitudes"."id_solicitud" as id,
+            "solicitudes"."estatus" as estatus,
+            "solicitudes"."fecha_solicitud" as fecha,
+            "solicitudes"."asignado_a" as asignado,
+            "solicitudes"."id_institucion" as institucion,
+            "solicitudes"."id_incumbente" as incumbente,
+            "solicitudes"."cant_funcionarios" as cant,
+            0::bigint as k1,
+            null::int as k2
+          from
+            "solicitudes"
+          where
+            (
+              "solicitudes"."estatus" = 204
+              and (
+                "solicitudes"."estatus" in ($14, $15)
+                and (
+                  "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $16)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $17
+                      and fw.palabra < $18
+                    offset
+                      0
+                  )
+                )
+                and (
+                  "solicitudes"."id_institucion" in ($19, $20)
+                  or "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $21)
+                  or exists (
+                    select
+                      1
+                    from
+                      funcionarios_palabras fw
+                    where
+                      fw.id_solicitud = "solicitudes"."id_solicitud"
+                      and fw.palabra >= $22
+                      and fw.palabra < $23
+                    offset
+                      0
+                  )
+                )
+              )
+              and "solicitudes"."fecha_solicitud" <= $24::timestamptz
+              and (
+                "solicitudes"."fecha_solicitud",
+                "solicitudes"."id_solicitud"
+              ) < ($25::timestamptz, $26)
+            )
+          order by
+            "solicitudes"."fecha_solicitud" desc,
+            "solicitudes"."id_solicitud" desc
+          limit
+            10
+        )
+      ) x
     order by
-      "solicitudes"."fecha_solicitud" desc,
-      "solicitudes"."id_solicitud" desc
+      x.fecha desc,
+      x.id desc
     limit
       10
     offset
@@ -87,4 +163,4 @@ from
 order by
   p.fecha desc,
   p.id desc;
--- params: [101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb","2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
+-- params: [101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb","2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321,101,204,"nunez:*","nunez","nune{",3,9,"hacienda:*","hacienda","haciendb","2025-03-01T08:00:00.000Z","2025-03-01T08:00:00.000Z",4321]
