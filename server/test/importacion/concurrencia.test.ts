@@ -67,8 +67,9 @@ describe("an import and the other users", () => {
     expect(fin.error).toBeNull();
     expect(fin.conteos.filas).toBe(FILAS + 1);
     // The run lasted long enough for the calls to matter, and none of them waited for it: the
-    // longest wait is a few seconds at most and a small part of the run (before, the first call
-    // waited for the whole run), however busy the machine.
+    // longest wait is a few seconds at most and well under half the run (before, the first call
+    // waited for the whole run), however busy the machine. A busy CI machine has stretched one
+    // wait to 1.09 s in a 4.3 s run, so the bound is half the run, never under 1.5 s.
     const larga = Math.max(...esperas);
     const detalle = `run ${Math.round(duracion)} ms, waits ${esperas.map(Math.round).join(" ")}`;
     // On the embedded database (one connection: the case that stalled) the run must last long
@@ -76,7 +77,7 @@ describe("an import and the other users", () => {
     // in a couple of seconds, so only the bounds on the waits apply there.
     if (!process.env.TEST_PG_URL) expect(duracion, detalle).toBeGreaterThan(3_000);
     expect(larga, detalle).toBeLessThan(5_000);
-    expect(larga, detalle).toBeLessThan(Math.max(duracion / 4, 1_000));
+    expect(larga, detalle).toBeLessThan(Math.max(duracion / 2, 1_500));
     expect(esperas.length, detalle).toBeGreaterThan(5);
   });
 });
