@@ -24,6 +24,10 @@
  *   primary; a read that fails on the primary for a connection reason is retried once after a
  *   short pause (reads only: writes are never retried here, the Idempotency-Key makes the
  *   client's own retry safe).
+ * - each change of what the watcher knows of the replica is one log line ("Database read routing").
+ *
+ * Longer than 300 lines: the probes, the freshness rule and the read routing are one state machine,
+ * and split apart each would have to expose that state to the others.
  */
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
@@ -125,6 +129,7 @@ class Vigia implements Alta {
   private readonly primaria: ReturnType<typeof sonda>;
   private readonly replica: ReturnType<typeof sonda> | undefined;
   private cerrado = false;
+  private ultimoEstado = "";
   private temporizador: NodeJS.Timeout | undefined;
 
   constructor(private readonly o: OpcionesAlta) {
@@ -145,8 +150,12 @@ class Vigia implements Alta {
 
   private async vuelta(): Promise<void> {
     // The primary first: the replica is judged against positions read before it.
-    await this.sondearPrimaria().catch(() => {});
-    await this.sondearReplica();
+    let fallaPrimaria: unknown;
+    await this.sondearPrimaria().catch((err: unknown) => {
+      fallaPrimaria = err;
+    });
+    const fallaReplica = await this.sondearReplica();
+    this.anotarCambio(fallaPrimaria, fallaReplica);
     if (!this.cerrado) {
       this.temporizador = setTimeout(() => void this.vuelta(), this.o.intervaloMs);
       this.temporizador.unref();
@@ -184,9 +193,35 @@ class Vigia implements Alta {
     while (this.historial.length > 1 && (this.historial[0]?.t ?? 0) < viejo) this.historial.shift();
   }
 
-  private async sondearReplica(): Promise<void> {
-    const { e } = this;
+  /**
+   * One log line each time what the watcher knows of the replica changes (its node, whether it was
+   * the synchronous standby, whether the primary is lost, whether reads may run there): the trail
+   * an operator, or a failed failover test, reads to see why reads went where they went.
+   */
+  private anotarCambio(fallaPrimaria: unknown, fallaReplica: unknown): void {
     if (!this.replica) return;
+    const { e } = this;
+    const estado = [
+      `replica ${e.nodoReplica ?? "unknown"}`,
+      e.replicaSincrona ? "synchronous standby" : "not known synchronous",
+      e.primariaPerdida ? "primary lost" : fallaPrimaria ? "primary probe failed" : "primary reached",
+      this.utilizable() ? "reads there" : "reads on the primary",
+    ].join(", ");
+    if (estado === this.ultimoEstado) return;
+    this.ultimoEstado = estado;
+    const motivo = [
+      fallaPrimaria && `primary: ${textoFalla(fallaPrimaria)}`,
+      fallaReplica && `replica: ${textoFalla(fallaReplica)}`,
+    ]
+      .filter(Boolean)
+      .join("; ");
+    this.o.log(`Database read routing: ${estado}${motivo ? ` (${motivo})` : ""}.`);
+  }
+
+  /** Judges the replica (see the file's header); answers the probe's failure, if any. */
+  private async sondearReplica(): Promise<unknown> {
+    const { e } = this;
+    if (!this.replica) return undefined;
     try {
       const f = await this.replica.consultar(CONSULTA_REPLICA);
       if (e.nodoReplica !== f.nodo) {
@@ -207,14 +242,19 @@ class Vigia implements Alta {
         e.replicaSincrona = false;
         return;
       }
+      // Judged only by a probe that reached the primary: one that failed otherwise (not a lost
+      // connection) says nothing about who is synchronous, and must not forget it either.
       const compromiso = e.compromiso;
-      e.replicaSincrona =
-        compromiso?.remoteApply === true && typeof f.ranura === "string" && compromiso.ranuras.includes(f.ranura);
+      if (compromiso)
+        e.replicaSincrona =
+          compromiso.remoteApply && typeof f.ranura === "string" && compromiso.ranuras.includes(f.ranura);
       e.frescaDesde = frescaDesde(this.historial, lsn(f.replay));
-    } catch {
+    } catch (err) {
       e.frescaDesde = undefined;
       e.replicaSincrona = false;
+      return err;
     }
+    return undefined;
   }
 
   private retraso(): number | undefined {
@@ -280,6 +320,13 @@ export function vigilarAlta(o: OpcionesAlta): Alta {
   const v = new Vigia(o);
   // Handed around as functions (/metrics reads `estado`, routes `leer`): bound to the watcher here.
   return { estado: () => v.estado(), leer: (fn) => v.leer(fn), close: () => v.close() };
+}
+
+/** A probe's failure in a log line: its code and message, or its cause's. */
+function textoFalla(err: unknown): string {
+  const { code, message, cause } = (err ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
+  const texto = `${typeof code === "string" ? `${code} ` : ""}${typeof message === "string" ? message : String(err)}`;
+  return cause ? `${texto} <- ${textoFalla(cause)}` : texto;
 }
 
 function conCodigo(error: unknown, codigo: string): boolean {
