@@ -68,6 +68,7 @@ beforeAll(async () => {
   tokenEscritura = await iniciarSesion(puerto, "configuracion");
   tokenVerificacion = await iniciarSesion(puerto, "verificador");
   cedula = await conPrimaria(async (c) => (await c.query("select cedula from funcionarios limit 1")).rows[0].cedula);
+  await sincronizada();
 }, 240_000);
 
 afterAll(() => {
@@ -93,8 +94,39 @@ async function conPrimaria<T>(f: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Until the cluster has a synchronous standby (an acknowledged write is on two nodes). */
+/**
+ * Until the cluster has a synchronous standby (an acknowledged write is on two nodes) and every app
+ * has judged its read pool's node to be it: the precondition of "verification never stops". A
+ * fault straight after a replica change found an app that had not judged the new node yet (one probe
+ * round after the change), and its reads went to the lost primary for the whole outage.
+ */
 async function sincronizada() {
+  await clusterSincronizado();
+  if (apps.length === 0) return;
+  await hasta(
+    async () => {
+      for (const a of apps) {
+        const texto = (await llamar(a.puerto, "GET", "/metrics")).body.message as string;
+        if (!/^rf_db_replica_synchronous 1$/m.test(texto) || !/^rf_db_replica_usable 1$/m.test(texto)) return false;
+      }
+      return true;
+    },
+    30_000,
+    () =>
+      apps
+        .map((a) =>
+          a
+            .salida()
+            .split("\n")
+            .filter((l) => l.includes("read routing"))
+            .slice(-5)
+            .join("\n"),
+        )
+        .join("\n----\n"),
+  );
+}
+
+async function clusterSincronizado() {
   await hasta(
     async () => {
       const r = await topo.patronictl(["list", "-f", "json"]);

@@ -32,6 +32,7 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { CONSULTA_NODO, grupoLectura, sonda } from "./alta-conexiones.js";
+import { juzgarReplica, type PosicionPrimaria, type SondeoPrimaria, type SondeoReplica } from "./alta-juicio.js";
 import { esFallaDeConexion } from "./fallas.js";
 import type * as schema from "./schema.js";
 
@@ -49,6 +50,8 @@ export interface EstadoAlta {
   retrasoReplicaSegundos?: number;
   /** Whether a read would run on the replica right now. */
   replicaUtilizable: boolean;
+  /** The replica was the synchronous standby at the last probe that reached both: reads survive the primary's loss. */
+  replicaSincrona: boolean;
   lecturasReplica: number;
   lecturasPrimaria: number;
   /** Reads retried: on the primary after the replica failed, or once more on the primary. */
@@ -83,16 +86,6 @@ export function lsn(texto: string): bigint {
 }
 
 /**
- * When the replica was last proven fresh: the latest probe time whose primary position it has
- * replayed (positions are non-decreasing in time on one timeline), or undefined.
- */
-export function frescaDesde(historial: { t: number; lsn: bigint }[], replayed: bigint): number | undefined {
-  let t: number | undefined;
-  for (const h of historial) if (h.lsn <= replayed && (t === undefined || h.t > t)) t = h.t;
-  return t;
-}
-
-/**
  * The primary's node, WAL position, commit level and the replication slots of its synchronous
  * standbys (pg_stat_replication's sync_state is visible to superusers and pg_read_all_stats).
  */
@@ -119,12 +112,10 @@ class Vigia implements Alta {
     reintentosLectura: 0,
     /** The last probe of the primary port failed for a connection reason. */
     primariaPerdida: false,
-    /** At the last probe that reached the primary: remote_apply, and the slots of synchronous standbys. */
-    compromiso: undefined as { remoteApply: boolean; ranuras: string[] } | undefined,
     /** The replica was the synchronous standby of a remote_apply primary at the last probe that reached both. */
     replicaSincrona: false,
   };
-  private historial: { t: number; lsn: bigint }[] = [];
+  private historial: PosicionPrimaria[] = [];
   private readonly lectura: { pool: pg.Pool; db: Db } | undefined;
   private readonly primaria: ReturnType<typeof sonda>;
   private readonly replica: ReturnType<typeof sonda> | undefined;
@@ -151,10 +142,12 @@ class Vigia implements Alta {
   private async vuelta(): Promise<void> {
     // The primary first: the replica is judged against positions read before it.
     let fallaPrimaria: unknown;
-    await this.sondearPrimaria().catch((err: unknown) => {
+    const primaria = await this.sondearPrimaria().catch((err: unknown): SondeoPrimaria => {
       fallaPrimaria = err;
+      return { tipo: esFallaDeConexion(err) ? "perdida" : "falla" };
     });
-    const fallaReplica = await this.sondearReplica();
+    this.e.primariaPerdida = primaria.tipo === "perdida";
+    const fallaReplica = await this.sondearReplica(primaria);
     this.anotarCambio(fallaPrimaria, fallaReplica);
     if (!this.cerrado) {
       this.temporizador = setTimeout(() => void this.vuelta(), this.o.intervaloMs);
@@ -162,24 +155,12 @@ class Vigia implements Alta {
     }
   }
 
-  private async sondearPrimaria(): Promise<void> {
+  /** Reads the primary's position and who is synchronous; throws when the port fails. */
+  private async sondearPrimaria(): Promise<SondeoPrimaria> {
     const { e } = this;
     const t = performance.now();
-    let f: Record<string, unknown>;
-    try {
-      f = await this.primaria.consultar(CONSULTA_PRIMARIA);
-    } catch (err) {
-      e.primariaPerdida = esFallaDeConexion(err);
-      e.compromiso = undefined;
-      throw err;
-    }
-    e.primariaPerdida = false;
-    e.compromiso = undefined;
-    if (f.recuperacion !== false || typeof f.lsn !== "string") return;
-    e.compromiso = {
-      remoteApply: f.compromiso === "remote_apply",
-      ranuras: Array.isArray(f.ranuras) ? f.ranuras.map(String) : [],
-    };
+    const f = await this.primaria.consultar(CONSULTA_PRIMARIA);
+    if (f.recuperacion !== false || typeof f.lsn !== "string") return { tipo: "en-recuperacion" };
     const nodo = String(f.nodo);
     if (e.nodoPrimario !== undefined && e.nodoPrimario !== nodo) {
       e.cambiosPrimario++;
@@ -191,6 +172,11 @@ class Vigia implements Alta {
     this.historial.push({ t, lsn: lsn(f.lsn) });
     const viejo = performance.now() - this.o.maxLagMs - 10 * this.o.intervaloMs;
     while (this.historial.length > 1 && (this.historial[0]?.t ?? 0) < viejo) this.historial.shift();
+    return {
+      tipo: "alcanzada",
+      remoteApply: f.compromiso === "remote_apply",
+      ranuras: Array.isArray(f.ranuras) ? f.ranuras.map(String) : [],
+    };
   }
 
   /**
@@ -218,43 +204,31 @@ class Vigia implements Alta {
     this.o.log(`Database read routing: ${estado}${motivo ? ` (${motivo})` : ""}.`);
   }
 
-  /** Judges the replica (see the file's header); answers the probe's failure, if any. */
-  private async sondearReplica(): Promise<unknown> {
+  /** Judges the replica (alta-juicio.ts) after the primary's probe; answers the replica probe's failure, if any. */
+  private async sondearReplica(primaria: SondeoPrimaria): Promise<unknown> {
     const { e } = this;
     if (!this.replica) return undefined;
+    let sondeo: SondeoReplica;
+    let falla: unknown;
     try {
       const f = await this.replica.consultar(CONSULTA_REPLICA);
-      if (e.nodoReplica !== f.nodo) {
-        // Another replica: the pool's connections to the previous one are not judged by this probe.
-        e.frescaDesde = undefined;
-        e.replicaSincrona = false;
-        e.nodoReplica = String(f.nodo);
-        return;
-      }
-      if (e.primariaPerdida) {
-        // The synchronous standby of a remote_apply primary holds every acknowledged write, also
-        // once promoted (only it may be): fresh as of now, for as long as it stays the same node.
-        e.frescaDesde = e.replicaSincrona ? performance.now() : undefined;
-        return;
-      }
-      if (f.recuperacion !== true || typeof f.replay !== "string") {
-        e.frescaDesde = undefined;
-        e.replicaSincrona = false;
-        return;
-      }
-      // Judged only by a probe that reached the primary: one that failed otherwise (not a lost
-      // connection) says nothing about who is synchronous, and must not forget it either.
-      const compromiso = e.compromiso;
-      if (compromiso)
-        e.replicaSincrona =
-          compromiso.remoteApply && typeof f.ranura === "string" && compromiso.ranuras.includes(f.ranura);
-      e.frescaDesde = frescaDesde(this.historial, lsn(f.replay));
+      sondeo = {
+        tipo: "respuesta",
+        nodo: String(f.nodo),
+        recuperacion: f.recuperacion === true,
+        replay: typeof f.replay === "string" ? lsn(f.replay) : undefined,
+        ranura: typeof f.ranura === "string" ? f.ranura : undefined,
+      };
     } catch (err) {
-      e.frescaDesde = undefined;
-      e.replicaSincrona = false;
-      return err;
+      sondeo = { tipo: "falla" };
+      falla = err;
     }
-    return undefined;
+    const previo = { nodo: e.nodoReplica, sincrona: e.replicaSincrona, frescaDesde: e.frescaDesde };
+    const juicio = juzgarReplica(previo, primaria, sondeo, this.historial, performance.now());
+    e.nodoReplica = juicio.nodo;
+    e.replicaSincrona = juicio.sincrona;
+    e.frescaDesde = juicio.frescaDesde;
+    return falla;
   }
 
   private retraso(): number | undefined {
@@ -275,6 +249,7 @@ class Vigia implements Alta {
       nodoReplica: e.nodoReplica,
       retrasoReplicaSegundos: this.retraso(),
       replicaUtilizable: this.utilizable(),
+      replicaSincrona: e.replicaSincrona,
       lecturasReplica: e.lecturasReplica,
       lecturasPrimaria: e.lecturasPrimaria,
       reintentosLectura: e.reintentosLectura,

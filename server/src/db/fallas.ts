@@ -29,6 +29,8 @@ const CODIGOS_RED = new Set([
 /** node-postgres' own messages for a lost or unobtainable connection. */
 const MENSAJES = [
   "Connection terminated",
+  // A pg.Client's own connect timeout (the watcher's probes; the pool says "connection timeout").
+  "timeout expired",
   "timeout exceeded when trying to connect",
   "Query read timeout",
   "Client has encountered a connection error and is not queryable",

@@ -46,6 +46,15 @@ export function registrarMetricasAlta(registro: client.Registry, alta: (() => Es
       if (e.replicaConfigurada) this.set(e.replicaUtilizable ? 1 : 0);
     },
   });
+  new client.Gauge({
+    name: "rf_db_replica_synchronous",
+    help: "1 while the replica is the primary's synchronous standby (reads go on there if the primary is lost), 0 otherwise",
+    registers: [registro],
+    collect() {
+      const e = alta();
+      if (e.replicaConfigurada) this.set(e.replicaSincrona ? 1 : 0);
+    },
+  });
   new client.Counter({
     name: "rf_db_reads_total",
     help: "Replica-safe reads (verification, batch verification, public constancia) by where they ran",

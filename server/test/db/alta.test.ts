@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { frescaDesde, lsn, vigilarAlta } from "../../src/db/alta.js";
+import { lsn, vigilarAlta } from "../../src/db/alta.js";
+import { frescaDesde } from "../../src/db/alta-juicio.js";
 import type { Db } from "../../src/db/client.js";
 import { esFallaDeConexion } from "../../src/db/fallas.js";
 
