@@ -43,4 +43,7 @@ export const ENCABEZADOS_PANTALLA = {
   [V.ANALISTA]: bandeja(V.ANALISTA, MSG.bandejaAnalistaAyuda),
   [V.JURIDICO]: bandeja(V.JURIDICO, MSG.bandejaJuridicoAyuda),
   [V.CONSULTA]: bandeja(V.CONSULTA, MSG.bandejaConsultaAyuda),
+  [V.ADMINISTRADOR]: bandeja(V.ADMINISTRADOR, MSG.bandejaAdministradorAyuda),
+  [V.SEGUIMIENTO]: bandeja(V.SEGUIMIENTO, MSG.bandejaSeguimientoAyuda),
+  [V.HISTORICO]: bandeja(V.HISTORICO, MSG.bandejaHistoricoAyuda),
 } as const satisfies Partial<Record<NombreVista, EncabezadoPantalla>>;

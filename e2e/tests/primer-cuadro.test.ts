@@ -51,6 +51,9 @@ const pantallas = [
   { vista: V.ANALISTA, usuario: "analista", listo: "Exportar" },
   { vista: V.JURIDICO, usuario: "juridico", listo: "Exportar" },
   { vista: V.CONSULTA, usuario: "consultor", listo: "Exportar registro" },
+  { vista: V.ADMINISTRADOR, usuario: "administrador", listo: "Exportar" },
+  { vista: V.SEGUIMIENTO, usuario: "administrador", listo: "Exportar" },
+  { vista: V.HISTORICO, usuario: "juridico", listo: "Exportar" },
 ] as const;
 
 /** Where each kind of screen draws its heading and help (the server's page and the screen alike). */

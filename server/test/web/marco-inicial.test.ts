@@ -102,6 +102,9 @@ describe("the page of a screen with a heading", () => {
       { vista: V.ANALISTA, usuario: "analista", ayuda: MSG.bandejaAnalistaAyuda },
       { vista: V.JURIDICO, usuario: "juridico", ayuda: MSG.bandejaJuridicoAyuda },
       { vista: V.CONSULTA, usuario: "consultor", ayuda: MSG.bandejaConsultaAyuda },
+      { vista: V.ADMINISTRADOR, usuario: "administrador", ayuda: MSG.bandejaAdministradorAyuda },
+      { vista: V.SEGUIMIENTO, usuario: "administrador", ayuda: MSG.bandejaSeguimientoAyuda },
+      { vista: V.HISTORICO, usuario: "juridico", ayuda: MSG.bandejaHistoricoAyuda },
     ] as const;
     for (const { vista, usuario, ayuda } of casos) {
       const e = ENCABEZADOS_PANTALLA[vista];
@@ -132,7 +135,7 @@ describe("the page of a screen with a heading", () => {
     expect(head.statusCode).toBe(200);
     // Other screens and addresses: the generic page.
     expect(generica((await pagina("/Tablero/Otra", token)).body)).toBe(true);
-    expect(generica((await pagina("/AnalistaRyCC/Administrador", token)).body)).toBe(true);
+    expect(generica((await pagina("/AnalistaRyCC/Administrador/Detalles/1", token)).body)).toBe(true);
   });
 });
 

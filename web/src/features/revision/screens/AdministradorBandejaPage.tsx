@@ -3,7 +3,7 @@
  * (it waits for the administrator) and 106 'Activa'. "Auditoría" leads to the audit
  * trail for those who hold its view (the screen sits in Configuración, which this profile lacks).
  */
-import { V } from "@registro/contracts";
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { Button } from "primereact/button";
 import { useNavigate } from "react-router";
 import { AccionVer } from "../../../components/bandeja/acciones";
@@ -36,6 +36,7 @@ export default function AdministradorBandejaPage() {
     <BandejaTabla
       espera
       titulo="Solicitudes de Firma"
+      ayuda={ENCABEZADOS_PANTALLA[V.ADMINISTRADOR].ayuda}
       exportar="Administrador"
       barra={<BotonAuditoria />}
       clave={["administrador"]}

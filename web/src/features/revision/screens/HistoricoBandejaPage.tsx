@@ -3,6 +3,7 @@
  * (106 reads 'Activa'); the filter offers what legal decided.
  */
 
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { AccionVer } from "../../../components/bandeja/acciones";
 import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarHistoricoJuridico } from "../api/get-historico";
@@ -13,6 +14,7 @@ export default function HistoricoBandejaPage() {
   return (
     <BandejaTabla
       titulo="Solicitudes de Firma"
+      ayuda={ENCABEZADOS_PANTALLA[V.HISTORICO].ayuda}
       exportar="Historico"
       clave={["historico"]}
       cargar={cargarHistoricoJuridico}

@@ -1,5 +1,6 @@
 /** Seguimiento Solicitud (SPEC.md screen 17): every request ever sent, with the server's status texts. */
 
+import { ENCABEZADOS_PANTALLA, V } from "@registro/contracts";
 import { AccionVer } from "../../../components/bandeja/acciones";
 import { BandejaTabla } from "../../../components/bandeja/BandejaTabla";
 import { cargarBandejaAdministrador } from "../api/get-bandeja-administrador";
@@ -11,6 +12,7 @@ export default function SeguimientoBandejaPage() {
     <BandejaTabla
       espera
       titulo="Solicitudes de Firma"
+      ayuda={ENCABEZADOS_PANTALLA[V.SEGUIMIENTO].ayuda}
       exportar="Seguimiento"
       clave={["seguimiento"]}
       cargar={cargarBandejaAdministrador}
