@@ -523,9 +523,9 @@ export const MSG = {
     "El registro de las firmas aprobadas: las vigentes, las que tienen la baja pedida y las ya dadas de baja. " +
     "Abra una para ver qué funcionarios autoriza, con qué límites de monto y de fechas, y para descargar su constancia.",
   bandejaAdministradorAyuda:
-    "Todas las peticiones que las entidades han enviado, en cualquier etapa. Las marcadas «Pendiente» ya pasaron " +
-    "el examen legal y aguardan su decisión: abra una para activar la firma o devolverla a la etapa legal. También " +
-    "puede dar de baja una firma activa o con la baja pedida, y reactivar una ya dada de baja.",
+    "Todas las peticiones que las entidades han enviado, en cualquier etapa. Abra una «Pendiente», ya aprobada " +
+    "en la etapa legal, para activar su firma o devolverla; una activa, para darla de baja; una dada de baja, " +
+    "para reactivarla.",
   bandejaSeguimientoAyuda:
     "Todas las peticiones que las entidades han enviado, para seguir en qué etapa está cada una. Abra una para " +
     "ver su historial de estados y las observaciones que recibió.",
