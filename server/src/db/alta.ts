@@ -18,8 +18,10 @@
  *   reached the primary, it was the synchronous standby (its replication slot among those the
  *   primary reports `sync`/`quorum`) and the primary committed with `synchronous_commit =
  *   remote_apply` (deploy/patroni/patroni.yml): no commit is acknowledged before that standby has
- *   applied it, so it holds every acknowledged write (limit: a change of synchronous standby inside
- *   one probe interval before the loss). This keeps verifications answered through a failover.
+ *   applied it, so it holds every acknowledged write (limit: a change of synchronous standby since
+ *   the last probe that reached the primary — one probe interval, or longer while that probe failed
+ *   for a reason other than a lost connection). This keeps verifications answered through a
+ *   failover. A node newly behind the read port is judged one probe round after it first answers.
  * - reads that fail on the replica for a connection reason or a recovery conflict run on the
  *   primary; a read that fails on the primary for a connection reason is retried once after a
  *   short pause (reads only: writes are never retried here, the Idempotency-Key makes the
