@@ -96,43 +96,75 @@ export async function revocarClave(db: Db, idClave: number) {
   return { success: true, message: MSG.claveRevocadaOk };
 }
 
+/** A key's calls are counted in windows of one minute. */
+export const VENTANA_CLAVE_MS = 60_000;
+const VENTANA_CLAVE = `${VENTANA_CLAVE_MS} milliseconds`;
+
 /** How a replica-safe route reads the key (db/alta.ts) and whether noting its use may fail. */
 export interface LecturaClave {
   leer: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-  /** The primary is unreachable: the call is answered, its last use is not noted. */
+  /** The primary is unreachable: the call is answered, its last use is not noted nor counted. */
   usoPrescindible: (error: unknown) => boolean;
+}
+
+/** Who a presented key is, and what its statement did beside (`autenticarClave`). */
+export interface UsoClave {
+  clave: ClaveAutenticada;
+  direccionPermitida: boolean;
+  /** The call as counted in the key's one-minute window; null when not counted yet (count it apart). */
+  cuenta: { intentos: number; ttl: number } | null;
+  /** The primary was unreachable: the key was read on the replica, nothing written nor counted. */
+  sinEscritura: boolean;
+  /** The route's data read in the key's statement (undefined: not read). */
+  datos: unknown;
 }
 
 /**
  * Who a presented key is: 401 when it is not a key, unknown, revoked or past its expiry day; and
  * whether the caller's address is one the key allows (the guard answers 403 when not, audited
- * under the key's name). Notes the key's last use.
+ * under the key's name). In one statement on the primary (`usarClave`): notes the key's last use,
+ * counts the call when it may (`cuenta`) and reads the route's data (`datos`, an SQL expression).
+ * While the primary is unreachable, a replica-safe route (`lectura`) reads the key alone.
  */
 export async function autenticarClave(
   db: Db,
   presentada: string,
   direccion: string,
   reloj: Reloj,
-  lectura?: LecturaClave,
-): Promise<{ clave: ClaveAutenticada; direccionPermitida: boolean }> {
+  opciones: { lectura?: LecturaClave; alcancesRuta?: readonly string[]; datos?: repo.ExpresionDatos } = {},
+): Promise<UsoClave> {
+  const { lectura } = opciones;
   const prefijo = prefijoDe(presentada);
-  const leer = lectura?.leer ?? ((fn) => fn(db));
-  const fila = prefijo === null ? null : await leer((d) => repo.clavePorPrefijo(d, prefijo));
+  if (prefijo === null) throw NoAutenticado(MSG.claveInvalida);
+  const hash = hashClave(presentada);
   const hoy = fechaLocal(reloj());
-  if (
-    !fila ||
-    !iguales(fila.hash, hashClave(presentada)) ||
-    fila.revocada !== null ||
-    (fila.expira !== null && fila.expira < hoy)
-  ) {
+  let sinEscritura = false;
+  const fila = await repo
+    .usarClave(db, {
+      prefijo,
+      hash,
+      hoy,
+      direccion,
+      alcancesRuta: opciones.alcancesRuta ?? [],
+      ventana: VENTANA_CLAVE,
+      datos: opciones.datos,
+    })
+    .catch(async (e: unknown) => {
+      if (!lectura?.usoPrescindible(e)) throw e;
+      sinEscritura = true;
+      const leida = await lectura.leer((d) => repo.clavePorPrefijo(d, prefijo));
+      return leida && { ...leida, intentos: null, ttl: null, datos: undefined };
+    });
+  if (!fila || !iguales(fila.hash, hash) || fila.revocada !== null || (fila.expira !== null && fila.expira < hoy)) {
     throw NoAutenticado(MSG.claveInvalida);
   }
-  await repo.anotarUso(db, fila.idClave, direccion).catch((e: unknown) => {
-    if (!lectura?.usoPrescindible(e)) throw e;
-  });
+  const contada = fila.intentos !== null && fila.ttl !== null;
   return {
     clave: { idClave: fila.idClave, nombre: fila.nombre, alcances: fila.alcances as AlcanceClave[] },
     direccionPermitida: direccionPermitida(fila.direcciones, direccion),
+    cuenta: contada ? { intentos: fila.intentos as number, ttl: fila.ttl as number } : null,
+    sinEscritura,
+    datos: opciones.datos && !sinEscritura ? fila.datos : undefined,
   };
 }
 
