@@ -4,7 +4,7 @@
  * `autenticarClave` who a presented key is, and every call made with a key is audited under its name.
  */
 import { type AlcanceClave, type ClaveEmitida, type ClaveSistema, MSG, type NuevaClave } from "@registro/contracts";
-import { auditar } from "../auditoria/cadena.js";
+import { auditar, auditarAgrupado } from "../auditoria/cadena.js";
 import { iguales } from "../auditoria/clave.js";
 import type { Db } from "../db/client.js";
 import type { ClaveAutenticada } from "../llamante/peticion.js";
@@ -168,19 +168,21 @@ export async function autenticarClave(
   };
 }
 
-/** One audit entry per call made with a key: which key, which operation, and how it was answered. */
+/**
+ * One audit entry per call made with a key: which key, which operation, and how it was answered.
+ * In a transaction shared with the entries of other calls arriving at the same time (auditoria/cadena.ts
+ * `auditarAgrupado`); settles once the entry is committed.
+ */
 export async function auditarLlamada(
   db: Db,
   clave: ClaveAutenticada,
   llamada: { metodo: string; ruta: string; estado: number },
 ): Promise<void> {
-  await db.transaction((tx) =>
-    auditar(tx, {
-      idUsuario: null,
-      entidad: "ClaveSistema",
-      idEntidad: clave.idClave,
-      accion: "llamada_clave",
-      despues: { clave: clave.nombre, ...llamada },
-    }),
-  );
+  await auditarAgrupado(db, {
+    idUsuario: null,
+    entidad: "ClaveSistema",
+    idEntidad: clave.idClave,
+    accion: "llamada_clave",
+    despues: { clave: clave.nombre, ...llamada },
+  });
 }

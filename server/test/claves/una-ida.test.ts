@@ -8,6 +8,7 @@
 import { MSG } from "@registro/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditarAgrupado, type EventoAuditoria } from "../../src/auditoria/cadena.js";
 import { derivarClave } from "../../src/auditoria/clave.js";
 import { verificarAuditoria } from "../../src/auditoria/verificacion.js";
 import { auditoria, clavesSistema, limitesAcceso } from "../../src/db/schema.js";
@@ -167,7 +168,12 @@ describe("a key's single verification in one statement", () => {
     ["an address list", ["127.0.0.0/8"]],
   ])("the limit is exact under concurrent calls (%s): 30 at once, exactly 20 pass", async (_, direcciones) => {
     const { clave, idClave } = await nuevaClave({ direcciones });
-    const respuestas = await Promise.all(Array.from({ length: 30 }, () => verificar(clave)));
+    const { r: respuestas, sentencias } = await contar(() =>
+      Promise.all(Array.from({ length: 30 }, () => verificar(clave))),
+    );
+    // The 30 entries written in fewer transactions than calls (auditarAgrupado).
+    const escrituras = sentencias.filter((x) => /insert into "auditoria"/i.test(x)).length;
+    expect(escrituras).toBeLessThan(30);
     const estados = respuestas.map((r) => r.statusCode);
     expect(estados.filter((s) => s === 200)).toHaveLength(LIMITE);
     expect(estados.filter((s) => s === 429)).toHaveLength(30 - LIMITE);
@@ -221,5 +227,51 @@ describe("a key's single verification in one statement", () => {
     const otraVez = await ahoraDb();
     expect((await verificar(clave, undefined, "10.1.2.3")).statusCode).toBe(200);
     expect((await lista()).ultimoUso >= otraVez).toBe(true);
+  });
+});
+
+describe("audit entries written together (auditoria/cadena.ts auditarAgrupado)", () => {
+  const entradasDe = async (idEntidad: string) =>
+    (
+      await t.db
+        .select({ despues: auditoria.despues })
+        .from(auditoria)
+        .where(eq(auditoria.idEntidad, idEntidad))
+        .orderBy(auditoria.idAuditoria)
+    ).map((e) => (e.despues as { n: number }).n);
+  const evento = (idEntidad: string, n: number, idUsuario: number | null = null): EventoAuditoria => ({
+    idUsuario,
+    entidad: "ClaveSistema",
+    idEntidad,
+    accion: "llamada_clave",
+    despues: { n },
+  });
+
+  it("entries arriving together share one transaction, each settling once committed, the chain intact", async () => {
+    const { r, sentencias } = await contar(() =>
+      Promise.all(Array.from({ length: 6 }, (_, n) => auditarAgrupado(t.db, evento("lote-a", n)))),
+    );
+    expect(r).toHaveLength(6);
+    expect(await entradasDe("lote-a")).toEqual([0, 1, 2, 3, 4, 5]);
+    // The first alone (nothing was being written), the five that came meanwhile together.
+    expect(sentencias.filter((x) => /insert into "auditoria"/i.test(x))).toHaveLength(2);
+    expect(sentencias.filter((x) => /insert into "auditoria_sello"/i.test(x))).toHaveLength(2);
+    expect((await verificarAuditoria(t.db, derivarClave(CLAVE_AUDITORIA_PRUEBAS))).integra).toBe(true);
+  });
+
+  it("an entry that cannot be written fails alone: the others of its transaction are written", async () => {
+    const r = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, n) => auditarAgrupado(t.db, evento("lote-b", n, n === 3 ? 999_999 : null))),
+    );
+    expect(r.map((x) => x.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(await entradasDe("lote-b")).toEqual([0, 1, 2, 4, 5]);
+    expect((await verificarAuditoria(t.db, derivarClave(CLAVE_AUDITORIA_PRUEBAS))).integra).toBe(true);
   });
 });
