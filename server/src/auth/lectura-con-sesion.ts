@@ -8,7 +8,7 @@
  * the read does not cover) is guarded the plain way, and its handler reads its data itself.
  */
 import type { FastifyRequest } from "fastify";
-import type { ExpresionDatos } from "../claves/claves.repository.js";
+import type { DatosConClave } from "../claves/claves.repository.js";
 import type { Tx } from "../db/client.js";
 import type { FilaSesionLeida } from "./sesion-leida.repository.js";
 
@@ -28,8 +28,8 @@ export interface LecturaConSesion<A = unknown, D = unknown> {
 export interface LecturaConClave<A = unknown, D = unknown> {
   /** As `LecturaConSesion.argumentos`. Must not throw. */
   argumentos(request: FastifyRequest): A | undefined;
-  /** The data as one SQL expression. */
-  columna(args: A): ExpresionDatos;
+  /** The data as one SQL expression with placeholders (built once per variant) and this call's values. */
+  columna(args: A): DatosConClave;
   /** The data as the handler takes it, from the expression's value as the driver gives it. */
   datos(args: A, valor: unknown): D;
 }

@@ -1,6 +1,7 @@
 /** SQL of system keys: issue, list, find by prefix, revoke, note the last use; a call's key in one statement. */
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
+import { filasConMarcadores } from "../db/filas.js";
 import { clavesSistema, usuarios } from "../db/schema.js";
 
 export async function insertarClave(
@@ -86,8 +87,15 @@ export async function anotarUso(tx: Tx, idClave: number, direccion: string): Pro
     .where(eq(clavesSistema.idClave, idClave));
 }
 
-/** A route's data as one SQL expression, read in the key's statement (auth/lectura-con-sesion.ts). */
-export type ExpresionDatos = SQL;
+/**
+ * A route's data read in the key's statement (auth/lectura-con-sesion.ts): one SQL expression with
+ * `sql.placeholder`s, built once per `variante` (a few per route), and their values for this call.
+ */
+export interface DatosConClave {
+  variante: string;
+  expresion: () => SQL;
+  valores: Record<string, unknown>;
+}
 
 /** The key's row as `usarClave` reads it, with its call counted when it could be. */
 export interface FilaUsoClave {
@@ -105,17 +113,57 @@ export interface FilaUsoClave {
   datos: unknown;
 }
 
+const m = (nombre: string) => sql.placeholder(`clave_${nombre}`);
+
+/** `usarClave`'s statement, with the route's data expression or none (built once per variant). */
+function consultaUsarClave(datos?: () => SQL): SQL {
+  return sql`
+    with k as (
+      select c.id_clave, c.nombre, c.hash, c.alcances, c.direcciones, c.expira, c.revocada, c.ultimo_uso,
+             c.ultima_direccion,
+             (c.hash = ${m("hash")} and c.revocada is null and (c.expira is null or c.expira >= ${m("hoy")}::date)) as vigente
+      from claves_sistema c where c.prefijo = ${m("prefijo")}
+    ),
+    uso as (
+      update claves_sistema c set ultimo_uso = now(), ultima_direccion = ${m("direccion")}::text
+      from k
+      where c.id_clave = k.id_clave and k.vigente
+        and (k.ultimo_uso is null or date_trunc('minute', k.ultimo_uso) <> date_trunc('minute', now())
+             or k.ultima_direccion is distinct from ${m("direccion")}::text)
+      returning c.id_clave
+    ),
+    cuenta as (
+      insert into limites_acceso as l (clave, inicio, intentos)
+      select 'clave-sistema:' || k.id_clave, now(), 1 from k
+      where k.vigente and k.alcances && ${m("alcances")}::text[] and cardinality(k.direcciones) = 0
+      on conflict (clave) do update set
+        inicio = case when l.inicio + ${m("ventana")}::interval <= now() then now() else l.inicio end,
+        intentos = case when l.inicio + ${m("ventana")}::interval <= now() then 1 else l.intentos + 1 end
+      returning intentos, greatest(0, extract(epoch from (inicio + ${m("ventana")}::interval - now())) * 1000)::int as ttl
+    )
+    select k.id_clave, k.nombre, k.hash, k.alcances, k.direcciones, k.expira::text as expira, k.revocada,
+           (select intentos from cuenta) as intentos, (select ttl from cuenta) as ttl,
+           ${datos ? sql`case when k.vigente then ${datos()} end` : sql`null::json`} as datos
+    from k`;
+}
+
+/** An array of words as PostgreSQL's array text (scope names: letters and dashes). */
+function textoArreglo(palabras: readonly string[]): string {
+  return `{${palabras.map((p) => `"${p.replace(/["\\]/g, "")}"`).join(",")}}`;
+}
+
 /**
- * Performance: a call's key in one statement (one round trip instead of three or four). Finds the
- * key by its prefix and, only when its hash is the presented key's and it is in force on `hoy`
- * (not revoked, not past its expiry day — the same conditions the service checks again):
+ * Performance: a call's key in one statement (one round trip instead of three or four), built and
+ * (on PostgreSQL) parsed once. Finds the key by its prefix and, only when its hash is the presented
+ * key's and it is in force on `hoy` (not revoked, not past its expiry day — the same conditions the
+ * service checks again):
  * - notes its last use and address, when the stored one is of an earlier minute or another address
  *   (the screen shows the minute: what it shows stays exact, and a key called all day writes its
  *   row once a minute, not on every call);
  * - counts the call in the key's one-minute window (limites_acceso, the same counter as
  *   `contarIntento`), when the key names one of the route's scopes and allows any address (a key
  *   with an address list is counted apart, after the service checked the address: `intentos` null);
- * - reads the route's data (`datos`, one SQL expression), for the guard to hand to the handler.
+ * - reads the route's data (`datos`), for the guard to hand to the handler.
  * A wrong, revoked or expired key writes and counts nothing.
  */
 export async function usarClave(
@@ -127,57 +175,29 @@ export async function usarClave(
     direccion: string;
     alcancesRuta: readonly string[];
     ventana: string;
-    datos?: ExpresionDatos;
+    datos?: DatosConClave;
   },
 ): Promise<FilaUsoClave | null> {
-  const alcances = p.alcancesRuta.length
-    ? sql`array[${sql.join(
-        p.alcancesRuta.map((a) => sql`${a}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
-  const r = (await db.execute(sql`
-    with k as (
-      select c.id_clave, c.nombre, c.hash, c.alcances, c.direcciones, c.expira, c.revocada, c.ultimo_uso,
-             c.ultima_direccion,
-             (c.hash = ${p.hash} and c.revocada is null and (c.expira is null or c.expira >= ${p.hoy}::date)) as vigente
-      from claves_sistema c where c.prefijo = ${p.prefijo}
-    ),
-    uso as (
-      update claves_sistema c set ultimo_uso = now(), ultima_direccion = ${p.direccion}
-      from k
-      where c.id_clave = k.id_clave and k.vigente
-        and (k.ultimo_uso is null or date_trunc('minute', k.ultimo_uso) <> date_trunc('minute', now())
-             or k.ultima_direccion is distinct from ${p.direccion})
-      returning c.id_clave
-    ),
-    cuenta as (
-      insert into limites_acceso as l (clave, inicio, intentos)
-      select 'clave-sistema:' || k.id_clave, now(), 1 from k
-      where k.vigente and k.alcances && ${alcances} and cardinality(k.direcciones) = 0
-      on conflict (clave) do update set
-        inicio = case when l.inicio + ${p.ventana}::interval <= now() then now() else l.inicio end,
-        intentos = case when l.inicio + ${p.ventana}::interval <= now() then 1 else l.intentos + 1 end
-      returning intentos, greatest(0, extract(epoch from (inicio + ${p.ventana}::interval - now())) * 1000)::int as ttl
-    )
-    select k.id_clave, k.nombre, k.hash, k.alcances, k.direcciones, k.expira::text as expira, k.revocada,
-           (select intentos from cuenta) as intentos, (select ttl from cuenta) as ttl,
-           ${p.datos ? sql`case when k.vigente then ${p.datos} end` : sql`null`} as datos
-    from k`)) as unknown as {
-    rows: {
-      id_clave: number;
-      nombre: string;
-      hash: string;
-      alcances: string[];
-      direcciones: string[];
-      expira: string | null;
-      revocada: Date | string | null;
-      intentos: number | null;
-      ttl: number | null;
-      datos: unknown;
-    }[];
-  };
-  const f = r.rows[0];
+  const [f] = await filasConMarcadores<{
+    id_clave: number;
+    nombre: string;
+    hash: string;
+    alcances: string[];
+    direcciones: string[];
+    expira: string | null;
+    revocada: Date | string | null;
+    intentos: number | null;
+    ttl: number | null;
+    datos: unknown;
+  }>(db, `usar_clave:${p.datos?.variante ?? ""}`, () => consultaUsarClave(p.datos?.expresion), {
+    clave_prefijo: p.prefijo,
+    clave_hash: p.hash,
+    clave_hoy: p.hoy,
+    clave_direccion: p.direccion,
+    clave_alcances: textoArreglo(p.alcancesRuta),
+    clave_ventana: p.ventana,
+    ...p.datos?.valores,
+  });
   if (!f) return null;
   return {
     idClave: Number(f.id_clave),

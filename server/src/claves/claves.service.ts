@@ -131,7 +131,7 @@ export async function autenticarClave(
   presentada: string,
   direccion: string,
   reloj: Reloj,
-  opciones: { lectura?: LecturaClave; alcancesRuta?: readonly string[]; datos?: repo.ExpresionDatos } = {},
+  opciones: { lectura?: LecturaClave; alcancesRuta?: readonly string[]; datos?: repo.DatosConClave } = {},
 ): Promise<UsoClave> {
   const { lectura } = opciones;
   const prefijo = prefijoDe(presentada);

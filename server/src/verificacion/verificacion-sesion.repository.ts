@@ -12,12 +12,12 @@ import { columnasDelFuncionario, type registrosPorCedula } from "./verificacion.
 /**
  * The single question's rows as one JSON array (in `consultaPorCedula`'s order and limit), for the
  * read with the caller's session or system key: each row's columns under the same names, numerics
- * as their text and dates as 'YYYY-MM-DD' (what the driver gives for the plain read). Without
- * `valores`, the cédula and institution are the placeholders of a prepared statement.
+ * as their text and dates as 'YYYY-MM-DD' (what the driver gives for the plain read). The cédula
+ * and institution are placeholders (`cedula`, `idInstitucion`): the statement is built once.
  */
-function registrosEnJson(deUna: boolean, valores?: { cedula: string; idInstitucion: number | null }) {
-  const cedula = valores ? sql`${valores.cedula}` : sql.placeholder("cedula");
-  const idInstitucion = valores ? sql`${valores.idInstitucion}` : sql.placeholder("idInstitucion");
+function registrosEnJson(deUna: boolean) {
+  const cedula = sql.placeholder("cedula");
+  const idInstitucion = sql.placeholder("idInstitucion");
   const columnas = { ...columnasRegistro, ...columnasDelFuncionario } as Record<string, SQLWrapper>;
   const texto = new Set<unknown>([funcionarios.montoDesde, funcionarios.montoHasta]);
   const pares = Object.entries(columnas).map(
@@ -69,7 +69,10 @@ export async function registrosPorCedulaConSesion(
   return { sesion, datos: datos && { cedula, idInstitucion, filas: datos.registrosLeidos } };
 }
 
-/** The single question's rows as one SQL expression (a JSON array), for the read in a system key's statement. */
-export function registrosPorCedulaEnJson(cedula: string, idInstitucion: number | null) {
-  return registrosEnJson(idInstitucion !== null, { cedula, idInstitucion });
+/**
+ * The single question's rows as one SQL expression (a JSON array) with the placeholders `cedula`
+ * and, for one institution, `idInstitucion`: for the read in a system key's statement.
+ */
+export function registrosPorCedulaEnJson(deUna: boolean) {
+  return registrosEnJson(deUna);
 }

@@ -45,7 +45,12 @@ export function registrosConSesion(db: Db, hashSesion: string, cedula: string, i
 
 /** The single question's rows as an SQL expression, read in a system key's statement (the route's `lecturaConClave`). */
 export function registrosEnJsonConClave(cedula: string, idInstitucion: number | null) {
-  return conSesion.registrosPorCedulaEnJson(cedula, idInstitucion);
+  const deUna = idInstitucion !== null;
+  return {
+    variante: deUna ? "verificacion-una" : "verificacion-todas",
+    expresion: () => conSesion.registrosPorCedulaEnJson(deUna),
+    valores: deUna ? { cedula, idInstitucion } : { cedula },
+  };
 }
 
 /** The single question's rows as the guard read them with the session or the key (auth/lectura-con-sesion.ts). */
