@@ -1,4 +1,4 @@
-/** SQL of system keys: issue, list, find by prefix, revoke, note the last use; a call's key in one statement. */
+/** SQL of system keys: issue, list, find by prefix, revoke; a call's key (its use, its count, the route's data) in one statement. */
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { filasConMarcadores } from "../db/filas.js";
@@ -78,13 +78,6 @@ export async function revocarClave(tx: Tx, idClave: number): Promise<boolean> {
     .where(sql`${clavesSistema.idClave} = ${idClave} and ${clavesSistema.revocada} is null`)
     .returning({ idClave: clavesSistema.idClave });
   return filas.length > 0;
-}
-
-export async function anotarUso(tx: Tx, idClave: number, direccion: string): Promise<void> {
-  await tx
-    .update(clavesSistema)
-    .set({ ultimoUso: sql`now()`, ultimaDireccion: direccion })
-    .where(eq(clavesSistema.idClave, idClave));
 }
 
 /**
