@@ -3,6 +3,7 @@ import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { filasConMarcadores } from "../db/filas.js";
 import { clavesSistema, usuarios } from "../db/schema.js";
+import { PATRON_IPV4_SQL } from "./clave.js";
 
 export async function insertarClave(
   tx: Tx,
@@ -128,7 +129,10 @@ function consultaUsarClave(datos?: () => SQL): SQL {
     cuenta as (
       insert into limites_acceso as l (clave, inicio, intentos)
       select 'clave-sistema:' || k.id_clave, now(), 1 from k
-      where k.vigente and k.alcances && ${m("alcances")}::text[] and cardinality(k.direcciones) = 0
+      where k.vigente and k.alcances && ${m("alcances")}::text[]
+        and (cardinality(k.direcciones) = 0
+          or (${m("ipv4")}::text is not null and exists (select 1 from unnest(k.direcciones) d
+                where case when d ~ ${m("patron_ipv4")}::text then ${m("ipv4")}::inet <<= d::inet else false end)))
       on conflict (clave) do update set
         inicio = case when l.inicio + ${m("ventana")}::interval <= now() then now() else l.inicio end,
         intentos = case when l.inicio + ${m("ventana")}::interval <= now() then 1 else l.intentos + 1 end
@@ -154,8 +158,11 @@ function textoArreglo(palabras: readonly string[]): string {
  *   (the screen shows the minute: what it shows stays exact, and a key called all day writes its
  *   row once a minute, not on every call);
  * - counts the call in the key's one-minute window (limites_acceso, the same counter as
- *   `contarIntento`), when the key names one of the route's scopes and allows any address (a key
- *   with an address list is counted apart, after the service checked the address: `intentos` null);
+ *   `contarIntento`), when the key names one of the route's scopes and allows the caller's address:
+ *   any, or an IPv4 caller (`ipv4`, clave.ts `ipv4DeLlamada`) within one of its IPv4 entries (strictly
+ *   written: the cast cannot fail), where PostgreSQL's `inet <<=` and `direccionPermitida` agree
+ *   (test/claves/una-ida.test.ts). Any other call is counted apart, after the service checked the
+ *   address (`intentos` null), so a call the service refuses is never counted;
  * - reads the route's data (`datos`), for the guard to hand to the handler.
  * A wrong, revoked or expired key writes and counts nothing.
  */
@@ -166,6 +173,8 @@ export async function usarClave(
     hash: string;
     hoy: string;
     direccion: string;
+    /** The caller's address when it is an IPv4 one (clave.ts `ipv4DeLlamada`), else null. */
+    ipv4: string | null;
     alcancesRuta: readonly string[];
     ventana: string;
     datos?: DatosConClave;
@@ -188,6 +197,8 @@ export async function usarClave(
     clave_hoy: p.hoy,
     clave_direccion: p.direccion,
     clave_alcances: textoArreglo(p.alcancesRuta),
+    clave_ipv4: p.ipv4,
+    clave_patron_ipv4: PATRON_IPV4_SQL,
     clave_ventana: p.ventana,
     ...p.datos?.valores,
   });

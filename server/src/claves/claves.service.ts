@@ -12,7 +12,7 @@ import type { SesionUsuario } from "../llamante/sesion.js";
 import { fallarPendientesDeClave } from "../notificaciones/suscripciones.repository.js";
 import { NoAutenticado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
-import { direccionPermitida, hashClave, nuevaClave, prefijoDe } from "./clave.js";
+import { direccionPermitida, hashClave, ipv4DeLlamada, nuevaClave, prefijoDe } from "./clave.js";
 import * as repo from "./claves.repository.js";
 
 /** The system behind a key, as the guard and the audit see it. */
@@ -145,6 +145,7 @@ export async function autenticarClave(
       hash,
       hoy,
       direccion,
+      ipv4: ipv4DeLlamada(direccion),
       alcancesRuta: opciones.alcancesRuta ?? [],
       ventana: VENTANA_CLAVE,
       datos: opciones.datos,
