@@ -218,13 +218,19 @@ async function una(base: "pglite" | "postgres") {
     // A relying party's system key with the "verificacion" scope, issued the way the app issues one:
     // through its API, by the configuration administrator.
     const configuracion = await token(app.url, "configuracion");
-    const emitida = await fetch(`${app.url}/api/ClavesSistema`, {
-      method: "POST",
-      headers: { authorization: configuracion, "content-type": "application/json" },
-      body: JSON.stringify({ nombre: "Banco del benchmark", alcances: ["verificacion"] }),
-    });
-    const { clave } = (await emitida.json()) as { clave?: string };
-    if (!clave) throw new Error(`no se emitió la clave de sistema: ${emitida.status}`);
+    const emitir = async (nombre: string, direcciones: string[]) => {
+      const emitida = await fetch(`${app.url}/api/ClavesSistema`, {
+        method: "POST",
+        headers: { authorization: configuracion, "content-type": "application/json" },
+        body: JSON.stringify({ nombre, alcances: ["verificacion"], direcciones }),
+      });
+      const { clave } = (await emitida.json()) as { clave?: string };
+      if (!clave) throw new Error(`no se emitió la clave de sistema: ${emitida.status}`);
+      return clave;
+    };
+    const clave = await emitir("Banco del benchmark", []);
+    // The same with the addresses it may call from (the bench calls from 127.0.0.1).
+    const claveConDirecciones = await emitir("Banco del benchmark con direcciones", ["10.0.0.0/8", "127.0.0.0/8"]);
     const objetivos: [string, string, Record<string, string>][] = [
       ["Fastify desnudo (GET /hola)", desnuda.url, {}],
       [
@@ -242,6 +248,11 @@ async function una(base: "pglite" | "postgres") {
         "Verificacion/Firma (una cédula, clave de sistema)",
         `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
         { "x-api-key": clave },
+      ],
+      [
+        "Verificacion/Firma (clave con direcciones IPv4)",
+        `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
+        { "x-api-key": claveConDirecciones },
       ],
     ];
     const resultados: [string, Resultado][] = [];
