@@ -11,6 +11,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AccionAuditoriaNombre, EntidadAuditoria } from "@registro/contracts";
 import type { Db, Tx } from "../db/client.js";
+import { esFallaDeConexion } from "../db/fallas.js";
 import * as repo from "./cadena.repository.js";
 import { claveEstablecida, sellar } from "./clave.js";
 
@@ -89,7 +90,7 @@ interface Pendiente {
  * all commit or none, and each caller's promise settles only once its entry is committed. The
  * chain's head is locked once per transaction, not once per entry, so many calls no longer queue
  * on it one by one. When a transaction fails, its entries are written again one by one (one bad
- * entry does not cost the others theirs).
+ * entry does not cost the others theirs), unless the database could not be reached.
  */
 class ColaAuditoria {
   private pendientes: Pendiente[] = [];
@@ -118,7 +119,11 @@ class ColaAuditoria {
           );
           for (const p of lote) p.listo();
         } catch (e) {
-          if (lote.length === 1) lote[0].fallo(e);
+          // The database unreachable: the entries that came meanwhile would have met it as well
+          // (each of their own transactions would have run during this one); none waits for
+          // another attempt, so no call's answer waits on more than one failing attempt.
+          if (esFallaDeConexion(e)) for (const p of [...lote, ...this.pendientes.splice(0)]) p.fallo(e);
+          else if (lote.length === 1) lote[0].fallo(e);
           else {
             for (const p of lote) {
               await this.db.transaction((tx) => auditarVarias(tx, [p.fila])).then(p.listo, p.fallo);

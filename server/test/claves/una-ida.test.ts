@@ -7,12 +7,15 @@
  */
 import { MSG } from "@registro/contracts";
 import { and, eq, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditarAgrupado, type EventoAuditoria } from "../../src/auditoria/cadena.js";
 import { derivarClave } from "../../src/auditoria/clave.js";
 import { verificarAuditoria } from "../../src/auditoria/verificacion.js";
 import { direccionPermitida, ipv4DeLlamada } from "../../src/claves/clave.js";
+import type { Db } from "../../src/db/client.js";
 import { auditoria, clavesSistema, limitesAcceso } from "../../src/db/schema.js";
 import { fechaLocal, sumarDias } from "../../src/shared/tiempo.js";
 import { CLAVE_AUDITORIA_PRUEBAS, crearTestApp, sentenciasRegistradas, type TestApp } from "../support/app.js";
@@ -316,6 +319,30 @@ describe("audit entries written together (auditoria/cadena.ts auditarAgrupado)",
     expect(sentencias.filter((x) => /insert into "auditoria"/i.test(x))).toHaveLength(2);
     expect(sentencias.filter((x) => /insert into "auditoria_sello"/i.test(x))).toHaveLength(2);
     expect((await verificarAuditoria(t.db, derivarClave(CLAVE_AUDITORIA_PRUEBAS))).integra).toBe(true);
+  });
+
+  it("the database unreachable: the entries waiting fail with the attempt under way, none tried one by one", async () => {
+    // A real pool whose server is not there (nothing listens on port 1): each connection refused.
+    let intentos = 0;
+    class PoolContado extends pg.Pool {
+      // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded connect, passed through
+      connect(...a: any[]): any {
+        intentos++;
+        return (super.connect as (...b: unknown[]) => unknown)(...a);
+      }
+    }
+    const pool = new PoolContado({ host: "127.0.0.1", port: 1, connectionTimeoutMillis: 2_000 });
+    const sinBase = drizzlePg(pool) as unknown as Db;
+    try {
+      const r = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, n) => auditarAgrupado(sinBase, evento("caida", n))),
+      );
+      expect(r.map((x) => x.status)).toEqual(Array(6).fill("rejected"));
+      // One attempt for the first entry, which the five others waited on (7 when retried one by one).
+      expect(intentos).toBe(1);
+    } finally {
+      await pool.end();
+    }
   });
 
   it("an entry that cannot be written fails alone: the others of its transaction are written", async () => {
