@@ -326,7 +326,7 @@ describe("audit entries written together (auditoria/cadena.ts auditarAgrupado)",
     let intentos = 0;
     class PoolContado extends pg.Pool {
       // biome-ignore lint/suspicious/noExplicitAny: pg's overloaded connect, passed through
-      connect(...a: any[]): any {
+      override connect(...a: any[]): any {
         intentos++;
         return (super.connect as (...b: unknown[]) => unknown)(...a);
       }
