@@ -2,7 +2,7 @@
  * Throughput benchmark: the server as it runs in production (built to JavaScript and run by plain
  * node in its own process, LOG_LEVEL info, demo data) under 50 concurrent connections for 30 s
  * (autocannon), on the administrator's inbox page, on GetSolicitud and on a single verification
- * (Verificacion/Firma as the consultant), next to a bare Fastify route (its own process, one JSON answer, no plugins)
+ * (Verificacion/Firma as the consultant, and with a system key as a relying party calls it), next to a bare Fastify route (its own process, one JSON answer, no plugins)
  * measured in the same run. Reported as requests per second, latency and the ratio to the bare route.
  *
  * Usage (from the repository root):
@@ -17,6 +17,7 @@
  *   BENCH_REUSE       a PostgreSQL database to serve as it is (e.g. exportar.ts's 1,000,000 requests,
  *                     kept with BENCH_KEEP=1) instead of a new one with the demo data only
  *   BENCH_SERVIDOR    another checkout's root: its built server is measured (before/after in one run)
+ *   BENCH_SOLO        measure only the targets whose name contains this text (bare Fastify always)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -159,6 +160,8 @@ async function servidor(base: "pglite" | "postgres") {
       DEMO_DATA: "true",
       LOG_LEVEL: "info",
       LOGIN_RATE_LIMIT: "1000000",
+      // The system key's own limit (600 a minute by default) would answer 429 within a second.
+      API_KEY_RATE_LIMIT: "1000000000",
       // exportar.ts's audit key, for a database it seeded (BENCH_REUSE).
       ...(REUSE ? { AUDIT_KEY: "clave-de-auditoria-del-benchmark-0123456789abcdef" } : {}),
       AUDIT_KEY_FILE: path.join(auditoria, "audit.key"),
@@ -212,6 +215,22 @@ async function una(base: "pglite" | "postgres") {
     const fila = registro.split("\r\n").find((l) => l.includes(",Funcionario,"));
     const cedula = fila?.match(/\d{3}-\d{7}-\d/)?.[0];
     if (!cedula) throw new Error(`el registro no tiene funcionarios: ${registro.slice(0, 300)}`);
+    // A relying party's system key with the "verificacion" scope, issued the way the app issues one:
+    // through its API, by the configuration administrator.
+    const configuracion = await token(app.url, "configuracion");
+    const emitir = async (nombre: string, direcciones: string[]) => {
+      const emitida = await fetch(`${app.url}/api/ClavesSistema`, {
+        method: "POST",
+        headers: { authorization: configuracion, "content-type": "application/json" },
+        body: JSON.stringify({ nombre, alcances: ["verificacion"], direcciones }),
+      });
+      const { clave } = (await emitida.json()) as { clave?: string };
+      if (!clave) throw new Error(`no se emitió la clave de sistema: ${emitida.status}`);
+      return clave;
+    };
+    const clave = await emitir("Banco del benchmark", []);
+    // The same with the addresses it may call from (the bench calls from 127.0.0.1).
+    const claveConDirecciones = await emitir("Banco del benchmark con direcciones", ["10.0.0.0/8", "127.0.0.0/8"]);
     const objetivos: [string, string, Record<string, string>][] = [
       ["Fastify desnudo (GET /hola)", desnuda.url, {}],
       [
@@ -225,12 +244,24 @@ async function una(base: "pglite" | "postgres") {
         `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
         { authorization: consultor },
       ],
+      [
+        "Verificacion/Firma (una cédula, clave de sistema)",
+        `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
+        { "x-api-key": clave },
+      ],
+      [
+        "Verificacion/Firma (clave con direcciones IPv4)",
+        `${app.url}/api/Verificacion/Firma?cedula=${encodeURIComponent(cedula)}`,
+        { "x-api-key": claveConDirecciones },
+      ],
     ];
     const resultados: [string, Resultado][] = [];
     // Each target's start and end on the monotonic clock a CPU profile's samples use (perfil.ts).
     const ventanas: { nombre: string; desde: number; hasta: number; cpuPorLlamada?: number }[] = [];
     const ahoraUs = () => Number(process.hrtime.bigint() / 1000n);
+    const solo = process.env.BENCH_SOLO;
     for (const [nombre, url, headers] of objetivos) {
+      if (solo && url.startsWith(app.url) && !nombre.includes(solo)) continue;
       const propio = url.startsWith(app.url);
       const cpu0 = propio ? cpuDe(app.pid) : 0;
       const desde = ahoraUs();

@@ -26,17 +26,29 @@ export const columnasSellables = {
   hash: sql<string>`auditoria.hash`,
 };
 
+/** An entry as the app writes it (the chaining trigger fills its id, time and links). */
+export type NuevaEntrada = Omit<typeof auditoria.$inferInsert, "idAuditoria" | "fecha" | "hash" | "hashAnterior">;
+
 /** Appends one entry (the chaining trigger fills its links); answers its columns as the seal covers them. */
-export async function insertarEntrada(
-  tx: Tx,
-  e: Omit<typeof auditoria.$inferInsert, "idAuditoria" | "fecha" | "hash" | "hashAnterior">,
-): Promise<FilaSellable> {
+export async function insertarEntrada(tx: Tx, e: NuevaEntrada): Promise<FilaSellable> {
   const [fila]: FilaSellable[] = await tx.insert(auditoria).values(e).returning(columnasSellables);
   return fila;
 }
 
+/**
+ * Appends entries in one statement, in the given order (the trigger chains each row in turn, under
+ * the head's lock it takes at the first); answers each one's columns as the seal covers them.
+ */
+export async function insertarEntradas(tx: Tx, filas: NuevaEntrada[]): Promise<FilaSellable[]> {
+  return tx.insert(auditoria).values(filas).returning(columnasSellables);
+}
+
 export async function insertarSello(tx: Tx, idAuditoria: number, sello: string): Promise<void> {
   await tx.insert(auditoriaSello).values({ idAuditoria, sello });
+}
+
+export async function insertarSellos(tx: Tx, sellos: { idAuditoria: number; sello: string }[]): Promise<void> {
+  await tx.insert(auditoriaSello).values(sellos);
 }
 
 /**

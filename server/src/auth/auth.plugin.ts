@@ -10,7 +10,7 @@ import { MSG, MSG_SEGUNDO_FACTOR, rolesDeVistas } from "@registro/contracts";
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { claveDeCabeceras, claveEnUrl } from "../claves/clave.js";
-import { auditarLlamada, autenticarClave } from "../claves/claves.service.js";
+import { auditarLlamada, autenticarClave, VENTANA_CLAVE_MS } from "../claves/claves.service.js";
 import type { Config } from "../config.js";
 import { esFallaDeConexion } from "../db/fallas.js";
 import type { AppDeps } from "../deps.js";
@@ -22,6 +22,7 @@ import * as repo from "./auth.repository.js";
 import { borrarCookieSesion, cambiaEstado, credencialDe, desdeOrigenPropio, nombreCookie } from "./cookie-sesion.js";
 import type { LecturaPrevia } from "./lectura-con-sesion.js";
 import { almacenLimites } from "./limite-acceso.js";
+import { olvidarVentanasViejas } from "./limite-acceso.repository.js";
 import { hashToken, tokenValido } from "./tokens.js";
 
 /** How long after its last use a session's use is written again: a small part of the idle limit. */
@@ -75,16 +76,21 @@ function crearGuardia(opts: OpcionesGuardia) {
       c.lecturaReplica && alta
         ? { leer: <T>(fn: (d: typeof db) => Promise<T>) => alta.leer(fn), usoPrescindible: esFallaDeConexion }
         : undefined,
-    /** Counts one call of the key in its one-minute window; answers the seconds to wait when over. */
-    esperaClave: (idClave: number) =>
-      new Promise<number>((resolve, reject) =>
+    /** Whether a replica answers the route's reads right now (then a key's statement reads no data: see lecturaConClave). */
+    replicaLee: (c: FastifyContextConfig) => Boolean(c.lecturaReplica && alta?.estado().replicaUtilizable),
+    /** The seconds to wait for a call counted `intentos` in a window with `ttl` ms left (0: within the limit). */
+    espera: (intentos: number, ttl: number) =>
+      intentos > config.apiKeyRateLimit ? Math.max(1, Math.ceil(ttl / 1000)) : 0,
+    /** Counts one call of the key in its one-minute window (a key with an address list, see usarClave). */
+    contarClave: (idClave: number) =>
+      new Promise<{ intentos: number; ttl: number }>((resolve, reject) =>
         limites.incr(
           `clave-sistema:${idClave}`,
           (err, r) => {
             if (err || !r) return reject(err);
-            resolve(r.current > config.apiKeyRateLimit ? Math.max(1, Math.ceil(r.ttl / 1000)) : 0);
+            resolve({ intentos: r.current, ttl: r.ttl });
           },
-          60_000,
+          VENTANA_CLAVE_MS,
         ),
       ),
   };
@@ -103,21 +109,43 @@ async function porClave(
   presentada: string,
 ) {
   const lectura = g.lecturaDe(c);
-  const { clave, direccionPermitida } = await autenticarClave(g.db, presentada, request.ip, g.reloj, lectura);
+  // The route's data read in the key's statement, unless a replica answers its reads (the key's
+  // statement writes, so it runs on the primary).
+  const conDatos = c.lecturaConClave;
+  const args = conDatos && !g.replicaLee(c) ? conDatos.argumentos(request) : undefined;
+  const uso = await autenticarClave(g.db, presentada, request.ip, g.reloj, {
+    lectura,
+    alcancesRuta: c.alcances ?? [],
+    datos: conDatos && args !== undefined ? conDatos.columna(args) : undefined,
+  });
+  const { clave } = uso;
   request.clave = clave;
-  if (!direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
+  if (!uso.direccionPermitida) throw new AppError("NoAutorizado", MSG.claveDireccionNoPermitida);
   if (!c.alcances?.some((a) => clave.alcances.includes(a))) {
     throw new AppError("NoAutorizado", MSG.claveFueraDeAlcance);
   }
-  const espera = await g.esperaClave(clave.idClave).catch((e: unknown) => {
+  let cuenta = uso.cuenta;
+  if (uso.sinEscritura) {
     // The counter lives on the primary: while it is lost, a replica-safe read is not limited.
-    if (!lectura?.usoPrescindible(e)) throw e;
-    request.log.warn({ err: e }, "system key's rate limit skipped: the primary is unreachable");
-    return 0;
-  });
+    request.log.warn("system key's rate limit skipped: the primary is unreachable");
+  } else if (cuenta === null) {
+    cuenta = await g.contarClave(clave.idClave).catch((e: unknown) => {
+      if (!lectura?.usoPrescindible(e)) throw e;
+      request.log.warn({ err: e }, "system key's rate limit skipped: the primary is unreachable");
+      return null;
+    });
+  } else if (Math.random() < 0.01) {
+    // Now and then, forget windows that ended long ago (as the rate limit's store does).
+    olvidarVentanasViejas(g.db).catch(() => {});
+  }
+  const espera = cuenta ? g.espera(cuenta.intentos, cuenta.ttl) : 0;
   if (espera > 0) {
     reply.header("retry-after", String(espera));
     throw new AppError("DemasiadasSolicitudes", MSG.demasiadasSolicitudes);
+  }
+  // Every check passed: only now does the handler see what was read with the key.
+  if (conDatos && args !== undefined && uso.datos !== undefined) {
+    request.lecturaPrevia = { args, datos: conDatos.datos(args, uso.datos) };
   }
 }
 

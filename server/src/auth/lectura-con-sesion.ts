@@ -8,6 +8,7 @@
  * the read does not cover) is guarded the plain way, and its handler reads its data itself.
  */
 import type { FastifyRequest } from "fastify";
+import type { DatosConClave } from "../claves/claves.repository.js";
 import type { Tx } from "../db/client.js";
 import type { FilaSesionLeida } from "./sesion-leida.repository.js";
 
@@ -16,6 +17,21 @@ export interface LecturaConSesion<A = unknown, D = unknown> {
   argumentos(request: FastifyRequest): A | undefined;
   /** The session by its token's hash and the data, in one statement. */
   leer(db: Tx, hashSesion: string, args: A): Promise<{ sesion: FilaSesionLeida | null; datos: D | null }>;
+}
+
+/**
+ * The same for a call made with a system key: the route's data as one SQL expression, read in the
+ * key's own statement (claves.repository.ts `usarClave`) when the key is in force; the guard hands
+ * it to the handler only after every check of the key passed. Not used while a replica answers the
+ * route's reads (the key's statement runs on the primary: the data is read on the replica).
+ */
+export interface LecturaConClave<A = unknown, D = unknown> {
+  /** As `LecturaConSesion.argumentos`. Must not throw. */
+  argumentos(request: FastifyRequest): A | undefined;
+  /** The data as one SQL expression with placeholders (built once per variant) and this call's values. */
+  columna(args: A): DatosConClave;
+  /** The data as the handler takes it, from the expression's value as the driver gives it. */
+  datos(args: A, valor: unknown): D;
 }
 
 /** What the guard read with the session: the arguments it was read for, and the data (null: no row). */
@@ -29,9 +45,12 @@ declare module "fastify" {
     /** The route's data read with the caller's session (see auth/lectura-con-sesion.ts). */
     // biome-ignore lint/suspicious/noExplicitAny: each route's own argument and data types
     lecturaConSesion?: LecturaConSesion<any, any>;
+    /** The route's data read in a system key's statement (see auth/lectura-con-sesion.ts). */
+    // biome-ignore lint/suspicious/noExplicitAny: each route's own argument and data types
+    lecturaConClave?: LecturaConClave<any, any>;
   }
   interface FastifyRequest {
-    /** Set by the guard, after its checks passed, when it read the route's data with the session. */
+    /** Set by the guard, after its checks passed, when it read the route's data with the session or the key. */
     lecturaPrevia: LecturaPrevia | null;
   }
 }

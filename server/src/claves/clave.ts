@@ -63,6 +63,23 @@ export function claveEnUrl(url: string): string | null {
   return CLAVE_EN_TEXTO.test(texto) ? "url" : null;
 }
 
+/** One IPv4 octet without leading zeros (0–255), and a dotted address made of four. */
+const OCTETO = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+/** An IPv4 address alone or with its prefix length (0–32), written strictly: the SQL check's entries. */
+export const PATRON_IPV4_SQL = `^${OCTETO}(\\.${OCTETO}){3}(/([0-9]|[12][0-9]|3[0-2]))?$`;
+const IPV4_ESTRICTA = new RegExp(`^${OCTETO}(\\.${OCTETO}){3}$`);
+
+/**
+ * The caller's address as the key's statement checks it in SQL (claves.repository.ts `usarClave`):
+ * an IPv4 address (an IPv4-mapped IPv6 one as its IPv4), strictly written; null for any other, whose
+ * check (and count) is left to `direccionPermitida`.
+ */
+export function ipv4DeLlamada(ip: string): string | null {
+  const mapeada = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  const dir = mapeada ? mapeada[1] : ip;
+  return IPV4_ESTRICTA.test(dir) ? dir : null;
+}
+
 /** True when `ip` is within one of the allowed addresses or ranges (an empty list allows any). */
 export function direccionPermitida(direcciones: readonly string[], ip: string): boolean {
   if (direcciones.length === 0) return true;

@@ -4,7 +4,7 @@
  * `autenticarClave` who a presented key is, and every call made with a key is audited under its name.
  */
 import { type AlcanceClave, type ClaveEmitida, type ClaveSistema, MSG, type NuevaClave } from "@registro/contracts";
-import { auditar } from "../auditoria/cadena.js";
+import { auditar, auditarAgrupado } from "../auditoria/cadena.js";
 import { iguales } from "../auditoria/clave.js";
 import type { Db } from "../db/client.js";
 import type { ClaveAutenticada } from "../llamante/peticion.js";
@@ -12,7 +12,7 @@ import type { SesionUsuario } from "../llamante/sesion.js";
 import { fallarPendientesDeClave } from "../notificaciones/suscripciones.repository.js";
 import { NoAutenticado, NoEncontrado, Regla, ValidacionCampo } from "../shared/errors.js";
 import { fechaLocal, type Reloj } from "../shared/tiempo.js";
-import { direccionPermitida, hashClave, nuevaClave, prefijoDe } from "./clave.js";
+import { direccionPermitida, hashClave, ipv4DeLlamada, nuevaClave, prefijoDe } from "./clave.js";
 import * as repo from "./claves.repository.js";
 
 /** The system behind a key, as the guard and the audit see it. */
@@ -96,59 +96,94 @@ export async function revocarClave(db: Db, idClave: number) {
   return { success: true, message: MSG.claveRevocadaOk };
 }
 
+/** A key's calls are counted in windows of one minute. */
+export const VENTANA_CLAVE_MS = 60_000;
+const VENTANA_CLAVE = `${VENTANA_CLAVE_MS} milliseconds`;
+
 /** How a replica-safe route reads the key (db/alta.ts) and whether noting its use may fail. */
 export interface LecturaClave {
   leer: <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
-  /** The primary is unreachable: the call is answered, its last use is not noted. */
+  /** The primary is unreachable: the call is answered, its last use is not noted nor counted. */
   usoPrescindible: (error: unknown) => boolean;
+}
+
+/** Who a presented key is, and what its statement did beside (`autenticarClave`). */
+export interface UsoClave {
+  clave: ClaveAutenticada;
+  direccionPermitida: boolean;
+  /** The call as counted in the key's one-minute window; null when not counted yet (count it apart). */
+  cuenta: { intentos: number; ttl: number } | null;
+  /** The primary was unreachable: the key was read on the replica, nothing written nor counted. */
+  sinEscritura: boolean;
+  /** The route's data read in the key's statement (undefined: not read). */
+  datos: unknown;
 }
 
 /**
  * Who a presented key is: 401 when it is not a key, unknown, revoked or past its expiry day; and
  * whether the caller's address is one the key allows (the guard answers 403 when not, audited
- * under the key's name). Notes the key's last use.
+ * under the key's name). In one statement on the primary (`usarClave`): notes the key's last use,
+ * counts the call when it may (`cuenta`) and reads the route's data (`datos`, an SQL expression).
+ * While the primary is unreachable, a replica-safe route (`lectura`) reads the key alone.
  */
 export async function autenticarClave(
   db: Db,
   presentada: string,
   direccion: string,
   reloj: Reloj,
-  lectura?: LecturaClave,
-): Promise<{ clave: ClaveAutenticada; direccionPermitida: boolean }> {
+  opciones: { lectura?: LecturaClave; alcancesRuta?: readonly string[]; datos?: repo.DatosConClave } = {},
+): Promise<UsoClave> {
+  const { lectura } = opciones;
   const prefijo = prefijoDe(presentada);
-  const leer = lectura?.leer ?? ((fn) => fn(db));
-  const fila = prefijo === null ? null : await leer((d) => repo.clavePorPrefijo(d, prefijo));
+  if (prefijo === null) throw NoAutenticado(MSG.claveInvalida);
+  const hash = hashClave(presentada);
   const hoy = fechaLocal(reloj());
-  if (
-    !fila ||
-    !iguales(fila.hash, hashClave(presentada)) ||
-    fila.revocada !== null ||
-    (fila.expira !== null && fila.expira < hoy)
-  ) {
+  let sinEscritura = false;
+  const fila = await repo
+    .usarClave(db, {
+      prefijo,
+      hash,
+      hoy,
+      direccion,
+      ipv4: ipv4DeLlamada(direccion),
+      alcancesRuta: opciones.alcancesRuta ?? [],
+      ventana: VENTANA_CLAVE,
+      datos: opciones.datos,
+    })
+    .catch(async (e: unknown) => {
+      if (!lectura?.usoPrescindible(e)) throw e;
+      sinEscritura = true;
+      const leida = await lectura.leer((d) => repo.clavePorPrefijo(d, prefijo));
+      return leida && { ...leida, intentos: null, ttl: null, datos: undefined };
+    });
+  if (!fila || !iguales(fila.hash, hash) || fila.revocada !== null || (fila.expira !== null && fila.expira < hoy)) {
     throw NoAutenticado(MSG.claveInvalida);
   }
-  await repo.anotarUso(db, fila.idClave, direccion).catch((e: unknown) => {
-    if (!lectura?.usoPrescindible(e)) throw e;
-  });
+  const contada = fila.intentos !== null && fila.ttl !== null;
   return {
     clave: { idClave: fila.idClave, nombre: fila.nombre, alcances: fila.alcances as AlcanceClave[] },
     direccionPermitida: direccionPermitida(fila.direcciones, direccion),
+    cuenta: contada ? { intentos: fila.intentos as number, ttl: fila.ttl as number } : null,
+    sinEscritura,
+    datos: opciones.datos && !sinEscritura ? fila.datos : undefined,
   };
 }
 
-/** One audit entry per call made with a key: which key, which operation, and how it was answered. */
+/**
+ * One audit entry per call made with a key: which key, which operation, and how it was answered.
+ * In a transaction shared with the entries of other calls arriving at the same time (auditoria/cadena.ts
+ * `auditarAgrupado`); settles once the entry is committed.
+ */
 export async function auditarLlamada(
   db: Db,
   clave: ClaveAutenticada,
   llamada: { metodo: string; ruta: string; estado: number },
 ): Promise<void> {
-  await db.transaction((tx) =>
-    auditar(tx, {
-      idUsuario: null,
-      entidad: "ClaveSistema",
-      idEntidad: clave.idClave,
-      accion: "llamada_clave",
-      despues: { clave: clave.nombre, ...llamada },
-    }),
-  );
+  await auditarAgrupado(db, {
+    idUsuario: null,
+    entidad: "ClaveSistema",
+    idEntidad: clave.idClave,
+    accion: "llamada_clave",
+    despues: { clave: clave.nombre, ...llamada },
+  });
 }

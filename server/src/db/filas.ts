@@ -31,7 +31,7 @@ interface Internos {
       fields: undefined,
       name: string | undefined,
       arrayMode: false,
-    ): { execute(): Promise<unknown> };
+    ): { execute(valores?: Record<string, unknown>): Promise<unknown> };
   };
 }
 
@@ -56,6 +56,33 @@ export async function filasPreparadas<T>(tx: Tx, clave: string, construir: () =>
   const r = (await d.session
     .prepareQuery({ sql: q.sql, params: q.params }, undefined, nombrada ? q.nombre : undefined, false)
     .execute()) as { rows: T[] };
+  return r.rows;
+}
+
+/** Queries built once by their shape, with `sql.placeholder`s for their values (`filasConMarcadores`). */
+const conMarcadores = new Map<string, { sql: string; params: unknown[]; nombre: string }>();
+
+/**
+ * Rows of a query built once for its shape (`clave`: a few shapes, never per value), its
+ * `sql.placeholder`s filled with `valores` on each run, as a named prepared statement on
+ * PostgreSQL (PGlite ignores the name): a call's statement neither built nor parsed again.
+ */
+export async function filasConMarcadores<T>(
+  tx: Tx,
+  clave: string,
+  construir: () => SQL,
+  valores: Record<string, unknown>,
+): Promise<T[]> {
+  const d = tx as unknown as Internos;
+  let q = conMarcadores.get(clave);
+  if (!q) {
+    const { sql: texto, params } = d.dialect.sqlToQuery(construir());
+    q = { sql: texto, params, nombre: `rf_marcas_${createHash("sha1").update(texto).digest("hex").slice(0, 20)}` };
+    conMarcadores.set(clave, q);
+  }
+  const r = (await d.session
+    .prepareQuery({ sql: q.sql, params: q.params }, undefined, q.nombre, false)
+    .execute(valores)) as { rows: T[] };
   return r.rows;
 }
 

@@ -11,10 +11,13 @@ import { columnasDelFuncionario, type registrosPorCedula } from "./verificacion.
 
 /**
  * The single question's rows as one JSON array (in `consultaPorCedula`'s order and limit), for the
- * read with the caller's session: each row's columns under the same names, numerics as their text
- * and dates as 'YYYY-MM-DD' (what the driver gives for the plain read).
+ * read with the caller's session or system key: each row's columns under the same names, numerics
+ * as their text and dates as 'YYYY-MM-DD' (what the driver gives for the plain read). The cédula
+ * and institution are placeholders (`cedula`, `idInstitucion`): the statement is built once.
  */
 function registrosEnJson(deUna: boolean) {
+  const cedula = sql.placeholder("cedula");
+  const idInstitucion = sql.placeholder("idInstitucion");
   const columnas = { ...columnasRegistro, ...columnasDelFuncionario } as Record<string, SQLWrapper>;
   const texto = new Set<unknown>([funcionarios.montoDesde, funcionarios.montoHasta]);
   const pares = Object.entries(columnas).map(
@@ -27,8 +30,8 @@ function registrosEnJson(deUna: boolean) {
       join ${solicitudes} on ${solicitudes.idSolicitud} = ${funcionarios.idSolicitud}
       join ${instituciones} on ${instituciones.idInstitucion} = ${solicitudes.idInstitucion}
       join ${cargos} on ${cargos.idCargo} = ${funcionarios.codCargo}
-      where ${funcionarios.enviado} and ${funcionarios.cedula} = ${sql.placeholder("cedula")}
-        ${deUna ? sql`and ${solicitudes.idInstitucion} = ${sql.placeholder("idInstitucion")}` : sql``}
+      where ${funcionarios.enviado} and ${funcionarios.cedula} = ${cedula}
+        ${deUna ? sql`and ${solicitudes.idInstitucion} = ${idInstitucion}` : sql``}
       order by ${funcionarios.idSolicitud} desc, ${funcionarios.idFuncionario}
       limit 200) r), '[]'::json)`;
 }
@@ -64,4 +67,12 @@ export async function registrosPorCedulaConSesion(
     : p.deUna.execute({ clave: hashSesion, cedula, idInstitucion }));
   const { sesion, datos } = separarSesion<{ registrosLeidos: RegistroLeido[] }>(fila);
   return { sesion, datos: datos && { cedula, idInstitucion, filas: datos.registrosLeidos } };
+}
+
+/**
+ * The single question's rows as one SQL expression (a JSON array) with the placeholders `cedula`
+ * and, for one institution, `idInstitucion`: for the read in a system key's statement.
+ */
+export function registrosPorCedulaEnJson(deUna: boolean) {
+  return registrosEnJson(deUna);
 }

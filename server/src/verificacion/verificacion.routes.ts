@@ -22,7 +22,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leerFormulario } from "../archivos/multipart.js";
-import { type LecturaConSesion, lecturaPreviaDe } from "../auth/lectura-con-sesion.js";
+import { type LecturaConClave, type LecturaConSesion, lecturaPreviaDe } from "../auth/lectura-con-sesion.js";
 import { lectorReplica } from "../db/lector-replica.js";
 import type { AppDeps } from "../deps.js";
 import { llamanteDe, usuarioDe } from "../llamante/peticion.js";
@@ -47,6 +47,17 @@ const registrosConSesion: LecturaConSesion<{ cedula: string; idInstitucion: numb
     leer: (db, hash, a) => service.registrosConSesion(db, hash, a.cedula, a.idInstitucion),
   };
 
+/** The same question's rows read in a system key's statement (the key's checks decide first). */
+const registrosConClave: LecturaConClave<{ cedula: string; idInstitucion: number | null }, service.RegistrosLeidos> = {
+  argumentos: registrosConSesion.argumentos,
+  columna: (a) => service.registrosEnJsonConClave(a.cedula, a.idInstitucion),
+  datos: (a, valor) => ({
+    cedula: a.cedula,
+    idInstitucion: a.idInstitucion,
+    filas: valor as service.RegistrosLeidos["filas"],
+  }),
+};
+
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: a routes plugin: each route's method, path, access and schema listed in order, its handler one service call
 export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config, reloj } = deps;
@@ -65,12 +76,14 @@ export const verificacionRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   };
 
   app.get("/api/Verificacion/Firma", {
-    // Performance: a user's question is read in the session's statement (one round trip a call).
+    // Performance: a user's question is read in the session's statement, a system key's in the
+    // key's (one round trip a call before the audit entry).
     config: {
       vistas: GRUPOS.verificacion,
       alcances: ["verificacion"],
       lecturaReplica: true,
       lecturaConSesion: registrosConSesion,
+      lecturaConClave: registrosConClave,
     },
     schema: {
       tags,

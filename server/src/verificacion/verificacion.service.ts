@@ -43,7 +43,17 @@ export function registrosConSesion(db: Db, hashSesion: string, cedula: string, i
   return conSesion.registrosPorCedulaConSesion(db, hashSesion, cedula, idInstitucion);
 }
 
-/** The single question's rows as the guard read them with the session (auth/lectura-con-sesion.ts). */
+/** The single question's rows as an SQL expression, read in a system key's statement (the route's `lecturaConClave`). */
+export function registrosEnJsonConClave(cedula: string, idInstitucion: number | null) {
+  const deUna = idInstitucion !== null;
+  return {
+    variante: deUna ? "verificacion-una" : "verificacion-todas",
+    expresion: () => conSesion.registrosPorCedulaEnJson(deUna),
+    valores: deUna ? { cedula, idInstitucion } : { cedula },
+  };
+}
+
+/** The single question's rows as the guard read them with the session or the key (auth/lectura-con-sesion.ts). */
 export interface RegistrosLeidos {
   cedula: string;
   idInstitucion: number | null;
