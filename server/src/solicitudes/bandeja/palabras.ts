@@ -25,6 +25,7 @@
  */
 import { and, type SQL, sql } from "drizzle-orm";
 import { entero } from "../../db/filas.js";
+import { plegar } from "../../db/schema.js";
 import {
   type CoincidenciaEstatus,
   codigosBandeja,
@@ -125,6 +126,28 @@ export function consultaVocabulario(palabra: string): SQL {
       from v where v.p is not null
     )
     select p from v where p is not null limit ${MAX_VOCABULARIO + 1}`;
+}
+
+/**
+ * What a search's words name before it is planned, in one statement for all of them (issue 40: one
+ * round trip instead of one per word and one per guide word): for each word (`palabra`), the
+ * institutions whose folded name contains it (`instituciones`) and, for a word with a letter, the
+ * vocabulary words under it as `consultaVocabulario` reads them (`vocabulario`, one more than the
+ * maximum at most; null for digits only).
+ */
+export function consultaPalabrasBuscadas(palabras: readonly string[]): SQL {
+  const escapar = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`select w.palabra as palabra,
+      array(select i.id_institucion from instituciones i
+        where ${plegar(sql`i.nombre`)} like w.patron order by i.id_institucion) as instituciones,
+      case when w.palabra ~ '[a-z]' then array(with recursive v(p) as (
+          select (select min(palabra) from solicitudes_palabras where palabra >= w.palabra and palabra < w.hasta)
+          union all
+          select (select min(palabra) from solicitudes_palabras where palabra > v.p and palabra < w.hasta)
+          from v where v.p is not null
+        ) select p from v where p is not null limit ${MAX_VOCABULARIO + 1}) end as vocabulario
+    from unnest(array[${lista(palabras)}]::text[], array[${lista(palabras.map(siguiente))}]::text[],
+      array[${lista(palabras.map((w) => `%${escapar(w)}%`))}]::text[]) as w(palabra, hasta, patron)`;
 }
 
 const P = filaDePalabras("p");
