@@ -233,7 +233,25 @@ describe("two or three words: the pairs table (migration 0013) and the words tab
           }
         },
       ),
-      { numRuns: 150 },
+      // One institution's search whose second word also names statuses ("in": Inactivado, Inactivar;
+      // no institution but the Ministerio's and the Instituto's) and is held by officials (Íñigo).
+      {
+        numRuns: 150,
+        examples: (["consultor", "historico", "administrador"] as const).map(
+          (
+            b,
+          ): [Bandeja, string, string, number, number | undefined, number | undefined, 1 | -1, string | undefined] => [
+            b,
+            "quiroga",
+            "in",
+            10_000,
+            undefined,
+            instituciones[1],
+            -1,
+            undefined,
+          ],
+        ),
+      },
     );
   });
 

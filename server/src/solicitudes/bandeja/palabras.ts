@@ -155,8 +155,9 @@ const Q = filaDePalabras("q");
 /** A row of the officials' words table: the incumbent's words are its `incumbente`. */
 const FP = filaDePalabras("fp", "incumbente");
 
-/** `starts a word of the request`, on the words stored with row `a`. */
-const empiezaPalabra = (w: string, a = "p") => sql`strpos(${sql.raw(a)}.palabras, ${` ${w}`}) > 0`;
+/** `starts a word of the request`, on the words stored with row `a` (its column `columna`). */
+const empiezaPalabra = (w: string, a = "p", columna = "palabras") =>
+  sql`strpos(${sql.raw(`${a}.${columna}`)}, ${` ${w}`}) > 0`;
 
 /** One request per guide-word run: the first of its words that start with the typed word. */
 const primeraDeLaRacha = (guia: Palabra, anterior: SQL = sql.raw("p.anterior")) =>
@@ -243,16 +244,35 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
   const previas = (j: number) =>
     estatus.slice(0, j).map((c: CoincidenciaEstatus) => sql`not ${condicionEstatus(c, P)}`);
   const instituciones = pareja.termino.instituciones;
-  const porFuncionario = f.buscarFuncionarios
-    ? [
-        sinLaOtra(
-          bandeja,
-          ...previas(estatus.length),
-          instituciones.length > 0 ? sql`p.id_institucion not in (${lista(instituciones)})` : undefined,
-          deFuncionario(sql`p.id_solicitud`, true)(pareja.termino.palabras),
-        ),
-      ]
-    : [];
+  // In one institution, the officials holding the second word are few: its words (read by skipping
+  // along the officials' words table, a start of 2 letters or more) with the inbox's statuses and the
+  // institution as bounds of that table's index, the incumbent's words on the same row. Read them
+  // rather than walk the guide word's requests probing each one's officials (issue 40: Originador's
+  // "ana núñez" probed 2,100 requests for 416). The second word is its term's only word (`elegirGuia`).
+  const enUnaInstitucion =
+    pareja.palabra.length >= 2 && (f.idInstitucionAlcance !== null || f.institucion !== undefined);
+  const porFuncionario = !f.buscarFuncionarios
+    ? []
+    : enUnaInstitucion
+      ? [
+          sql`select distinct fp.id_solicitud as id, fp.fecha_solicitud as fecha from funcionarios_palabras fp
+          where ${and(
+            sql`fp.palabra = any(${palabrasDeFuncionarios(pareja.palabra)})`,
+            empiezaPalabra(guia.palabra, "fp", "incumbente"),
+            sql`not ${empiezaPalabra(pareja.palabra, "fp", "incumbente")}`,
+            predicado(f, FP, { codigos: bandeja, busqueda: resto }),
+            ...estatus.map((c) => sql`not ${condicionEstatus(c, FP)}`),
+            instituciones.length > 0 ? sql`fp.id_institucion not in (${lista(instituciones)})` : undefined,
+          )}`,
+        ]
+      : [
+          sinLaOtra(
+            bandeja,
+            ...previas(estatus.length),
+            instituciones.length > 0 ? sql`p.id_institucion not in (${lista(instituciones)})` : undefined,
+            deFuncionario(sql`p.id_solicitud`, true)(pareja.termino.palabras),
+          ),
+        ];
   return [
     ambas,
     ...estatus.map((c, j) =>
@@ -274,6 +294,15 @@ function partesPareja(f: FiltroBandeja, guia: GuiaPalabras & { vocabulario: stri
     ...porFuncionario,
   ];
 }
+
+/** The officials' words under a typed start, read by skipping along their index (an array). */
+const palabrasDeFuncionarios = (palabra: string) =>
+  sql`array(with recursive v(p) as (
+      select (select min(palabra) from funcionarios_palabras where palabra >= ${palabra} and palabra < ${siguiente(palabra)})
+      union all
+      select (select min(palabra) from funcionarios_palabras where palabra > v.p and palabra < ${siguiente(palabra)})
+      from v where v.p is not null
+    ) select p from v where p is not null)`;
 
 /** `every word starts a word of these words` (' word word …'). */
 const todasEn = (columna: SQL, ws: readonly string[]) =>
