@@ -140,12 +140,17 @@ export function consultaPalabrasBuscadas(palabras: readonly string[]): SQL {
   return sql`select w.palabra as palabra,
       array(select i.id_institucion from instituciones i
         where ${plegar(sql`i.nombre`)} like w.patron order by i.id_institucion) as instituciones,
-      case when w.palabra ~ '[a-z]' then array(with recursive v(p) as (
+      ${
+        // Digits only (cédula pieces): no vocabulary, nor its subquery to plan.
+        palabras.some((w) => /[a-z]/.test(w))
+          ? sql`case when w.palabra ~ '[a-z]' then array(with recursive v(p) as (
           select (select min(palabra) from solicitudes_palabras where palabra >= w.palabra and palabra < w.hasta)
           union all
           select (select min(palabra) from solicitudes_palabras where palabra > v.p and palabra < w.hasta)
           from v where v.p is not null
-        ) select p from v where p is not null limit ${MAX_VOCABULARIO + 1}) end as vocabulario
+        ) select p from v where p is not null limit ${MAX_VOCABULARIO + 1}) end`
+          : sql`null::text[]`
+      } as vocabulario
     from unnest(array[${lista(palabras)}]::text[], array[${lista(palabras.map(siguiente))}]::text[],
       array[${lista(palabras.map((w) => `%${escapar(w)}%`))}]::text[]) as w(palabra, hasta, patron)`;
 }
