@@ -103,8 +103,6 @@ from
                   fw.id_solicitud = "solicitudes"."id_solicitud"
                   and fw.palabra >= $12
                   and fw.palabra < $13
-                offset
-                  0
               )
             )
           order by
