@@ -186,10 +186,13 @@ async function cpuHastaAhora(db: Db, servidor: boolean): Promise<Cpu | null> {
   const cpu: Cpu = { propia: (u.user + u.system) / 1000, backends: new Map() };
   // PGlite runs in this process: its CPU is this process's.
   if (!servidor) return cpu;
-  const pids = await filas<{ pid: number }>(
+  const pids = await filas<{ pid: number; local: boolean }>(
     db,
-    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+    sql`select pid, coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true) as local
+      from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
   );
+  // A server on another machine: its pids are not this machine's processes.
+  if (pids.some((p) => !p.local)) return null;
   for (const { pid } of pids) {
     try {
       cpu.backends.set(pid, Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
