@@ -4,7 +4,9 @@
  * PostgreSQL server given by DATABASE_URL (or TEST_PG_URL), then times every inbox through
  * `app.inject` — the first and the last page, pages sorted by each column (the last one too for the
  * institution), a page filtered by institution and status, and searched pages (a surname, two
- * words, part of a cédula, a search sorted by name) — and prints p50/p95 per inbox per database.
+ * words, part of a cédula, a search sorted by name) — and prints p50/p95 per inbox per database,
+ * and the CPU a call took (this process's and, on a local PostgreSQL server, its backends': a figure
+ * that holds still on a loaded machine where wall time does not).
  * Then, apart and with their own worst figure, probes beyond that list: three words, a one-letter
  * start, pages 3 and 50 of a two-word search.
  * Target: every listed page under 20 ms p95 on PostgreSQL at BENCH_N=1000000.
@@ -22,6 +24,7 @@
  *   SEARCH_COUNT_CAP  the app's setting (1000 unless given): where a search's total stops counting
  * A capped search total prints as "10000+".
  */
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
@@ -163,9 +166,52 @@ interface Resultado {
   p50: number;
   p95: number;
   total: string;
+  /** CPU per call, ms: this process's plus the database's backends' (null: not measurable here). */
+  cpu: number | null;
 }
 
-async function medir(database: Database): Promise<Resultado[]> {
+/** CPU time so far, ms: this process's, and each backend's (pid → ms) of the server connected to this database. */
+interface Cpu {
+  propia: number;
+  backends: Map<number, number>;
+}
+
+/**
+ * CPU time so far of this process and of the server's backends connected to this database (their
+ * `/proc/<pid>/schedstat`, when the server runs on this machine; null otherwise): unlike wall time,
+ * it does not swing with the load of the other processes of a shared machine.
+ */
+async function cpuHastaAhora(db: Db, servidor: boolean): Promise<Cpu | null> {
+  const u = process.cpuUsage();
+  const cpu: Cpu = { propia: (u.user + u.system) / 1000, backends: new Map() };
+  // PGlite runs in this process: its CPU is this process's.
+  if (!servidor) return cpu;
+  const pids = await filas<{ pid: number; local: boolean }>(
+    db,
+    sql`select pid, coalesce(host(inet_server_addr()) in ('127.0.0.1', '::1'), true) as local
+      from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  // A server on another machine: its pids are not this machine's processes.
+  if (pids.some((p) => !p.local)) return null;
+  for (const { pid } of pids) {
+    try {
+      cpu.backends.set(pid, Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
+}
+
+/** The CPU between two readings, ms (a backend opened in between counts from its start). */
+function cpuEntre(a: Cpu | null, b: Cpu | null): number | null {
+  if (a === null || b === null) return null;
+  let ms = b.propia - a.propia;
+  for (const [pid, t] of b.backends) ms += t - (a.backends.get(pid) ?? 0);
+  return ms;
+}
+
+async function medir(database: Database, servidor: boolean): Promise<Resultado[]> {
   const config = loadConfig({
     LOG_LEVEL: process.env.BENCH_LOG === "1" ? "error" : "silent",
     LOGIN_RATE_LIMIT: "1000",
@@ -228,12 +274,14 @@ async function medir(database: Database): Promise<Resultado[]> {
       for (let i = 0; i < WARMUP; i++) await llamar();
       const tiempos: number[] = [];
       let total = "";
+      const cpu0 = await cpuHastaAhora(database.db, servidor);
       for (let i = 0; i < ITER; i++) {
         const t0 = performance.now();
         const r = await llamar();
         total = `${r.totalRecords}${r.totalLimitado ? "+" : ""}`;
         tiempos.push(performance.now() - t0);
       }
+      const cpu1 = await cpuHastaAhora(database.db, servidor);
       tiempos.sort((x, y) => x - y);
       resultados.push({
         bandeja: b.nombre,
@@ -241,6 +289,7 @@ async function medir(database: Database): Promise<Resultado[]> {
         p50: percentil(tiempos, 50),
         p95: percentil(tiempos, 95),
         total,
+        cpu: ((c) => (c === null ? null : c / ITER))(cpuEntre(cpu0, cpu1)),
       });
     }
   }
@@ -253,7 +302,7 @@ function imprimir(base: string, solicitudes: string, resultados: Resultado[]) {
     `\n${base}: ${solicitudes}; ${ITER} iteraciones por página; total de búsquedas contado hasta ${process.env.SEARCH_COUNT_CAP ?? 1000}`,
   );
   console.log(
-    `${"bandeja".padEnd(27)}${"consulta".padEnd(38)}${"filas".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}`,
+    `${"bandeja".padEnd(27)}${"consulta".padEnd(38)}${"filas".padStart(8)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"CPU ms".padStart(9)}`,
   );
   const esSonda = (r: Resultado) => r.consulta.startsWith("sonda: ");
   for (const [grupo, titulo] of [
@@ -263,7 +312,7 @@ function imprimir(base: string, solicitudes: string, resultados: Resultado[]) {
     if (grupo.length === 0) continue;
     for (const r of grupo) {
       console.log(
-        `${r.bandeja.padEnd(27)}${r.consulta.padEnd(38)}${r.total.padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`,
+        `${r.bandeja.padEnd(27)}${r.consulta.padEnd(38)}${r.total.padStart(8)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}${(r.cpu === null ? "—" : r.cpu.toFixed(1)).padStart(9)}`,
       );
     }
     const peor = grupo.reduce((a, b) => (b.p95 > a.p95 ? b : a));
@@ -278,7 +327,11 @@ for (const kind of BASES) {
       if (process.env.BENCH_REUSE && kind === "postgres") {
         await prepararBase(database, { demoData: "never", padronFile: undefined });
         const [{ n }] = await filas<{ n: number }>(database.db, sql`select count(*)::int as n from solicitudes`);
-        imprimir("PostgreSQL (base reutilizada)", `${n.toLocaleString("es-ES")} solicitudes`, await medir(database));
+        imprimir(
+          "PostgreSQL (base reutilizada)",
+          `${n.toLocaleString("es-ES")} solicitudes`,
+          await medir(database, kind === "postgres"),
+        );
         return;
       }
       await prepararBase(database, { demoData: "always", padronFile: undefined });
@@ -286,7 +339,7 @@ for (const kind of BASES) {
       imprimir(
         kind === "pglite" ? "PGlite" : "PostgreSQL",
         `${N.toLocaleString("es-ES")} solicitudes sembradas en ${(sembrado / 1000).toFixed(1)} s`,
-        await medir(database),
+        await medir(database, kind === "postgres"),
       );
     },
     process.env.BENCH_REUSE,

@@ -154,7 +154,7 @@ export async function listarBandeja(
   // Where a search's total stops being counted (SEARCH_COUNT_CAP).
   tope: number = TOPE_TOTAL_BUSQUEDA,
 ): Promise<RespuestaBandeja> {
-  const { filtro, orden, aBandejaItem } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
+  const { filtro, orden, aBandejaItem, vocabularios } = await prepararBandeja(db, sesion, bandeja, consulta, vigencia);
   const pagina = consulta.page === undefined ? null : { offset: consulta.page * consulta.rows, limit: consulta.rows };
   // A keyset page (issue 40): in date order, the rows after the request the paginator names.
   const despues =
@@ -166,7 +166,7 @@ export async function listarBandeja(
     const paso = planear({ filtro, orden, pagina, tope, despues }, hechos);
     switch (paso.paso) {
       case "guia":
-        hechos.guia = await repo.leerGuia(db, paso.eleccion);
+        hechos.guia = await repo.leerGuia(db, paso.eleccion, vocabularios);
         break;
       case "total":
         hechos.total = aTotal(await repo.contar(db, filtro, paso.conteo), paso.tope);
@@ -205,6 +205,7 @@ export async function prepararBandeja(
   const diasAlertaEspera = vigencia.diasAlertaEspera ?? DIAS_ALERTA_ESPERA;
   const campo = CAMPOS_ORDEN.get(consulta.sortField ?? "fechaSolicitud");
   if (!campo) throw ValidacionCampo("sortField", MSG.ordenInvalido);
+  const { terminos, vocabularios } = await terminosBusqueda(db, consulta.q, def, sesion.externo);
   const filtro: FiltroBandeja = {
     estatus: def.estatus,
     decididoJuridico: def.decididoJuridico,
@@ -212,7 +213,7 @@ export async function prepararBandeja(
     idInstitucionAlcance: def.propiaInstitucion ? (sesion.idInstitucion ?? -1) : institucionDeAlcance(sesion),
     institucion: consulta.institucion,
     estatusFiltro: consulta.estatus,
-    busqueda: await terminosBusqueda(db, consulta.q, def, sesion.externo),
+    busqueda: terminos,
     // Every inbox finds a request by one of its officials too (issue 35).
     buscarFuncionarios: true,
     vencimiento:
@@ -239,7 +240,7 @@ export async function prepararBandeja(
         t.codigos.includes(item.estatusSolitud) &&
         (t.asignado === undefined || t.asignado === (item.idAsignadoA !== null)),
     )?.texto ?? item.estatus;
-  return { filtro, orden, aBandejaItem, textoMostrado };
+  return { filtro, orden, aBandejaItem, textoMostrado, vocabularios };
 }
 
 /** True when `palabra` starts one of the words of `texto` ("activa" names "Activa", not "Inactivado"). */
@@ -254,46 +255,46 @@ function empiezaPalabra(texto: string, palabra: string): boolean {
  * one of the request's officials (`buscarFuncionarios`) —, or appear
  * in the institution's name, or start a word of the status text this inbox shows (the masked one
  * for the institution); a number typed alone may also be the request's number. Words that can only name the incumbent are looked up together, as one
- * text-search query.
+ * text-search query. Each word's institutions and vocabulary (the guide's) come in one statement.
  */
 async function terminosBusqueda(
   db: Db,
   q: string | undefined,
   def: DefinicionBandeja,
   externo: boolean,
-): Promise<TerminoBusqueda[]> {
-  if (!q) return [];
+): Promise<{ terminos: TerminoBusqueda[]; vocabularios: repo.Vocabularios }> {
+  if (!q) return { terminos: [], vocabularios: new Map() };
   // Only letters and digits reach the text-search query; anything else separates words.
   const palabras = normalizarTexto(q)
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .slice(0, MAX_PALABRAS);
-  const terminos = await Promise.all(
-    palabras.map(async (palabra): Promise<TerminoBusqueda> => {
-      const estatus: CoincidenciaEstatus[] = [];
-      // The status as the API writes it, or as the screen shows it in correct Spanish.
-      const porTextoServidor = CODIGOS_ESTATUS.filter(
-        (c) =>
-          empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra) ||
-          empiezaPalabra(textoEstatus(c, { externo }), palabra),
-      );
-      if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
-      for (const t of def.textos) {
-        if (empiezaPalabra(t.texto, palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
-      }
-      const instituciones = await repo.institucionesQueContienen(db, palabra);
-      // A number typed alone is also the request's number ("Solicitud n.º 46"): 46 finds request 46
-      // as well as the cédulas with a part starting 46.
-      const solicitud = palabras.length === 1 && /^[0-9]{1,10}$/.test(palabra) && Number(palabra) <= ID_MAX;
-      return { palabras: [palabra], instituciones, estatus, ...(solicitud ? { solicitud: Number(palabra) } : {}) };
-    }),
-  );
+  const { instituciones: porPalabra, vocabularios } = await repo.leerPalabrasBuscadas(db, [...new Set(palabras)]);
+  const terminos = palabras.map((palabra): TerminoBusqueda => {
+    const estatus: CoincidenciaEstatus[] = [];
+    // The status as the API writes it, or as the screen shows it in correct Spanish.
+    const porTextoServidor = CODIGOS_ESTATUS.filter(
+      (c) =>
+        empiezaPalabra(externo ? infoEstatusExterno(c).estatus : CATALOGO_ESTATUS[c].estatus, palabra) ||
+        empiezaPalabra(textoEstatus(c, { externo }), palabra),
+    );
+    if (porTextoServidor.length > 0) estatus.push({ codigos: porTextoServidor });
+    for (const t of def.textos) {
+      if (empiezaPalabra(t.texto, palabra)) estatus.push({ codigos: t.codigos, asignado: t.asignado });
+    }
+    const instituciones = porPalabra.get(palabra) ?? [];
+    // A number typed alone is also the request's number ("Solicitud n.º 46"): 46 finds request 46
+    // as well as the cédulas with a part starting 46.
+    const solicitud = palabras.length === 1 && /^[0-9]{1,10}$/.test(palabra) && Number(palabra) <= ID_MAX;
+    return { palabras: [palabra], instituciones, estatus, ...(solicitud ? { solicitud: Number(palabra) } : {}) };
+  });
   // Words that can only name a person must all be in the same one (the incumbent, or one official):
   // one index lookup for all.
   const soloPersona = terminos.filter(
     (t) => t.instituciones.length === 0 && t.estatus.length === 0 && t.solicitud === undefined,
   );
   const otros = terminos.filter((t) => !soloPersona.includes(t));
-  if (soloPersona.length < 2) return terminos;
-  return [{ palabras: soloPersona.flatMap((t) => t.palabras), instituciones: [], estatus: [] }, ...otros];
+  if (soloPersona.length < 2) return { terminos, vocabularios };
+  const persona = { palabras: soloPersona.flatMap((t) => t.palabras), instituciones: [], estatus: [] };
+  return { terminos: [persona, ...otros], vocabularios };
 }

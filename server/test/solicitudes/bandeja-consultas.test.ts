@@ -152,6 +152,16 @@ const ESCENARIOS: Escenario[] = [
     paso: "total",
   },
   {
+    archivo: "total-pares-institucion",
+    descripcion:
+      "Two words in one institution, the second also naming statuses: the requests without it whose official holds it read from the officials' words",
+    filtro: { ...ORIGINADOR, busqueda: [NUNEZ, ACTIVA] },
+    orden: fecha,
+    pagina: primera,
+    hechos: { guia: guia({ ...ORIGINADOR, busqueda: [NUNEZ, ACTIVA] }, ["nunez"], ["activa", "activo"]) },
+    paso: "total",
+  },
+  {
     archivo: "primera-fecha-coincidencias",
     descripcion:
       "A searched page in date order of a few thousand matches: their ids and dates from the words and pairs tables, sorted",

@@ -8,7 +8,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { filas, filasPreparadas } from "../../db/filas.js";
-import { instituciones, plegar } from "../../db/schema.js";
 import {
   consultaContarFilas,
   consultaConteo,
@@ -19,6 +18,7 @@ import {
 import { codigosBandeja, cuentaPorTotales, type FiltroBandeja, type OrdenBandeja, type Pagina } from "./filtro.js";
 import {
   armarGuia,
+  consultaPalabrasBuscadas,
   consultaVocabulario,
   type EleccionGuia,
   elegirGuia,
@@ -67,13 +67,44 @@ async function vocabulario(tx: Tx, palabra: string): Promise<string[] | null> {
   return v.length > MAX_VOCABULARIO ? null : v.map((r) => r.p);
 }
 
-/** The guide of a search with its vocabularies (both words' read side by side). */
-export async function leerGuia(tx: Tx, e: EleccionGuia): Promise<GuiaPalabras> {
-  const [guia, otra] = await Promise.all([
-    vocabulario(tx, e.palabra),
-    e.segunda ? vocabulario(tx, e.segunda.palabra) : null,
-  ]);
+/** Vocabularies already read (`leerPalabrasBuscadas`): the typed start → its words (null: too many). */
+export type Vocabularios = ReadonlyMap<string, string[] | null>;
+
+/**
+ * The guide of a search with its vocabularies: those already read, the others read now (side by
+ * side).
+ */
+export async function leerGuia(tx: Tx, e: EleccionGuia, leidos?: Vocabularios): Promise<GuiaPalabras> {
+  const de = (palabra: string) => {
+    const v = leidos?.get(palabra);
+    return v !== undefined ? v : vocabulario(tx, palabra);
+  };
+  const [guia, otra] = await Promise.all([de(e.palabra), e.segunda ? de(e.segunda.palabra) : null]);
   return armarGuia(e, guia, otra);
+}
+
+/**
+ * What each word of a search names, read before it is planned, in one statement for all
+ * (`consultaPalabrasBuscadas`): the institutions whose folded name contains it, and for a word with
+ * a letter the vocabulary words under it (null: too many).
+ */
+export async function leerPalabrasBuscadas(
+  tx: Tx,
+  palabras: readonly string[],
+): Promise<{ instituciones: Map<string, number[]>; vocabularios: Map<string, string[] | null> }> {
+  const instituciones = new Map<string, number[]>();
+  const vocabularios = new Map<string, string[] | null>();
+  if (palabras.length === 0) return { instituciones, vocabularios };
+  const rows = await filas<{ palabra: string; instituciones: (number | string)[]; vocabulario: string[] | null }>(
+    tx,
+    consultaPalabrasBuscadas(palabras),
+  );
+  for (const r of rows) {
+    instituciones.set(r.palabra, r.instituciones.map(Number));
+    if (r.vocabulario !== null)
+      vocabularios.set(r.palabra, r.vocabulario.length > MAX_VOCABULARIO ? null : r.vocabulario);
+  }
+  return { instituciones, vocabularios };
 }
 
 /** A count: exact, or with a cap, at most `tope + 1` ("more than `tope`"). */
@@ -122,16 +153,6 @@ export async function cursorDe(tx: Tx, f: FiltroBandeja, idSolicitud: number): P
   if (f.idInstitucionAlcance !== null && fila.institucion !== f.idInstitucionAlcance) return null;
   if (!codigosBandeja(f).includes(Number(fila.estatus))) return null;
   return { fecha: instante(fila.fecha).toISOString(), idSolicitud };
-}
-
-/** Institutions whose (folded) name contains the word. */
-export async function institucionesQueContienen(tx: Tx, palabra: string): Promise<number[]> {
-  const escapada = palabra.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const r = await tx
-    .select({ id: instituciones.idInstitucion })
-    .from(instituciones)
-    .where(sql`${plegar(sql`${instituciones.nombre}`)} like ${`%${escapada}%`}`);
-  return r.map((f) => f.id);
 }
 
 /** Requests per status, from the counters. */

@@ -72,10 +72,11 @@ from
               )
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
         union all
         (
@@ -130,10 +131,11 @@ from
               )
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
       ) x
     order by

@@ -49,10 +49,11 @@ from
               and "solicitudes"."estatus" in ($3, $4)
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
         union all
         (
@@ -74,10 +75,11 @@ from
               and "solicitudes"."estatus" in ($5, $6)
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
       ) x
     order by

@@ -53,10 +53,11 @@ from
               )
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
         union all
         (
@@ -92,10 +93,11 @@ from
               )
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
       ) x
     order by

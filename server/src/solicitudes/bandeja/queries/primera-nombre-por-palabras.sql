@@ -82,34 +82,33 @@ from
         union all
         (
           select
-            fx.id,
+            solicitudes.id_solicitud as id,
             ix.nombres,
             ix.apellidos
           from
+            incumbentes ix
+            join solicitudes on solicitudes.id_incumbente = ix.id_incumbente
+          where
             (
-              select
-                fp.id_solicitud as id,
-                fp.fecha_solicitud as fecha
-              from
-                funcionarios_palabras fp
-              where
-                (
-                  fp.palabra >= $9
-                  and fp.palabra < $10
-                  and not (strpos(fp.incumbente, $11) > 0)
-                  and fp.estatus in ($12, $13)
-                  and (
-                    fp.anterior is null
-                    or fp.anterior < $14
-                  )
-                )
-            ) fx
-            join solicitudes sx on sx.id_solicitud = fx.id
-            join incumbentes ix on ix.id_incumbente = sx.id_incumbente
+              "solicitudes"."estatus" in ($9, $10)
+              and not (
+                "solicitudes"."busqueda" @@ to_tsquery('simple'::regconfig, $11)
+              )
+              and exists (
+                select
+                  1
+                from
+                  funcionarios_palabras fw
+                where
+                  fw.id_solicitud = "solicitudes"."id_solicitud"
+                  and fw.palabra >= $12
+                  and fw.palabra < $13
+              )
+            )
           order by
             ix.nombres asc,
             ix.apellidos asc,
-            fx.id asc
+            solicitudes.id_solicitud asc
           limit
             10
         )
@@ -134,7 +133,7 @@ order by
   p.k1 asc,
   p.k2 asc,
   p.id asc;
--- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,"nunez","nune{"," nunez",101,204,"nunez"]
+-- params: ["nunez","nunez",101,204,"nunezz","nunez",101,204,101,204,"nunez:*","nunez","nune{"]
 
 select
   count(*)::int as n

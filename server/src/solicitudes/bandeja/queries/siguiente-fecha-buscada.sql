@@ -77,10 +77,11 @@ from
               ) < ($12::timestamptz, $13)
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
         union all
         (
@@ -140,10 +141,11 @@ from
               ) < ($25::timestamptz, $26)
             )
           order by
-            "solicitudes"."fecha_solicitud" desc,
-            "solicitudes"."id_solicitud" desc
-          limit
-            10
+            "solicitudes"."fecha_solicitud" desc
+          fetch first
+            10 rows
+          with
+            ties
         )
       ) x
     order by
