@@ -180,28 +180,22 @@ export async function usarClave(
     datos?: DatosConClave;
   },
 ): Promise<FilaUsoClave | null> {
-  const [f] = await filasConMarcadores<{
-    id_clave: number;
-    nombre: string;
-    hash: string;
-    alcances: string[];
-    direcciones: string[];
-    expira: string | null;
-    revocada: Date | string | null;
-    intentos: number | null;
-    ttl: number | null;
-    datos: unknown;
-  }>(db, `usar_clave:${p.datos?.variante ?? ""}`, () => consultaUsarClave(p.datos?.expresion), {
-    clave_prefijo: p.prefijo,
-    clave_hash: p.hash,
-    clave_hoy: p.hoy,
-    clave_direccion: p.direccion,
-    clave_alcances: textoArreglo(p.alcancesRuta),
-    clave_ipv4: p.ipv4,
-    clave_patron_ipv4: PATRON_IPV4_SQL,
-    clave_ventana: p.ventana,
-    ...p.datos?.valores,
-  });
+  const [f] = await filasConMarcadores<Omit<FilaUsoClave, "idClave"> & { id_clave: number }>(
+    db,
+    `usar_clave:${p.datos?.variante ?? ""}`,
+    () => consultaUsarClave(p.datos?.expresion),
+    {
+      clave_prefijo: p.prefijo,
+      clave_hash: p.hash,
+      clave_hoy: p.hoy,
+      clave_direccion: p.direccion,
+      clave_alcances: textoArreglo(p.alcancesRuta),
+      clave_ipv4: p.ipv4,
+      clave_patron_ipv4: PATRON_IPV4_SQL,
+      clave_ventana: p.ventana,
+      ...p.datos?.valores,
+    },
+  );
   if (!f) return null;
   return {
     idClave: Number(f.id_clave),
